@@ -1,0 +1,67 @@
+// swift-tools-version:6.0
+// Wayfinder: OSM PBF -> contraction-hierarchy graph file -> routes.
+// Only the toolchain and Debian system libraries are used (see scripts/setup).
+import PackageDescription
+
+/// Release builds get cross-module optimisation (generic heaps and buffer views are
+/// used across modules) and no overflow checks in the tight integer loops.
+let fast: [SwiftSetting] = [
+    .unsafeFlags(["-Ounchecked", "-cross-module-optimization"], .when(configuration: .release)),
+]
+
+let package = Package(
+    name: "Wayfinder",
+    products: [
+        .executable(name: "wayfinder", targets: ["wayfinder"]),
+        .executable(name: "route", targets: ["route"]),
+        .executable(name: "wayfinder-bench", targets: ["WayfinderBench"]),
+    ],
+    targets: [
+        // C++ shim over libosmium behind a plain C header (include/wf_osm.h).
+        .target(
+            name: "COsmium",
+            cxxSettings: [.define("NDEBUG", .when(configuration: .release))],
+            linkerSettings: [.linkedLibrary("z"), .linkedLibrary("bz2"), .linkedLibrary("expat")]
+        ),
+        // zlib, for section checksums (crc32).
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+
+        // Graph data model, geometry helpers and the versioned, checksummed graph file.
+        .target(name: "WayfinderGraph", dependencies: ["CZlib"], swiftSettings: fast),
+        // Node ordering and shortcuts: builds a contraction hierarchy from a weighted graph.
+        .target(name: "WayfinderContraction", dependencies: ["WayfinderGraph"], swiftSettings: fast),
+        // OSM reading, travel-mode profiles, road network and graph assembly (`wayfinder build`).
+        .target(
+            name: "WayfinderImport",
+            dependencies: ["COsmium", "WayfinderGraph", "WayfinderContraction"],
+            swiftSettings: fast
+        ),
+        // Snapping, CH search, reference Dijkstra, path unpacking: the query core.
+        .target(name: "WayfinderRouting", dependencies: ["WayfinderGraph"], swiftSettings: fast),
+        // Command-line front ends as a library, so tests can call them.
+        .target(
+            name: "WayfinderCLI",
+            dependencies: ["WayfinderGraph", "WayfinderImport", "WayfinderRouting"],
+            swiftSettings: fast
+        ),
+        .executableTarget(name: "wayfinder", dependencies: ["WayfinderCLI"], swiftSettings: fast),
+        .executableTarget(name: "route", dependencies: ["WayfinderCLI"], swiftSettings: fast),
+        .executableTarget(
+            name: "WayfinderBench",
+            dependencies: ["WayfinderGraph", "WayfinderImport", "WayfinderRouting", "WayfinderCLI"],
+            path: "Benchmarks/WayfinderBench",
+            swiftSettings: fast
+        ),
+
+        .testTarget(name: "GraphFileTests", dependencies: ["WayfinderGraph"]),
+        .testTarget(
+            name: "ContractionTests",
+            dependencies: ["WayfinderGraph", "WayfinderContraction", "WayfinderRouting"]
+        ),
+        .testTarget(
+            name: "WayfinderTests",
+            dependencies: ["WayfinderGraph", "WayfinderImport", "WayfinderRouting", "WayfinderCLI"]
+        ),
+    ],
+    cxxLanguageStandard: .cxx17
+)

@@ -1,0 +1,66 @@
+/* Plain C interface to the libosmium-based OSM reader (osm_reader.cpp).
+ * Reads PBF and OSM XML (also .osm.bz2 / .osm.gz), format chosen by file suffix. */
+#ifndef WF_OSM_H
+#define WF_OSM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Latitude/longitude of a way ref whose node is not in the file (clipped extracts). */
+#define WF_NO_COORDINATE INT32_MAX
+
+/* Return codes of wf_osm_read. */
+#define WF_OSM_OK 0
+#define WF_OSM_NOT_FOUND 1   /* no such file */
+#define WF_OSM_MALFORMED 2   /* corrupt or truncated PBF/XML/compression */
+#define WF_OSM_ERROR 3       /* anything else (unknown format, out of memory...) */
+#define WF_OSM_UNREADABLE 4  /* exists but cannot be read (permissions, directory, I/O error) */
+
+typedef struct wf_tag {
+    const char *key;
+    const char *value;
+} wf_tag;
+
+typedef struct wf_member {
+    char type; /* 'n', 'w' or 'r' */
+    int64_t ref;
+    const char *role;
+} wf_member;
+
+/* All pointers passed to a callback are valid only during that callback.
+ * Any callback may be NULL: that entity type is then not decoded at all. */
+typedef struct wf_osm_handlers {
+    void *context;
+    /* Only nodes that carry at least one tag and have a valid location. */
+    void (*node)(void *context, int64_t id, int32_t lat_e7, int32_t lon_e7,
+                 const wf_tag *tags, size_t tag_count);
+    /* Every way; lat/lon are WF_NO_COORDINATE for refs whose node is not in the file. */
+    void (*way)(void *context, int64_t id, const int64_t *refs, const int32_t *lat_e7,
+                const int32_t *lon_e7, size_t ref_count, const wf_tag *tags, size_t tag_count);
+    void (*relation)(void *context, int64_t id, const wf_member *members, size_t member_count,
+                     const wf_tag *tags, size_t tag_count);
+    /* Threads of libosmium's decoding pool; 0 or 1 = one (best on 2 cores). */
+    int threads;
+} wf_osm_handlers;
+
+/* Counts cover only the entity types that were decoded (nodes are decoded when
+ * node or way is set). missing_locations counts way refs without a location. */
+typedef struct wf_osm_stats {
+    uint64_t nodes, ways, relations, missing_locations;
+} wf_osm_stats;
+
+/* Reads the whole file, calling the handlers in file order. Returns a WF_OSM_* code;
+ * on error, callbacks may already have seen part of the file, and `error` (if not NULL)
+ * gets a one-line NUL-terminated message. `stats` may be NULL. */
+int wf_osm_read(const char *path, const wf_osm_handlers *handlers, wf_osm_stats *stats,
+                char *error, size_t error_size);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,160 @@
+// The only translation unit that includes libosmium (it is slow to compile).
+#include "wf_osm.h"
+
+#include <osmium/handler.hpp>
+#include <osmium/handler/node_locations_for_ways.hpp>
+#include <osmium/index/map/flex_mem.hpp>
+#include <osmium/io/any_input.hpp>
+#include <osmium/thread/pool.hpp>
+#include <osmium/visitor.hpp>
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <exception>
+#include <new>
+#include <system_error>
+#include <vector>
+
+namespace {
+
+// FlexMem, not a dense array: real node ids (~1e10) would make a dense index tens of GB.
+// Negative ids (JOSM-style hand-made files) get their own, normally empty, index.
+using Index = osmium::index::map::FlexMem<osmium::unsigned_object_id_type, osmium::Location>;
+using LocationHandler = osmium::handler::NodeLocationsForWays<Index, Index>;
+
+// Turns libosmium objects into the flat C structs; buffers are reused between objects.
+struct Dispatch : osmium::handler::Handler {
+    const wf_osm_handlers &h;
+    wf_osm_stats stats{};
+    std::vector<wf_tag> tags;
+    std::vector<int64_t> refs;
+    std::vector<int32_t> lats, lons;
+    std::vector<wf_member> members;
+
+    explicit Dispatch(const wf_osm_handlers &handlers) : h(handlers) {}
+
+    void collect_tags(const osmium::OSMObject &object) {
+        tags.clear();
+        for (const osmium::Tag &tag : object.tags()) tags.push_back({tag.key(), tag.value()});
+    }
+
+    void node(const osmium::Node &node) {
+        ++stats.nodes;
+        if (!h.node || node.tags().empty() || !node.location().valid()) return;
+        collect_tags(node);
+        h.node(h.context, node.id(), node.location().y(), node.location().x(), tags.data(), tags.size());
+    }
+
+    void way(const osmium::Way &way) {
+        ++stats.ways;
+        if (!h.way) return;
+        refs.clear(); lats.clear(); lons.clear();
+        for (const osmium::NodeRef &ref : way.nodes()) {
+            refs.push_back(ref.ref());
+            const osmium::Location loc = ref.location();
+            if (loc.valid()) {
+                lats.push_back(loc.y());
+                lons.push_back(loc.x());
+            } else {
+                ++stats.missing_locations;
+                lats.push_back(WF_NO_COORDINATE);
+                lons.push_back(WF_NO_COORDINATE);
+            }
+        }
+        collect_tags(way);
+        h.way(h.context, way.id(), refs.data(), lats.data(), lons.data(), refs.size(), tags.data(), tags.size());
+    }
+
+    void relation(const osmium::Relation &relation) {
+        ++stats.relations;
+        if (!h.relation) return;
+        members.clear();
+        for (const osmium::RelationMember &m : relation.members()) {
+            const char type = m.type() == osmium::item_type::node ? 'n' : m.type() == osmium::item_type::way ? 'w' : 'r';
+            members.push_back({type, m.ref(), m.role()});
+        }
+        collect_tags(relation);
+        h.relation(h.context, relation.id(), members.data(), members.size(), tags.data(), tags.size());
+    }
+};
+
+// snprintf, not std::string: this runs inside catch blocks and must not throw itself.
+int fail(char *error, size_t size, int code, const char *prefix, const char *message) {
+    if (error && size > 0) {
+        std::snprintf(error, size, "%s%s", prefix, message);
+        for (char *c = error; *c; ++c)
+            if (*c == '\n' || *c == '\r') *c = ' ';
+    }
+    return code;
+}
+
+// libosmium's own message for a missing file is poor ("Open failed for ..."), and an empty
+// path would make it read stdin, so look at the file before handing it over.
+int check_file(const char *path, char *error, size_t size) {
+    struct stat st;
+    if (!path || !*path) return fail(error, size, WF_OSM_NOT_FOUND, "input file not found: ", "(empty path)");
+    if (stat(path, &st) != 0) {
+        if (errno == ENOENT || errno == ENOTDIR) return fail(error, size, WF_OSM_NOT_FOUND, "input file not found: ", path);
+        return fail(error, size, WF_OSM_UNREADABLE, "", std::strerror(errno));
+    }
+    if (S_ISDIR(st.st_mode)) return fail(error, size, WF_OSM_UNREADABLE, "", "is a directory");
+    if (access(path, R_OK) != 0) return fail(error, size, WF_OSM_UNREADABLE, "", std::strerror(errno));
+    return WF_OSM_OK;
+}
+
+// Errors in the data itself, as opposed to e.g. "Could not detect file format".
+// (libosmium's messages already name the format: "PBF error: ...", "gzip error: ...".)
+bool is_malformed(const osmium::io_error &e) {
+    return dynamic_cast<const osmium::pbf_error *>(&e) || dynamic_cast<const osmium::xml_error *>(&e) ||
+           dynamic_cast<const osmium::format_version_error *>(&e) || dynamic_cast<const osmium::gzip_error *>(&e) ||
+           dynamic_cast<const osmium::bzip2_error *>(&e) || dynamic_cast<const osmium::o5m_error *>(&e) ||
+           dynamic_cast<const osmium::opl_error *>(&e);
+}
+
+} // namespace
+
+extern "C" int wf_osm_read(const char *path, const wf_osm_handlers *handlers, wf_osm_stats *stats,
+                           char *error, size_t error_size) {
+    if (stats) *stats = wf_osm_stats{};
+    if (error && error_size > 0) error[0] = '\0';
+    if (!handlers) return fail(error, error_size, WF_OSM_ERROR, "", "no handlers given");
+    if (int rc = check_file(path, error, error_size)) return rc;
+    try {
+        // Entity types nobody asked for are not even decoded. Nodes are needed for way locations.
+        auto entities = osmium::osm_entity_bits::nothing;
+        if (handlers->node || handlers->way) entities |= osmium::osm_entity_bits::node;
+        if (handlers->way) entities |= osmium::osm_entity_bits::way;
+        if (handlers->relation) entities |= osmium::osm_entity_bits::relation;
+
+        // The Reader needs a pool for PBF decoding; one thread is the minimum, and on
+        // 2 cores more only raises RSS (platform notes).
+        osmium::thread::Pool pool{handlers->threads > 1 ? handlers->threads : 1};
+        osmium::io::Reader reader{osmium::io::File{path}, entities, osmium::io::read_meta::no, pool};
+        Dispatch dispatch{*handlers};
+        if (handlers->way) {
+            Index positive, negative;
+            LocationHandler locations{positive, negative};
+            locations.ignore_errors(); // clipped extracts: missing nodes are normal, not fatal
+            osmium::apply(reader, locations, dispatch);
+        } else {
+            osmium::apply(reader, dispatch);
+        }
+        reader.close();
+        if (stats) *stats = dispatch.stats;
+        return WF_OSM_OK;
+    } catch (const osmium::io_error &e) {
+        return fail(error, error_size, is_malformed(e) ? WF_OSM_MALFORMED : WF_OSM_ERROR, "", e.what());
+    } catch (const std::system_error &e) {
+        return fail(error, error_size, WF_OSM_UNREADABLE, "", e.what());
+    } catch (const std::bad_alloc &) {
+        return fail(error, error_size, WF_OSM_ERROR, "", "out of memory");
+    } catch (const std::exception &e) {
+        return fail(error, error_size, WF_OSM_ERROR, "", e.what());
+    } catch (...) {
+        return fail(error, error_size, WF_OSM_ERROR, "", "unknown C++ exception");
+    }
+}

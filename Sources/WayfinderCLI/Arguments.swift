@@ -1,0 +1,47 @@
+/// A command line split into `--option value` pairs, flags and positional words.
+/// Small on purpose: the commands here need nothing more.
+public struct Arguments {
+    public private(set) var options: [String: String] = [:]
+    public private(set) var flags: Set<String> = []
+    public private(set) var positional: [String] = []
+
+    /// `valued` names the options that take a value; every other `--name` is a flag.
+    public init(_ words: [String], valued: Set<String>) throws(CommandError) {
+        var i = 0
+        while i < words.count {
+            let word = words[i]
+            i += 1
+            guard word.hasPrefix("--"), word.count > 2 else {
+                positional.append(word)
+                continue
+            }
+            var name = String(word.dropFirst(2))
+            var value: String?
+            if let eq = name.firstIndex(of: "=") {
+                value = String(name[name.index(after: eq)...])
+                name = String(name[..<eq])
+            }
+            if valued.contains(name) {
+                if value == nil {
+                    guard i < words.count else { throw .usage("option --\(name) needs a value") }
+                    value = words[i]
+                    i += 1
+                }
+                options[name] = value
+            } else {
+                guard value == nil else { throw .usage("option --\(name) takes no value") }
+                flags.insert(name)
+            }
+        }
+    }
+
+    public subscript(option: String) -> String? { options[option] }
+    public func has(_ flag: String) -> Bool { flags.contains(flag) }
+
+    /// Rejects flags the command does not know, so a typo is not silently ignored.
+    public func allowOnly(flags known: Set<String>) throws(CommandError) {
+        if let unknown = flags.subtracting(known).subtracting(["help"]).sorted().first {
+            throw .usage("unknown option --\(unknown)")
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import WayfinderGraph
+import WayfinderImport
+
+/// `wayfinder build --input FILE.osm.pbf --output GRAPH`.
+public enum BuildCommand {
+    public static let help = """
+    usage: wayfinder build --input FILE.osm.pbf --output GRAPH [--threads N] [--quiet]
+
+    Builds one graph file (driving and walking contraction hierarchies, snapping indexes)
+    from an OSM extract (.osm.pbf, or .osm XML). The new file is written beside GRAPH and
+    renamed into place only when complete: on any failure GRAPH is left untouched.
+    Progress and a per-phase summary go to stderr. Exit codes: 0 built, 2 bad arguments,
+    3 missing/unreadable/corrupt input or the output cannot be written.
+
+    """
+
+    public static func run(_ words: [String], console: Console = Console()) -> Int32 {
+        runCommand(console) { () throws(CommandError) in
+            let args = try Arguments(words, valued: ["input", "output", "threads"])
+            try args.allowOnly(flags: ["quiet"])
+            if args.has("help") {
+                console.write(help)
+                return
+            }
+            guard let input = args["input"], let output = args["output"] else {
+                throw .usage("--input and --output are required; see wayfinder build --help")
+            }
+            var threads = 2
+            if let text = args["threads"] {
+                guard let value = Int(text), value > 0 else { throw .usage("--threads must be a positive integer") }
+                threads = value
+            }
+            let quiet = args.has("quiet")
+            let start = Date()
+            let summary: BuildSummary
+            do {
+                summary = try GraphBuilder.build(input: input, output: output, threads: threads) { line in
+                    if !quiet { console.error(line + "\n") }
+                }
+            } catch {
+                throw CommandError(error)
+            }
+            if !quiet {
+                console.error(String(format: "built %@: %.2f MiB in %.3f s, peak memory %.1f MiB\n", output,
+                                     Double(summary.fileBytes) / 1_048_576, Date().timeIntervalSince(start),
+                                     Double(summary.peakMemoryBytes) / 1_048_576))
+            }
+        }
+    }
+}
+
+/// `wayfinder COMMAND …`: dispatches to the commands.
+public enum WayfinderCommand {
+    public static let help = """
+    usage: wayfinder COMMAND [options]
+
+    commands:
+      build    build a graph file from an OSM extract (wayfinder build --help)
+      route    route between two points (same as the `route` command; route --help)
+
+    """
+
+    public static func run(_ words: [String], console: Console = Console()) -> Int32 {
+        switch words.first {
+        case "build": return BuildCommand.run(Array(words.dropFirst()), console: console)
+        case "route": return RouteCommand.run(Array(words.dropFirst()), console: console)
+        case "help", "--help", "-h", nil:
+            console.write(help)
+            return words.isEmpty ? ExitCode.badInput.rawValue : ExitCode.ok.rawValue
+        case let other?:
+            console.error("error: unknown command \"\(other)\"; see wayfinder --help\n")
+            return ExitCode.badInput.rawValue
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import WayfinderGraph
+import WayfinderImport
+import WayfinderRouting
+
+/// Exit codes shared by every command; `route --help` documents them.
+public enum ExitCode: Int32, Sendable {
+    case ok = 0
+    case internalError = 1
+    /// Bad arguments or input values: unknown option, malformed or out-of-range coordinate, bad CSV row.
+    case badInput = 2
+    /// A file is missing, unreadable, corrupt, truncated or of another format version.
+    case fileError = 3
+    /// No road near a coordinate (NoSegment).
+    case notFound = 4
+    /// Both ends found but not connected (NoRoute).
+    case noRoute = 5
+}
+
+/// A failure that ends a command with one readable message and its exit code.
+public enum CommandError: Error, CustomStringConvertible {
+    case usage(String)
+    case badInput(String)
+    case file(String)
+    case notFound(String)
+    case noRoute(String)
+
+    public var description: String {
+        switch self {
+        case .usage(let m), .badInput(let m), .file(let m), .notFound(let m), .noRoute(let m): return m
+        }
+    }
+
+    public var exitCode: ExitCode {
+        switch self {
+        case .usage, .badInput: return .badInput
+        case .file: return .fileError
+        case .notFound: return .notFound
+        case .noRoute: return .noRoute
+        }
+    }
+
+    init(_ error: GraphFileError) { self = .file(error.description) }
+    init(_ error: BuildError) { self = .file(error.description) }
+    init(_ error: RouteError) {
+        switch error {
+        case .noSegment: self = .notFound(error.description)
+        case .noRoute: self = .noRoute(error.description)
+        }
+    }
+}
+
+/// Where a command writes: the process's stdout/stderr, or strings in tests.
+public final class Console {
+    public private(set) var output = ""
+    public private(set) var errors = ""
+    private let captures: Bool
+
+    public init(capturing: Bool = false) { captures = capturing }
+
+    public func write(_ text: String) {
+        if captures { output += text } else { FileHandle.standardOutput.write(Data(text.utf8)) }
+    }
+
+    public func error(_ text: String) {
+        if captures { errors += text } else { FileHandle.standardError.write(Data(text.utf8)) }
+    }
+}
+
+/// Parses "LAT,LON" into a coordinate, rejecting NaN, infinities and out-of-range values.
+public func parseCoordinate(_ text: String, option: String) throws(CommandError) -> FixedCoordinate {
+    let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        .map { $0.trimmingCharacters(in: .whitespaces) }
+    guard parts.count == 2, let lat = Double(parts[0]), let lon = Double(parts[1]) else {
+        throw .badInput("\(option): expected LAT,LON in decimal degrees, got \"\(text)\"")
+    }
+    guard lat.isFinite, lon.isFinite, (-90...90).contains(lat), (-180...180).contains(lon) else {
+        throw .badInput("\(option): coordinate out of range (latitude -90..90, longitude -180..180): \"\(text)\"")
+    }
+    return FixedCoordinate(latitude: lat, longitude: lon)
+}
+
+/// Runs a command body, turning its error into a message on stderr and an exit code.
+public func runCommand(_ console: Console, _ body: () throws(CommandError) -> Void) -> Int32 {
+    do {
+        try body()
+        return ExitCode.ok.rawValue
+    } catch {
+        console.error("error: \(error.description)\n")
+        return error.exitCode.rawValue
+    }
+}

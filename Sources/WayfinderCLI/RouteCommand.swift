@@ -1,0 +1,130 @@
+import Foundation
+import WayfinderGraph
+import WayfinderRouting
+
+/// `route --from LAT,LON --to LAT,LON --mode driving|walking [--graph G] [--format text|json]`
+/// and `route --graph G --mode M --batch IN.csv`.
+public enum RouteCommand {
+    public static let help = """
+    usage: route --from LAT,LON --to LAT,LON [--mode driving|walking] [--graph GRAPH] [--format text|json]
+           route --graph GRAPH --mode driving|walking --batch IN.csv
+
+    Finds the fastest route between two coordinates (decimal degrees, latitude first).
+    Without --graph, a graph built from the default extract in data/ is used (built on
+    first use and cached in ~/.cache/wayfinder).
+
+    options:
+      --from LAT,LON         start
+      --to LAT,LON           destination
+      --mode MODE            driving (default) or walking
+      --graph GRAPH          graph file made by `wayfinder build`
+      --format FORMAT        text (default) or json (an OSRM v5 route response)
+      --batch FILE           CSV rows from_lat,from_lon,to_lat,to_lon (header optional); prints
+                             code,distance_m,duration_s per row, code being Ok, NoRoute or NoSegment
+      --max-snap-distance M  metres an input may lie from the nearest usable road (default 5000)
+
+    exit codes:
+      0  route found (in --batch mode: every row answered, whatever its code)
+      1  internal error
+      2  bad input: unknown option, malformed or out-of-range coordinate, bad CSV row
+      3  missing, unreadable or corrupt file (graph or extract), or a graph of another format version
+      4  no road near the start or destination (NoSegment)
+      5  no route between the two points (NoRoute)
+
+    """
+
+    public static func run(_ words: [String], console: Console = Console()) -> Int32 {
+        runCommand(console) { () throws(CommandError) in
+            let args = try Arguments(words, valued: ["from", "to", "mode", "graph", "format", "batch", "max-snap-distance"])
+            try args.allowOnly(flags: [])
+            if args.has("help") {
+                console.write(help)
+                return
+            }
+            guard let mode = TravelMode(name: args["mode"] ?? "driving") else {
+                throw .usage("--mode must be driving or walking, got \"\(args["mode"]!)\"")
+            }
+            let format = args["format"] ?? "text"
+            guard ["text", "json"].contains(format) else { throw .usage("--format must be text or json, got \"\(format)\"") }
+            var maxSnap = 5000.0
+            if let text = args["max-snap-distance"] {
+                guard let value = Double(text), value.isFinite, value > 0 else {
+                    throw .usage("--max-snap-distance must be a positive number of metres")
+                }
+                maxSnap = value
+            }
+            // Validate every input before opening (or building) a graph.
+            if let batch = args["batch"] {
+                let rows = try readBatch(batch)
+                let router = try makeRouter(args, mode: mode, console: console)
+                router.maxSnapDistance = maxSnap
+                console.write(answer(rows, router: router))
+                return
+            }
+            guard let fromText = args["from"], let toText = args["to"] else {
+                throw .usage("--from and --to are required (or --batch FILE); see route --help")
+            }
+            let from = try parseCoordinate(fromText, option: "--from")
+            let to = try parseCoordinate(toText, option: "--to")
+            let router = try makeRouter(args, mode: mode, console: console)
+            router.maxSnapDistance = maxSnap
+            let route: Route
+            do {
+                route = try router.route(from: from, to: to)
+            } catch {
+                if format == "json" { console.write(RouteResponse.error(error) + "\n") }
+                throw CommandError(error)
+            }
+            console.write(format == "json"
+                ? RouteResponse.json(route, graph: router.graph) + "\n"
+                : RouteResponse.text(route, graph: router.graph))
+        }
+    }
+
+    static func makeRouter(_ args: Arguments, mode: TravelMode, console: Console) throws(CommandError) -> Router {
+        let path = try args["graph"] ?? DefaultGraph.path(console: console)
+        do {
+            return Router(graph: try RoutingGraph(path: path, mode: mode))
+        } catch {
+            throw CommandError(error)
+        }
+    }
+
+    /// Reads and validates every row first, so a bad row stops the run before any output.
+    static func readBatch(_ path: String) throws(CommandError) -> [(FixedCoordinate, FixedCoordinate)] {
+        guard FileManager.default.fileExists(atPath: path) else { throw .file("batch file not found: \(path)") }
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+            throw .file("cannot read batch file \(path) as UTF-8 text")
+        }
+        var rows: [(FixedCoordinate, FixedCoordinate)] = []
+        for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            if fields.allSatisfy(\.isEmpty) { continue }
+            if index == 0 && Double(fields[0]) == nil { continue }   // header
+            guard fields.count == 4 else {
+                throw .badInput("\(path):\(index + 1): expected from_lat,from_lon,to_lat,to_lon, got \"\(line)\"")
+            }
+            do {
+                rows.append((try parseCoordinate("\(fields[0]),\(fields[1])", option: "\(path):\(index + 1) from"),
+                             try parseCoordinate("\(fields[2]),\(fields[3])", option: "\(path):\(index + 1) to")))
+            }
+        }
+        return rows
+    }
+
+    static func answer(_ rows: [(FixedCoordinate, FixedCoordinate)], router: Router) -> String {
+        var out = "code,distance_m,duration_s\n"
+        for (from, to) in rows {
+            do {
+                let route = try router.route(from: from, to: to)
+                out += "Ok,\(format1(router.graph.distance(of: route))),\(format3(route.duration))\n"
+            } catch {
+                out += "\(error == .noRoute ? "NoRoute" : "NoSegment"),,\n"
+            }
+        }
+        return out
+    }
+}
+
+func format1(_ value: Double) -> String { String(format: "%.1f", value) }
+func format3(_ value: Double) -> String { String(format: "%.3f", value) }

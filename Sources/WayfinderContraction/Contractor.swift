@@ -1,0 +1,360 @@
+import Dispatch
+import WayfinderGraph
+
+/// Tuning knobs of the contraction. The defaults suit road graphs.
+public struct ContractionOptions: Sendable {
+    /// Worker threads for priority estimates and witness searches (the rest is sequential).
+    public var threads: Int
+    /// Settle limit of the witness searches that only *estimate* a node's priority.
+    public var estimateSettleLimit: Int
+    /// Settle limit of the witness searches that decide the shortcuts. Lower is faster but adds
+    /// shortcuts; it never changes query answers.
+    public var contractSettleLimit: Int
+
+    public init(threads: Int = 1, estimateSettleLimit: Int = 50, contractSettleLimit: Int = 500) {
+        self.threads = max(1, threads)
+        self.estimateSettleLimit = estimateSettleLimit
+        self.contractSettleLimit = contractSettleLimit
+    }
+}
+
+/// What a contraction produced and cost.
+public struct ContractionStatistics: Sendable {
+    public var nodeCount = 0
+    public var inputArcCount = 0
+    /// Input arcs that became hierarchy arcs (parallel arcs and self-loops removed).
+    public var originalArcCount = 0
+    public var shortcutCount = 0
+    /// Independent sets contracted one after another.
+    public var rounds = 0
+    public var seconds = 0.0
+}
+
+/// Builds a contraction hierarchy that answers every query exactly like Dijkstra on `arcs`.
+///
+/// `arcs` may contain parallel arcs (the cheapest is kept, with its payload), self-loops (they
+/// become `selfLoops`), zero weights and nodes without arcs. Weights must be `>= 0` and payloads
+/// `>= 0` (the hierarchy stores an original arc's payload as `~via`). Paths whose weight reaches
+/// `infiniteWeight` count as no path, as in the queries.
+public func buildContractionHierarchy(nodeCount: Int, arcs: [WeightedArc], threads: Int = 1) -> ContractionHierarchy {
+    buildContractionHierarchy(nodeCount: nodeCount, arcs: arcs, options: ContractionOptions(threads: threads)).hierarchy
+}
+
+/// As `buildContractionHierarchy(nodeCount:arcs:threads:)`, with options and statistics.
+public func buildContractionHierarchy(
+    nodeCount: Int, arcs: [WeightedArc], options: ContractionOptions
+) -> (hierarchy: ContractionHierarchy, statistics: ContractionStatistics) {
+    let clock = ContinuousClock()
+    let started = clock.now
+    let contractor = Contractor(nodeCount: nodeCount, arcs: arcs, options: options)
+    contractor.run()
+    let hierarchy = contractor.makeHierarchy()
+    var statistics = contractor.statistics
+    let elapsed = clock.now - started
+    statistics.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+    return (hierarchy, statistics)
+}
+
+/// Node ordering and contraction, Geisberger-style priorities contracted in rounds of
+/// independent sets (as in OSRM and Vetter's parallel contraction):
+///
+/// 1. Every node gets a priority from a simulated contraction: level (1 + the highest level
+///    of its contracted neighbours, which spreads contraction evenly) + shortcuts added per arc
+///    removed + original arcs (hops) added per hop removed. Lower is contracted earlier.
+/// 2. Each round takes every node whose (priority, hash) is below that of all its neighbours.
+///    Such nodes are pairwise non-adjacent, so contracting them in any order yields the same
+///    shortcut candidates; they get consecutive ranks in list order, and the witness search of
+///    the node at batch position p avoids batch nodes before p, exactly as if they had been
+///    contracted one by one. That makes the searches of one round independent (parallel).
+/// 3. The contracted nodes' arcs (to higher-ranked nodes) go to the output, shortcuts and
+///    cycles `x -> m -> x` (self-loop candidates of x) are added, and the neighbours get new
+///    priorities ("lazy": only nodes whose surroundings changed are re-estimated).
+final class Contractor: @unchecked Sendable {
+    private let nodeCount: Int
+    private let options: ContractionOptions
+    private let graph: ContractionGraph
+    private let workers: [Worker]
+    private(set) var statistics = ContractionStatistics()
+
+    private var priority: [Float]
+    private var level: [Int32]
+    private var alive: [Bool]
+    private var dirty: [Bool]
+    /// Best cycle through lower-ranked nodes per input node: weight and via (input id of the
+    /// middle node, or `~payload` of an original self-loop).
+    private var loopWeight: [Int32]
+    private var loopVia: [Int32]
+
+    // Output, appended in rank order; heads and vias are input ids until `makeHierarchy`.
+    private var rankOfNode: [Int32]
+    private var nodeAtRank: [Int32] = []
+    private var forwardFirst: [Int32] = [0]
+    private var forwardArcs: [CHArc] = []
+    private var backwardFirst: [Int32] = [0]
+    private var backwardArcs: [CHArc] = []
+
+    /// Per-thread witness search plus the shortcuts it found for the current round.
+    private final class Worker: @unchecked Sendable {
+        let search: WitnessSearch
+        var shortcuts: [Shortcut] = []
+        var loops: [(node: Int32, weight: Int32)] = []
+        /// (batch position, end of its shortcuts, end of its loops), in processing order.
+        var results: [(position: Int32, shortcutEnd: Int, loopEnd: Int)] = []
+        var priorities: [(node: Int32, priority: Float)] = []
+        init(nodeCount: Int) { search = WitnessSearch(nodeCount: nodeCount) }
+    }
+
+    init(nodeCount n: Int, arcs input: [WeightedArc], options: ContractionOptions) {
+        nodeCount = n
+        self.options = options
+        statistics.nodeCount = n
+        statistics.inputArcCount = input.count
+        priority = Array(repeating: 0, count: n)
+        level = Array(repeating: 0, count: n)
+        alive = Array(repeating: true, count: n)
+        dirty = Array(repeating: false, count: n)
+        loopWeight = Array(repeating: infiniteWeight, count: n)
+        loopVia = Array(repeating: -1, count: n)
+        rankOfNode = Array(repeating: -1, count: n)
+
+        // Keep the cheapest of parallel arcs (the first on ties) and move self-loops aside:
+        // bucket arc indices by tail, then scan each bucket remembering the kept arc per head.
+        var bucketStart = [Int32](repeating: 0, count: n + 1)
+        for arc in input {
+            precondition(arc.tail >= 0 && Int(arc.tail) < n && arc.head >= 0 && Int(arc.head) < n,
+                         "arc endpoint out of range")
+            precondition(arc.weight >= 0 && arc.payload >= 0, "weights and payloads must be >= 0")
+            bucketStart[Int(arc.tail) + 1] += 1
+        }
+        for u in 0..<n { bucketStart[u + 1] += bucketStart[u] }
+        var byTail = [Int32](repeating: 0, count: input.count)
+        var fill = bucketStart
+        for (i, arc) in input.enumerated() {
+            byTail[Int(fill[Int(arc.tail)])] = Int32(i)
+            fill[Int(arc.tail)] += 1
+        }
+        fill = []
+        var kept: [WeightedArc] = []
+        kept.reserveCapacity(input.count)
+        var keptIndex = [Int32](repeating: 0, count: n)
+        var keptTail = [Int32](repeating: -1, count: n)
+        var outDegree = [Int32](repeating: 0, count: n)
+        var inDegree = [Int32](repeating: 0, count: n)
+        for u in 0..<n {
+            for k in Int(bucketStart[u])..<Int(bucketStart[u + 1]) {
+                let arc = input[Int(byTail[k])]
+                let v = Int(arc.head)
+                if v == u {
+                    if arc.weight < loopWeight[u] { loopWeight[u] = arc.weight; loopVia[u] = ~arc.payload }
+                } else if keptTail[v] == Int32(u) {
+                    if arc.weight < kept[Int(keptIndex[v])].weight { kept[Int(keptIndex[v])] = arc }
+                } else {
+                    keptTail[v] = Int32(u)
+                    keptIndex[v] = Int32(kept.count)
+                    kept.append(arc)
+                    outDegree[u] += 1
+                    inDegree[v] += 1
+                }
+            }
+        }
+        byTail = []
+        statistics.originalArcCount = kept.count
+
+        let out = AdjacencyLists(degrees: outDegree, slack: 2)
+        let into = AdjacencyLists(degrees: inDegree, slack: 2)
+        for arc in kept {
+            out.append(arc.tail, DynamicArc(other: arc.head, weight: arc.weight, via: ~arc.payload, hops: 1))
+            into.append(arc.head, DynamicArc(other: arc.tail, weight: arc.weight, via: ~arc.payload, hops: 1))
+        }
+        graph = ContractionGraph(out: out, into: into)
+        workers = (0..<options.threads).map { _ in Worker(nodeCount: n) }
+        nodeAtRank.reserveCapacity(n)
+        forwardFirst.reserveCapacity(n + 1)
+        backwardFirst.reserveCapacity(n + 1)
+        forwardArcs.reserveCapacity(kept.count + kept.count / 2)
+        backwardArcs.reserveCapacity(kept.count + kept.count / 2)
+    }
+
+    /// Contracts all nodes.
+    func run() {
+        var remaining = (0..<Int32(nodeCount)).map { $0 }
+        updatePriorities(of: remaining)
+        var batch: [Int32] = []
+        while !remaining.isEmpty {
+            batch.removeAll(keepingCapacity: true)
+            for m in remaining where isLocalMinimum(m) { batch.append(m) }
+            contract(batch)
+            remaining.removeAll { !alive[Int($0)] }
+            var changed: [Int32] = []
+            for x in remaining where dirty[Int(x)] {
+                dirty[Int(x)] = false
+                changed.append(x)
+            }
+            updatePriorities(of: changed)
+            statistics.rounds += 1
+        }
+    }
+
+    /// Unique tie-breaker: a bijective mix of the id, so that equal priorities (grids!) do not
+    /// make whole regions wait for one another in id order.
+    @inline(__always)
+    private func hash(_ x: Int32) -> UInt32 {
+        var h = UInt32(bitPattern: x) &* 0x9E37_79B1
+        h ^= h >> 15
+        return h &* 0x85EB_CA77
+    }
+
+    @inline(__always)
+    private func precedes(_ a: Int32, _ b: Int32) -> Bool {
+        let pa = priority[Int(a)], pb = priority[Int(b)]
+        return pa < pb || (pa == pb && hash(a) < hash(b))
+    }
+
+    private func isLocalMinimum(_ m: Int32) -> Bool {
+        for arc in graph.out.arcs(m) where !precedes(m, arc.other) { return false }
+        for arc in graph.into.arcs(m) where !precedes(m, arc.other) { return false }
+        return true
+    }
+
+    /// Runs `body(worker, i)` for `i in 0..<count`, chunks dealt round-robin to the workers.
+    private func forEachInParallel(_ count: Int, _ body: @escaping @Sendable (Worker, Int) -> Void) {
+        let chunk = 32
+        if workers.count == 1 || count <= chunk {
+            for i in 0..<count { body(workers[0], i) }
+            return
+        }
+        let workers = self.workers
+        DispatchQueue.concurrentPerform(iterations: workers.count) { w in
+            var first = w * chunk
+            while first < count {
+                for i in first..<min(first + chunk, count) { body(workers[w], i) }
+                first += workers.count * chunk
+            }
+        }
+    }
+
+    /// Estimates priorities by simulated contraction (in parallel; the graph is read-only).
+    private func updatePriorities(of nodes: [Int32]) {
+        for worker in workers { worker.priorities.removeAll(keepingCapacity: true) }
+        let limit = options.estimateSettleLimit
+        forEachInParallel(nodes.count) { [self] worker, i in
+            let m = nodes[i]
+            worker.search.contract(m, in: graph, position: .min, settleLimit: limit)
+            worker.priorities.append((m, estimate(m, shortcuts: worker.search.shortcuts)))
+        }
+        for worker in workers {
+            for (node, value) in worker.priorities { priority[Int(node)] = value }
+        }
+    }
+
+    private func estimate(_ m: Int32, shortcuts: [Shortcut]) -> Float {
+        var removed = 0, removedHops = 0
+        for arc in graph.out.arcs(m) { removed += 1; removedHops += Int(arc.hops) }
+        for arc in graph.into.arcs(m) { removed += 1; removedHops += Int(arc.hops) }
+        var addedHops = 0
+        for shortcut in shortcuts { addedHops += Int(shortcut.hops) }
+        return Float(level[Int(m)])
+            + Float(shortcuts.count) / Float(max(removed, 1))
+            + Float(addedHops) / Float(max(removedHops, 1))
+    }
+
+    /// Contracts one independent set, ranks in list order.
+    private func contract(_ batch: [Int32]) {
+        for (position, m) in batch.enumerated() { graph.batchPosition[Int(m)] = Int32(position) }
+        for worker in workers {
+            worker.shortcuts.removeAll(keepingCapacity: true)
+            worker.loops.removeAll(keepingCapacity: true)
+            worker.results.removeAll(keepingCapacity: true)
+        }
+        let limit = options.contractSettleLimit
+        forEachInParallel(batch.count) { [graph] worker, i in
+            worker.search.contract(batch[i], in: graph, position: Int32(i), settleLimit: limit)
+            worker.shortcuts.append(contentsOf: worker.search.shortcuts)
+            worker.loops.append(contentsOf: worker.search.loops)
+            worker.results.append((Int32(i), worker.shortcuts.count, worker.loops.count))
+        }
+        // Gather the per-worker results in batch order, then apply them sequentially.
+        var resultOf = [(worker: Int, shortcuts: Range<Int>, loops: Range<Int>)](
+            repeating: (0, 0..<0, 0..<0), count: batch.count)
+        for (w, worker) in workers.enumerated() {
+            var shortcutStart = 0, loopStart = 0
+            for result in worker.results {
+                resultOf[Int(result.position)] = (w, shortcutStart..<result.shortcutEnd, loopStart..<result.loopEnd)
+                shortcutStart = result.shortcutEnd
+                loopStart = result.loopEnd
+            }
+        }
+        for (position, m) in batch.enumerated() {
+            let result = resultOf[position]
+            let worker = workers[result.worker]
+            removeFromGraph(m)
+            for shortcut in worker.shortcuts[result.shortcuts] {
+                let arc = DynamicArc(other: shortcut.head, weight: shortcut.weight, via: m, hops: shortcut.hops)
+                if graph.out.insertOrImprove(shortcut.tail, arc) {
+                    graph.into.insertOrImprove(
+                        shortcut.head,
+                        DynamicArc(other: shortcut.tail, weight: shortcut.weight, via: m, hops: shortcut.hops))
+                }
+            }
+            for (x, weight) in worker.loops[result.loops] where weight < loopWeight[Int(x)] {
+                loopWeight[Int(x)] = weight
+                loopVia[Int(x)] = m
+            }
+            graph.batchPosition[Int(m)] = .max
+        }
+    }
+
+    /// Gives `m` the next rank, outputs its remaining arcs (all to higher ranks) and detaches
+    /// it from its neighbours.
+    private func removeFromGraph(_ m: Int32) {
+        rankOfNode[Int(m)] = Int32(nodeAtRank.count)
+        nodeAtRank.append(m)
+        alive[Int(m)] = false
+        let nextLevel = level[Int(m)] + 1
+        for arc in graph.out.arcs(m) {
+            forwardArcs.append(CHArc(head: arc.other, weight: arc.weight, via: arc.via))
+            graph.into.remove(arc.other, other: m)
+            touch(arc.other, level: nextLevel)
+        }
+        for arc in graph.into.arcs(m) {
+            backwardArcs.append(CHArc(head: arc.other, weight: arc.weight, via: arc.via))
+            graph.out.remove(arc.other, other: m)
+            touch(arc.other, level: nextLevel)
+        }
+        forwardFirst.append(Int32(forwardArcs.count))
+        backwardFirst.append(Int32(backwardArcs.count))
+        graph.out.release(m)
+        graph.into.release(m)
+    }
+
+    @inline(__always)
+    private func touch(_ x: Int32, level nextLevel: Int32) {
+        level[Int(x)] = max(level[Int(x)], nextLevel)
+        dirty[Int(x)] = true
+    }
+
+    /// Renumbers heads and vias from input ids to ranks and wraps the arrays.
+    func makeHierarchy() -> ContractionHierarchy {
+        precondition(forwardArcs.count < Int(Int32.max) && backwardArcs.count < Int(Int32.max),
+                     "too many arcs for Int32 offsets")
+        var shortcuts = 0
+        for i in forwardArcs.indices {
+            forwardArcs[i].head = rankOfNode[Int(forwardArcs[i].head)]
+            if forwardArcs[i].via >= 0 { forwardArcs[i].via = rankOfNode[Int(forwardArcs[i].via)]; shortcuts += 1 }
+        }
+        for i in backwardArcs.indices {
+            backwardArcs[i].head = rankOfNode[Int(backwardArcs[i].head)]
+            if backwardArcs[i].via >= 0 { backwardArcs[i].via = rankOfNode[Int(backwardArcs[i].via)]; shortcuts += 1 }
+        }
+        statistics.shortcutCount = shortcuts
+        let selfLoops = nodeAtRank.enumerated().map { rank, node in
+            let via = loopVia[Int(node)]
+            return CHArc(head: Int32(rank), weight: loopWeight[Int(node)],
+                         via: via >= 0 ? rankOfNode[Int(via)] : via)
+        }
+        return ContractionHierarchy(
+            owning: rankOfNode, nodeAtRank: nodeAtRank,
+            forwardFirst: forwardFirst, forwardArcs: forwardArcs,
+            backwardFirst: backwardFirst, backwardArcs: backwardArcs, selfLoops: selfLoops)
+    }
+}

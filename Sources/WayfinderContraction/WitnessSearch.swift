@@ -1,0 +1,193 @@
+import WayfinderGraph
+
+/// The graph being contracted: out- and in-lists over the nodes not yet contracted.
+final class ContractionGraph: @unchecked Sendable {
+    let out: AdjacencyLists
+    let into: AdjacencyLists
+    /// Position of a node in the batch being contracted, `Int32.max` for all other nodes.
+    /// The batch is contracted "as if one after another in this order", so a witness search
+    /// for the node at position `p` must not pass through batch nodes at positions `< p`.
+    let batchPosition: UnsafeMutablePointer<Int32>
+
+    init(out: AdjacencyLists, into: AdjacencyLists) {
+        self.out = out
+        self.into = into
+        batchPosition = .allocate(capacity: max(out.nodeCount, 1))
+        batchPosition.initialize(repeating: .max, count: out.nodeCount)
+    }
+
+    deinit { batchPosition.deallocate() }
+}
+
+/// A shortcut `tail -> head` that contracting a node needs (input node ids).
+struct Shortcut {
+    var tail: Int32
+    var head: Int32
+    var weight: Int32
+    var hops: Int32
+}
+
+/// Per-thread scratch for the witness searches: which shortcuts does contracting `m` need?
+///
+/// For every in-arc `u -> m` (weight a) and out-arc `m -> v` (weight b), `u != v`, the path
+/// `u -> m -> v` needs a shortcut unless a bounded Dijkstra from `u` that avoids `m` finds a
+/// path to `v` of weight `<= a + b` (a *witness*). Any path found is real, so a tentative
+/// distance already counts; stopping early (settle limit) only costs extra shortcuts.
+final class WitnessSearch: @unchecked Sendable {
+    private let dist: UnsafeMutablePointer<Int32>
+    /// Version stamps: `dist[x]` is valid only if `reached[x] == round`; no clearing per search.
+    private let reached: UnsafeMutablePointer<UInt32>
+    private let target: UnsafeMutablePointer<UInt32>
+    private var round: UInt32 = 0
+    private let nodeCount: Int
+    private var heap = PackedMinHeap()
+
+    /// Output of the last `contract` call.
+    private(set) var shortcuts: [Shortcut] = []
+    /// Cycles `x -> m -> x` found by the last `contract` call, as (x, weight).
+    private(set) var loops: [(node: Int32, weight: Int32)] = []
+
+    init(nodeCount: Int) {
+        self.nodeCount = nodeCount
+        dist = .allocate(capacity: max(nodeCount, 1))
+        reached = .allocate(capacity: max(nodeCount, 1))
+        reached.initialize(repeating: 0, count: nodeCount)
+        target = .allocate(capacity: max(nodeCount, 1))
+        target.initialize(repeating: 0, count: nodeCount)
+    }
+
+    deinit {
+        dist.deallocate()
+        reached.deallocate()
+        target.deallocate()
+    }
+
+    private func nextRound() {
+        round &+= 1
+        if round == 0 {  // wrapped: old stamps could alias
+            reached.update(repeating: 0, count: nodeCount)
+            target.update(repeating: 0, count: nodeCount)
+            round = 1
+        }
+    }
+
+    /// Fills `shortcuts` and `loops` for contracting `m` now. `position` is m's batch position
+    /// (`Int32.min` when only estimating, so that no batch node is avoided but `m`).
+    func contract(_ m: Int32, in graph: ContractionGraph, position: Int32, settleLimit: Int) {
+        shortcuts.removeAll(keepingCapacity: true)
+        loops.removeAll(keepingCapacity: true)
+        let ins = graph.into.arcs(m)
+        let outs = graph.out.arcs(m)
+        if ins.isEmpty || outs.isEmpty { return }
+        for inArc in ins {
+            let u = inArc.other
+            nextRound()
+            var targetCount = 0
+            var limit: Int64 = 0
+            for outArc in outs {
+                let through = Int64(inArc.weight) + Int64(outArc.weight)
+                if through >= Int64(infiniteWeight) { continue }  // not a usable path at all
+                if outArc.other == u {
+                    loops.append((u, Int32(through)))
+                    continue
+                }
+                if target[Int(outArc.other)] != round {
+                    target[Int(outArc.other)] = round
+                    targetCount += 1
+                }
+                limit = max(limit, through)
+            }
+            if targetCount == 0 { continue }
+            search(from: u, avoiding: m, position: position, graph: graph,
+                   limit: Int32(limit), targetCount: targetCount, settleLimit: settleLimit)
+            for outArc in outs where outArc.other != u {
+                let through = Int64(inArc.weight) + Int64(outArc.weight)
+                if through >= Int64(infiniteWeight) { continue }
+                let v = Int(outArc.other)
+                if reached[v] == round && Int64(dist[v]) <= through { continue }
+                shortcuts.append(Shortcut(tail: u, head: outArc.other, weight: Int32(through),
+                                          hops: inArc.hops + outArc.hops))
+            }
+        }
+    }
+
+    /// Dijkstra from `source` over out-arcs, skipping `avoid` and earlier batch nodes, until the
+    /// keys pass `limit`, all targets are settled or `settleLimit` nodes are settled.
+    private func search(from source: Int32, avoiding avoid: Int32, position: Int32, graph: ContractionGraph,
+                        limit: Int32, targetCount: Int, settleLimit: Int) {
+        let out = graph.out
+        let batchPosition = graph.batchPosition
+        heap.removeAll()
+        dist[Int(source)] = 0
+        reached[Int(source)] = round
+        heap.push(key: 0, id: source)
+        var targetsLeft = targetCount
+        var settled = 0
+        while let (key, x) = heap.pop() {
+            if key > dist[Int(x)] { continue }  // stale entry (lazy deletion)
+            if key > limit { break }
+            if target[Int(x)] == round {
+                targetsLeft -= 1
+                if targetsLeft == 0 { break }
+            }
+            settled += 1
+            if settled > settleLimit { break }
+            for arc in out.arcs(x) {
+                let y = arc.other
+                if y == avoid || batchPosition[Int(y)] < position { continue }
+                let d = Int64(key) + Int64(arc.weight)
+                if d > Int64(limit) { continue }
+                if reached[Int(y)] != round || Int32(d) < dist[Int(y)] {
+                    reached[Int(y)] = round
+                    dist[Int(y)] = Int32(d)
+                    heap.push(key: Int32(d), id: y)
+                }
+            }
+        }
+    }
+}
+
+/// Minimal lazy-deletion binary min-heap of (key, id) packed into one `UInt64` (key in the high
+/// half, so integer order is key order). Private to contraction: this module does not depend on
+/// WayfinderRouting, whose `MinHeap` is the same idea.
+struct PackedMinHeap {
+    private var items: [UInt64] = []
+
+    mutating func removeAll() { items.removeAll(keepingCapacity: true) }
+
+    mutating func push(key: Int32, id: Int32) {
+        let item = UInt64(UInt32(bitPattern: key)) << 32 | UInt64(UInt32(bitPattern: id))
+        items.append(item)
+        items.withUnsafeMutableBufferPointer { h in
+            var i = h.count - 1
+            while i > 0 {
+                let parent = (i - 1) >> 1
+                if h[parent] <= item { break }
+                h[i] = h[parent]
+                i = parent
+            }
+            h[i] = item
+        }
+    }
+
+    mutating func pop() -> (Int32, Int32)? {
+        guard let top = items.first else { return nil }
+        let last = items.removeLast()
+        if !items.isEmpty {
+            items.withUnsafeMutableBufferPointer { h in
+                let n = h.count
+                var i = 0
+                while true {
+                    var child = 2 * i + 1
+                    if child >= n { break }
+                    if child + 1 < n && h[child + 1] < h[child] { child += 1 }
+                    if h[child] >= last { break }
+                    h[i] = h[child]
+                    i = child
+                }
+                h[i] = last
+            }
+        }
+        return (Int32(truncatingIfNeeded: top >> 32), Int32(truncatingIfNeeded: top))
+    }
+}

@@ -1,0 +1,170 @@
+import Glibc
+
+/// Collects typed sections and metadata, then writes them as one graph file (layout in
+/// `GraphFile.swift`). Sections keep a reference to the caller's arrays (copy-on-write),
+/// so adding a large array costs no copy.
+public struct GraphFileWriter {
+    /// Free-form key/value strings: build time, source file, tool version, counts…
+    public var metadata: [String: String] = [:]
+    private var sections: [PendingSection] = []
+
+    public init() {}
+
+    /// Adds `values` as section `(kind, mode)`. Each `(kind, mode)` pair may be added
+    /// once; kind `GraphFile.metadataKind` is reserved.
+    public mutating func add<T: BitwiseCopyable>(kind: UInt32, mode: UInt32 = 0, _ values: [T]) {
+        precondition(kind != GraphFile.metadataKind, "section kind \(kind) is reserved for metadata")
+        append(PendingSection(kind: kind, mode: mode, elementSize: MemoryLayout<T>.stride,
+                              byteCount: values.count * MemoryLayout<T>.stride) { body in
+            values.withUnsafeBytes { body($0) }
+        })
+    }
+
+    private mutating func append(_ section: PendingSection) {
+        precondition(!sections.contains { $0.kind == section.kind && $0.mode == section.mode },
+                     "section kind \(section.kind) mode \(section.mode) added twice")
+        sections.append(section)
+    }
+
+    /// Writes PATH.tmp-<pid> in the same directory, fsyncs, renames over PATH, fsyncs the
+    /// directory. On any failure (ENOSPC, EACCES, missing directory…) the temp file is
+    /// removed and an existing PATH is left untouched (except if only the final directory
+    /// fsync fails: PATH then already holds the new file).
+    ///
+    /// The data is streamed once: sections are written (and their crcs computed) first,
+    /// then the header and table, which hold the crcs, go to offset 0.
+    public func write(to path: String) throws(GraphFileError) {
+        let metadataBytes = Layout.encodeMetadata(metadata)
+        let all = [PendingSection(kind: GraphFile.metadataKind, mode: 0, elementSize: 1,
+                                  byteCount: metadataBytes.count) { body in
+            metadataBytes.withUnsafeBytes { body($0) }
+        }] + sections
+        let tableEnd = Layout.headerSize + Layout.entrySize * all.count
+
+        let temp = TempFile(target: path)
+        do throws(GraphFileError) {
+            try temp.create(reserving: tableEnd)
+            var table: [UInt8] = []
+            var position = tableEnd
+            for section in all {
+                let offset = Layout.aligned(position)
+                temp.writeZeros(offset - position)
+                var crc: UInt32 = 0
+                section.withBytes { bytes in
+                    crc = crc32(bytes)
+                    temp.write(bytes)
+                }
+                try temp.check()
+                position = offset + section.byteCount
+                table.appendLittleEndian(section.kind, section.mode, UInt64(offset), UInt64(section.byteCount),
+                                         UInt32(section.elementSize), crc)
+            }
+            var header = Layout.magic
+            header.appendLittleEndian(GraphFile.formatVersion, UInt32(tableEnd), UInt64(position),
+                                      UInt32(0), UInt32(all.count))
+            header += table
+            let crc = header.withUnsafeBytes { Layout.headerCRC($0) }
+            withUnsafeBytes(of: crc.littleEndian) { header.replaceSubrange(Layout.crcOffset..<Layout.crcOffset + 4, with: $0) }
+            try temp.finish(header: header)
+        } catch {
+            temp.discard()
+            throw error
+        }
+    }
+}
+
+private struct PendingSection {
+    var kind: UInt32
+    var mode: UInt32
+    var elementSize: Int
+    var byteCount: Int
+    /// Lends the section's bytes to `body`.
+    var withBytes: ((UnsafeRawBufferPointer) -> Void) -> Void
+}
+
+/// The temporary file behind an atomic replace of `target`.
+private final class TempFile {
+    let target: String
+    let path: String
+    private var fd: Int32 = -1
+    private var created = false
+
+    init(target: String) {
+        self.target = target
+        path = "\(target).tmp-\(getpid())"
+    }
+
+    private func failure(_ what: String, _ code: Int32 = errno) -> GraphFileError {
+        .writeFailed(path: target, reason: "\(what): \(systemError(code))")
+    }
+
+    /// Creates the file and skips `headerSize` bytes, written last by `finish`.
+    func create(reserving headerSize: Int) throws(GraphFileError) {
+        fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw failure("cannot create \(path)") }
+        created = true
+        guard lseek(fd, off_t(headerSize), SEEK_SET) >= 0 else { throw failure("lseek") }
+    }
+
+    /// The first write error; later writes are skipped, `check` reports it.
+    private var error: GraphFileError?
+
+    func check() throws(GraphFileError) {
+        if let error { throw error }
+    }
+
+    /// Writes all of `bytes` at the current position, or at `offset` with pwrite; loops
+    /// because a write may be partial or interrupted.
+    func write(_ bytes: UnsafeRawBufferPointer, at offset: Int? = nil) {
+        var done = 0
+        while error == nil && done < bytes.count {
+            let rest = UnsafeRawBufferPointer(rebasing: bytes[done...])
+            let n = offset.map { pwrite(fd, rest.baseAddress, rest.count, off_t($0 + done)) }
+                ?? Glibc.write(fd, rest.baseAddress, rest.count)
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { error = failure("write", n == 0 ? EIO : errno) }
+            done += max(n, 0)
+        }
+    }
+
+    private static let zeros = [UInt8](repeating: 0, count: Layout.alignment)
+
+    func writeZeros(_ count: Int) {
+        Self.zeros.withUnsafeBytes { write(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+    }
+
+    /// Writes the header at offset 0, makes the file durable and renames it over the
+    /// target, then fsyncs the directory so the rename itself survives a crash.
+    func finish(header: [UInt8]) throws(GraphFileError) {
+        header.withUnsafeBytes { write($0, at: 0) }
+        try check()
+        guard fsync(fd) == 0 else { throw failure("fsync") }
+        let closed = close(fd)
+        fd = -1
+        guard closed == 0 else { throw failure("close") }
+        guard rename(path, target) == 0 else { throw failure("cannot rename \(path) to \(target)") }
+        let directory = target.lastIndex(of: "/").map { String(target[..<$0]) } ?? "."
+        let dirFD = open(directory.isEmpty ? "/" : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard dirFD >= 0 else { return }  // the new file is in place; only durability is best effort
+        defer { close(dirFD) }
+        // Some file systems cannot fsync a directory (EINVAL); anything else is an I/O error.
+        guard fsync(dirFD) == 0 || errno == EINVAL else { throw failure("fsync \(directory)") }
+    }
+
+    /// Closes and removes the temporary file after a failure (only if this writer
+    /// created it: the name may belong to someone else).
+    func discard() {
+        if fd >= 0 { close(fd) }
+        fd = -1
+        if created { unlink(path) }
+    }
+}
+
+extension [UInt8] {
+    /// Appends fixed-width integers in little-endian byte order.
+    fileprivate mutating func appendLittleEndian<each T: FixedWidthInteger>(_ values: repeat each T) {
+        for value in repeat each values {
+            Swift.withUnsafeBytes(of: value.littleEndian) { append(contentsOf: $0) }
+        }
+    }
+}

@@ -1,0 +1,60 @@
+/// Shared flat-array types of the routing graph.
+///
+/// Every routing mode is, for the search, a directed graph over dense `Int32` node ids with
+/// non-negative `Int32` weights (milliseconds of travel time). What a node *is* depends on
+/// the mode: a directed road segment (driving, turn-aware) or an intersection (walking).
+/// Arcs carry an `Int32` payload the mode gives meaning to (walking: the road segment).
+
+/// One arc of the input graph, as handed to contraction.
+public struct WeightedArc: Hashable, Sendable, BitwiseCopyable {
+    public var tail: Int32
+    public var head: Int32
+    /// Travel time in milliseconds, `>= 0`.
+    public var weight: Int32
+    /// Mode-defined data carried to the unpacked path (walking: segment id).
+    public var payload: Int32
+
+    @inlinable
+    public init(tail: Int32, head: Int32, weight: Int32, payload: Int32) {
+        self.tail = tail
+        self.head = head
+        self.weight = weight
+        self.payload = payload
+    }
+}
+
+/// One arc of a compressed-sparse-row graph: the tail is implied by the row.
+public struct BaseArc: Hashable, Sendable, BitwiseCopyable {
+    public var head: Int32
+    public var weight: Int32
+    public var payload: Int32
+
+    @inlinable
+    public init(head: Int32, weight: Int32, payload: Int32) {
+        self.head = head
+        self.weight = weight
+        self.payload = payload
+    }
+}
+
+/// One arc of a contraction hierarchy. Heads are *ranks*, not input node ids.
+public struct CHArc: Hashable, Sendable, BitwiseCopyable {
+    public var head: Int32
+    public var weight: Int32
+    /// `>= 0`: a shortcut through the node of this rank; `< 0`: an original arc whose
+    /// payload is `~via`.
+    public var via: Int32
+
+    @inlinable
+    public init(head: Int32, weight: Int32, via: Int32) {
+        self.head = head
+        self.weight = weight
+        self.via = via
+    }
+
+    @inlinable public var isShortcut: Bool { via >= 0 }
+    @inlinable public var payload: Int32 { ~via }
+}
+
+/// Weight meaning "unreachable" everywhere in the query core.
+public let infiniteWeight: Int32 = .max

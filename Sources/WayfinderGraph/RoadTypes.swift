@@ -1,0 +1,124 @@
+/// Road data shared by the importer (writer) and the query core (reader).
+
+/// A way of travelling; each has its own routing graph in the graph file.
+public enum TravelMode: UInt32, CaseIterable, Sendable, CustomStringConvertible {
+    case driving = 1
+    case walking = 2
+
+    public init?(name: String) {
+        switch name.lowercased() {
+        case "driving", "car": self = .driving
+        case "walking", "foot": self = .walking
+        default: return nil
+        }
+    }
+
+    public var description: String { self == .driving ? "driving" : "walking" }
+
+    /// Driving is searched on the turn-expanded graph (restrictions, U-turn rules);
+    /// walking on the plain intersection graph.
+    public var isTurnExpanded: Bool { self == .driving }
+}
+
+/// OSM `highway` classes the profiles know, in decreasing importance.
+public enum RoadClass: UInt8, Sendable {
+    case motorway, trunk, primary, secondary, tertiary, unclassified, residential
+    case livingStreet, service, track, path, footway, cycleway, pedestrian, steps, other
+}
+
+/// One OSM way (or the part of it with known node locations): attributes shared by
+/// every segment cut from it, in both modes.
+public struct WayInfo: Sendable, BitwiseCopyable {
+    public var osmId: Int64
+    /// String table ids; 0 is the empty string.
+    public var name: Int32
+    public var ref: Int32
+    public var roadClass: UInt8
+    public var flags: UInt8
+    public var reserved: UInt16 = 0
+
+    public static let isLink: UInt8 = 1
+    public static let isRoundabout: UInt8 = 2
+
+    public init(osmId: Int64, name: Int32, ref: Int32, roadClass: RoadClass, flags: UInt8) {
+        self.osmId = osmId
+        self.name = name
+        self.ref = ref
+        self.roadClass = roadClass.rawValue
+        self.flags = flags
+    }
+}
+
+/// A piece of one way between two intersections (or way ends, or barriers) of one mode's
+/// graph. Its geometry is `points[firstPoint...lastPoint]` of the shared point array,
+/// always in the way's direction ("forward").
+public struct RoadSegment: Sendable, BitwiseCopyable {
+    public var firstPoint: Int32
+    public var lastPoint: Int32
+    /// Intersection ids in this mode's graph.
+    public var fromNode: Int32
+    public var toNode: Int32
+    /// Travel time in milliseconds; `-1` where the mode may not travel that way.
+    public var forwardWeight: Int32
+    public var backwardWeight: Int32
+    /// Metres along the geometry.
+    public var length: Float32
+    /// Index into the way table.
+    public var way: Int32
+
+    public init(firstPoint: Int32, lastPoint: Int32, fromNode: Int32, toNode: Int32,
+                forwardWeight: Int32, backwardWeight: Int32, length: Float32, way: Int32) {
+        self.firstPoint = firstPoint
+        self.lastPoint = lastPoint
+        self.fromNode = fromNode
+        self.toNode = toNode
+        self.forwardWeight = forwardWeight
+        self.backwardWeight = backwardWeight
+        self.length = length
+        self.way = way
+    }
+
+    @inlinable public func weight(forward: Bool) -> Int32 { forward ? forwardWeight : backwardWeight }
+    @inlinable public func allows(forward: Bool) -> Bool { weight(forward: forward) >= 0 }
+}
+
+/// One entry of the snapping index: the sub-segment from point `firstPoint + offset` to the next.
+public struct SnapEntry: Sendable, BitwiseCopyable {
+    public var segment: Int32
+    public var offset: Int32
+    public init(segment: Int32, offset: Int32) {
+        self.segment = segment
+        self.offset = offset
+    }
+}
+
+/// Grid of the snapping index: cells of `cellSize` fixed-point units from `(minLat, minLon)`,
+/// `columns` wide; a cell's key is `row * columns + column`.
+public struct SnapGrid: Sendable, BitwiseCopyable {
+    public var minLat: Int32
+    public var minLon: Int32
+    public var cellSize: Int32
+    public var columns: Int32
+    public var rows: Int32
+    public var reserved: Int32 = 0
+
+    public init(minLat: Int32, minLon: Int32, cellSize: Int32, columns: Int32, rows: Int32) {
+        self.minLat = minLat
+        self.minLon = minLon
+        self.cellSize = cellSize
+        self.columns = columns
+        self.rows = rows
+    }
+}
+
+/// Section kinds of the graph file. Shared sections use mode 0, per-mode sections the
+/// mode's raw value. Numbers are part of the file format: never reuse one.
+public enum SectionKind: UInt32, CaseIterable, Sendable {
+    // 1 is the container's metadata section.
+    case points = 10, ways = 11, stringOffsets = 12, stringBytes = 13
+    case segments = 20, segmentComponent = 21, componentSize = 22
+    case chRankOfNode = 30, chNodeAtRank = 31, chForwardFirst = 32, chForwardArcs = 33
+    case chBackwardFirst = 34, chBackwardArcs = 35, chSelfLoops = 36
+    case baseFirst = 40, baseArcs = 41
+    case snapGrid = 50, snapKeys = 51, snapEntries = 52
+}

@@ -1,0 +1,173 @@
+import Dispatch
+import Foundation
+import WayfinderContraction
+import WayfinderGraph
+
+/// Why a build failed; the output path is untouched in every case.
+public enum BuildError: Error, CustomStringConvertible {
+    case input(OSMReadError)
+    case output(GraphFileError)
+    case noRoads(path: String)
+
+    public var description: String {
+        switch self {
+        case .input(let e): return e.description
+        case .output(let e): return e.description
+        case .noRoads(let path): return "no routable roads in \(path)"
+        }
+    }
+}
+
+/// What a build did, for the per-phase summary.
+public struct BuildSummary: Sendable {
+    public var phases: [(name: String, seconds: Double)] = []
+    public var counts = ImportCounts()
+    public var osm = OSMReadStats(nodes: 0, ways: 0, relations: 0, missingLocations: 0, seconds: 0)
+    public var modes: [(mode: TravelMode, segments: Int, searchNodes: Int, searchArcs: Int, chArcs: Int, restrictionsApplied: Int)] = []
+    public var fileBytes = 0
+    public var peakMemoryBytes = 0
+}
+
+/// `wayfinder build`: OSM file -> one graph file holding every mode.
+public enum GraphBuilder {
+    /// Reads `input`, builds the road network, search graph, contraction hierarchy and
+    /// snapping index of each mode, and writes them atomically to `output`.
+    /// `progress` receives one human-readable line per phase.
+    public static func build(input: String, output: String, threads: Int = 2,
+                             progress: (String) -> Void = { _ in }) throws(BuildError) -> BuildSummary {
+        var summary = BuildSummary()
+        var clock = Date()
+        func phase(_ name: String, _ detail: String) {
+            let seconds = Date().timeIntervalSince(clock)
+            summary.phases.append((name, seconds))
+            progress(String(format: "%-10@ %6.3f s  %@", name, seconds, detail))
+            clock = Date()
+        }
+
+        let collector = OSMCollector()
+        do { summary.osm = try OSMReader.read(path: input, into: collector) } catch { throw .input(error) }
+        summary.counts = collector.counts
+        phase("read", "\(summary.osm.nodes) nodes, \(summary.osm.ways) ways, \(summary.osm.relations) relations; "
+              + "\(collector.counts.routableWays) routable ways, \(collector.counts.skippedWayRefs) way refs without location skipped")
+        guard !collector.ways.isEmpty else { throw .noRoads(path: input) }
+
+        let (dense, denseCount) = denseNodeIds(collector.pointNodeIds)
+        let modes = TravelMode.allCases
+        let results = UnsafeResults<ModeBuild>(count: modes.count)
+        let shared = UncheckedBox(collector)
+        DispatchQueue.concurrentPerform(iterations: modes.count) { i in
+            results[i] = ModeBuild(collector: shared.value, dense: dense, denseCount: denseCount,
+                                   mode: modes[i], threads: max(1, threads / modes.count))
+        }
+        for build in results.values {
+            summary.modes.append((build.mode, build.network.segments.count, build.search.nodeCount,
+                                  build.search.arcs.count, build.ch.forwardArcs.count + build.ch.backwardArcs.count,
+                                  build.search.restrictionsApplied))
+            phase("\(build.mode)", "\(build.network.segments.count) segments, \(build.search.nodeCount) search nodes, "
+                  + "\(build.search.arcs.count) arcs, \(build.ch.forwardArcs.count + build.ch.backwardArcs.count) CH arcs, "
+                  + "main network \(build.componentSizes.first ?? 0) nodes"
+                  + (build.mode.isTurnExpanded ? ", \(build.search.restrictionsApplied) of \(collector.counts.restrictions) restrictions applied" : ""))
+        }
+
+        var writer = GraphFileWriter()
+        writer.metadata["source"] = (input as NSString).lastPathComponent
+        if let attributes = try? FileManager.default.attributesOfItem(atPath: input) {
+            writer.metadata["source_bytes"] = "\((attributes[.size] as? Int) ?? 0)"
+            if let date = attributes[.modificationDate] as? Date {
+                writer.metadata["source_mtime"] = ISO8601DateFormatter().string(from: date)
+            }
+        }
+        writer.metadata["built"] = ISO8601DateFormatter().string(from: Date())
+        writer.metadata["generator"] = "wayfinder \(wayfinderVersion)"
+        writer.metadata["modes"] = modes.map(\.description).joined(separator: ",")
+        writer.add(kind: SectionKind.points.rawValue, collector.points)
+        writer.add(kind: SectionKind.ways.rawValue, collector.ways)
+        collector.strings.add(to: &writer, offsetsKind: SectionKind.stringOffsets.rawValue,
+                              bytesKind: SectionKind.stringBytes.rawValue)
+        for build in results.values { build.add(to: &writer) }
+        do { try writer.write(to: output) } catch { throw .output(error) }
+        summary.fileBytes = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? 0
+        summary.peakMemoryBytes = peakMemoryBytes()
+        phase("write", "\(summary.fileBytes) bytes to \(output)")
+        return summary
+    }
+}
+
+public let wayfinderVersion = "0.1.0"
+
+/// Everything one mode contributes to the graph file.
+struct ModeBuild {
+    let mode: TravelMode
+    let network: RoadNetwork
+    let search: SearchGraph
+    let ch: ContractionHierarchy
+    let base: BaseGraph
+    let segmentComponent: [Int32]
+    let componentSizes: [Int32]
+    let snap: SnapIndex
+
+    init(collector c: OSMCollector, dense: [Int32], denseCount: Int, mode: TravelMode, threads: Int) {
+        self.mode = mode
+        network = RoadNetwork(collector: c, denseNode: dense, denseCount: denseCount, mode: mode)
+        search = mode.isTurnExpanded
+            ? SearchGraph(driving: network, points: c.points, wayOsmIds: c.ways.map(\.osmId),
+                          restrictions: c.restrictions, trafficSignals: c.trafficSignals)
+            : SearchGraph(walking: network)
+        base = BaseGraph(nodeCount: search.nodeCount, arcs: search.arcs)
+        ch = buildContractionHierarchy(nodeCount: search.nodeCount, arcs: search.arcs, threads: threads)
+        let (component, sizes) = stronglyConnectedComponents(nodeCount: search.nodeCount, arcs: search.arcs)
+        componentSizes = sizes
+        let segments = network.segments
+        segmentComponent = segments.indices.map { s in
+            let segment = segments[s]
+            // A segment belongs to the component of the search node one enters it from.
+            if mode.isTurnExpanded { return component[2 * s + (segment.forwardWeight >= 0 ? 0 : 1)] }
+            return component[Int(segment.forwardWeight >= 0 ? segment.fromNode : segment.toNode)]
+        }
+        snap = SnapIndex(segments: segments, points: c.points)
+    }
+
+    func add(to writer: inout GraphFileWriter) {
+        let m = mode.rawValue
+        writer.add(kind: SectionKind.segments.rawValue, mode: m, network.segments)
+        writer.add(kind: SectionKind.segmentComponent.rawValue, mode: m, segmentComponent)
+        writer.add(kind: SectionKind.componentSize.rawValue, mode: m, componentSizes)
+        writer.add(kind: SectionKind.chRankOfNode.rawValue, mode: m, Array(ch.rankOfNode))
+        writer.add(kind: SectionKind.chNodeAtRank.rawValue, mode: m, Array(ch.nodeAtRank))
+        writer.add(kind: SectionKind.chForwardFirst.rawValue, mode: m, Array(ch.forwardFirst))
+        writer.add(kind: SectionKind.chForwardArcs.rawValue, mode: m, Array(ch.forwardArcs))
+        writer.add(kind: SectionKind.chBackwardFirst.rawValue, mode: m, Array(ch.backwardFirst))
+        writer.add(kind: SectionKind.chBackwardArcs.rawValue, mode: m, Array(ch.backwardArcs))
+        writer.add(kind: SectionKind.chSelfLoops.rawValue, mode: m, Array(ch.selfLoops))
+        writer.add(kind: SectionKind.baseFirst.rawValue, mode: m, Array(base.first))
+        writer.add(kind: SectionKind.baseArcs.rawValue, mode: m, Array(base.arcs))
+        writer.add(kind: SectionKind.snapGrid.rawValue, mode: m, [snap.grid])
+        writer.add(kind: SectionKind.snapKeys.rawValue, mode: m, snap.keys)
+        writer.add(kind: SectionKind.snapEntries.rawValue, mode: m, snap.entries)
+    }
+}
+
+/// Peak resident set size of this process so far.
+public func peakMemoryBytes() -> Int {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF, &usage)
+    return usage.ru_maxrss * 1024
+}
+
+/// Lets read-only data and per-index result slots cross into `concurrentPerform`.
+final class UncheckedBox<T>: @unchecked Sendable {
+    let value: T
+    init(_ value: T) { self.value = value }
+}
+
+/// One slot per parallel task; each task writes only its own slot.
+final class UnsafeResults<T>: @unchecked Sendable {
+    private let slots: UnsafeMutableBufferPointer<T?>
+    init(count: Int) { slots = .allocate(capacity: count); slots.initialize(repeating: nil) }
+    deinit { _ = slots.deinitialize(); slots.deallocate() }
+    subscript(i: Int) -> T? {
+        get { slots[i] }
+        set { slots[i] = newValue }
+    }
+    var values: [T] { slots.map { $0! } }
+}

@@ -1,0 +1,234 @@
+import COsmium
+import Foundation
+import WayfinderGraph
+
+/// Tags of one OSM object. **Valid only during the handler callback that received it**:
+/// it points into libosmium's buffers; copy out what you need (e.g. `Array(tags)`).
+/// Lookups compare C strings directly and allocate nothing unless a value is asked for.
+public struct OSMTags: RandomAccessCollection {
+    public typealias Element = (key: String, value: String)
+
+    @usableFromInline let base: UnsafePointer<wf_tag>?
+    public let count: Int
+
+    @usableFromInline init(_ base: UnsafePointer<wf_tag>?, _ count: Int) {
+        self.base = base
+        self.count = count
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { count }
+
+    public subscript(position: Int) -> (key: String, value: String) {
+        precondition(position >= 0 && position < count, "tag index out of range")
+        let tag = base![position]
+        return (String(cString: tag.key), String(cString: tag.value))
+    }
+
+    /// The value for `key`, or nil if the object has no such tag.
+    public subscript(key: String) -> String? {
+        rawValue(key).map { String(cString: $0) }
+    }
+
+    public func has(_ key: String) -> Bool {
+        rawValue(key) != nil
+    }
+
+    /// True if `key` is present with exactly the value `candidate`.
+    public func value(_ key: String, is candidate: String) -> Bool {
+        guard let value = rawValue(key) else { return false }
+        return candidate.withCString { strcmp($0, value) == 0 }
+    }
+
+    public func value(_ key: String, isAnyOf candidates: [String]) -> Bool {
+        guard let value = rawValue(key) else { return false }
+        for candidate in candidates where candidate.withCString({ strcmp($0, value) == 0 }) {
+            return true
+        }
+        return false
+    }
+
+    /// The value of `key` as a C string borrowed from the reader (same lifetime as `self`).
+    /// `withCString` on a native Swift string hands out its own storage (small strings are
+    /// copied to the stack), so a lookup costs a few `strcmp`s and no allocation.
+    public func rawValue(_ key: String) -> UnsafePointer<CChar>? {
+        guard let base, count > 0 else { return nil }
+        return key.withCString { k in
+            for i in 0..<count where strcmp(base[i].key, k) == 0 {
+                return base[i].value
+            }
+            return nil
+        }
+    }
+}
+
+/// The node refs of one way with their locations. **Valid only during the callback.**
+public struct OSMWayNodes: RandomAccessCollection {
+    @usableFromInline let refs: UnsafePointer<Int64>?
+    @usableFromInline let lats: UnsafePointer<Int32>?
+    @usableFromInline let lons: UnsafePointer<Int32>?
+    public let count: Int
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { count }
+
+    /// `(id, location)`; location is nil when the node is missing from the file.
+    public subscript(i: Int) -> (id: Int64, location: FixedCoordinate?) { (id(i), location(i)) }
+
+    @inlinable public func id(_ i: Int) -> Int64 {
+        precondition(i >= 0 && i < count, "way node index out of range")
+        return refs![i]
+    }
+
+    /// nil when the node is not in the file (clipped extracts).
+    @inlinable public func location(_ i: Int) -> FixedCoordinate? {
+        precondition(i >= 0 && i < count, "way node index out of range")
+        let lat = lats![i]
+        return lat == WF_NO_COORDINATE ? nil : FixedCoordinate(lat: lat, lon: lons![i])
+    }
+}
+
+public enum OSMMemberType: Character, Sendable {
+    case node = "n", way = "w", relation = "r"
+}
+
+public struct OSMMember: Hashable, Sendable {
+    public var type: OSMMemberType
+    public var ref: Int64
+    public var role: String
+
+    public init(type: OSMMemberType, ref: Int64, role: String) {
+        self.type = type
+        self.ref = ref
+        self.role = role
+    }
+}
+
+/// Receives the objects of a file in file order (nodes, then ways, then relations in
+/// sorted files). Every method has a no-op default.
+public protocol OSMHandler: AnyObject {
+    /// Only nodes with at least one tag (untagged nodes only feed way locations).
+    func node(id: Int64, location: FixedCoordinate, tags: OSMTags)
+    func way(id: Int64, nodes: OSMWayNodes, tags: OSMTags)
+    func relation(id: Int64, members: [OSMMember], tags: OSMTags)
+}
+
+extension OSMHandler {
+    public func node(id: Int64, location: FixedCoordinate, tags: OSMTags) {}
+    public func way(id: Int64, nodes: OSMWayNodes, tags: OSMTags) {}
+    public func relation(id: Int64, members: [OSMMember], tags: OSMTags) {}
+}
+
+/// Which object types to decode. Skipping types saves decoding time; ways need nodes
+/// (for locations), which the reader adds itself.
+public struct OSMEntityKinds: OptionSet, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    public static let nodes = OSMEntityKinds(rawValue: 1)
+    public static let ways = OSMEntityKinds(rawValue: 2)
+    public static let relations = OSMEntityKinds(rawValue: 4)
+    public static let all: OSMEntityKinds = [.nodes, .ways, .relations]
+}
+
+public struct OSMReadStats: Sendable, Equatable {
+    /// Objects decoded (all of them, tagged or not), per type.
+    public var nodes: Int
+    public var ways: Int
+    public var relations: Int
+    /// Way node refs whose node is not in the file.
+    public var missingLocations: Int
+    /// Wall-clock time of the read, callbacks included.
+    public var seconds: Double
+
+    public init(nodes: Int = 0, ways: Int = 0, relations: Int = 0, missingLocations: Int = 0, seconds: Double = 0) {
+        self.nodes = nodes
+        self.ways = ways
+        self.relations = relations
+        self.missingLocations = missingLocations
+        self.seconds = seconds
+    }
+}
+
+public enum OSMReadError: Error, Equatable, CustomStringConvertible {
+    case notFound(path: String)
+    /// The file exists but cannot be read (permissions, a directory, I/O error, unknown format).
+    case unreadable(path: String, reason: String)
+    /// Corrupt or truncated PBF/XML.
+    case malformed(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .notFound(let path): "input file not found: \(path)"
+        case .unreadable(let path, let reason): "cannot read \(path): \(reason)"
+        case .malformed(let path, let reason): "malformed OSM file \(path): \(reason)"
+        }
+    }
+}
+
+public enum OSMReader {
+    /// Reads PBF or OSM XML (`.osm`, `.osm.bz2`, `.osm.gz`; format by suffix), calling
+    /// `handler` for each object. On error the handler may already have seen part of the file.
+    /// - Parameters:
+    ///   - kinds: object types to decode; the others are skipped (and not counted).
+    ///   - threads: libosmium decoding threads. 1 is best on 2 cores; more may help on
+    ///     bigger hosts at the cost of memory.
+    public static func read(
+        path: String, into handler: some OSMHandler, kinds: OSMEntityKinds = .all, threads: Int = 1
+    ) throws(OSMReadError) -> OSMReadStats {
+        // The C callbacks cannot capture the generic type, so they call through an existential.
+        let box = HandlerBox(handler)
+        var handlers = wf_osm_handlers()
+        handlers.context = Unmanaged.passUnretained(box).toOpaque()
+        handlers.threads = Int32(clamping: threads)
+        if kinds.contains(.nodes) {
+            handlers.node = { context, id, lat, lon, tags, tagCount in
+                let handler = Unmanaged<HandlerBox>.fromOpaque(context!).takeUnretainedValue().handler
+                handler.node(id: id, location: FixedCoordinate(lat: lat, lon: lon), tags: OSMTags(tags, tagCount))
+            }
+        }
+        if kinds.contains(.ways) {
+            handlers.way = { context, id, refs, lats, lons, refCount, tags, tagCount in
+                let handler = Unmanaged<HandlerBox>.fromOpaque(context!).takeUnretainedValue().handler
+                let nodes = OSMWayNodes(refs: refs, lats: lats, lons: lons, count: refCount)
+                handler.way(id: id, nodes: nodes, tags: OSMTags(tags, tagCount))
+            }
+        }
+        if kinds.contains(.relations) {
+            handlers.relation = { context, id, members, memberCount, tags, tagCount in
+                let handler = Unmanaged<HandlerBox>.fromOpaque(context!).takeUnretainedValue().handler
+                let list = (0..<memberCount).map { i in
+                    let m = members![i]
+                    let type: OSMMemberType = m.type == CChar(UInt8(ascii: "n")) ? .node
+                        : m.type == CChar(UInt8(ascii: "w")) ? .way : .relation
+                    return OSMMember(type: type, ref: m.ref, role: String(cString: m.role))
+                }
+                handler.relation(id: id, members: list, tags: OSMTags(tags, tagCount))
+            }
+        }
+
+        var stats = wf_osm_stats()
+        var message = [CChar](repeating: 0, count: 512)
+        let start = ContinuousClock.now
+        let code = withExtendedLifetime(box) {
+            wf_osm_read(path, &handlers, &stats, &message, message.count)
+        }
+        let elapsed = ContinuousClock.now - start
+        let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        switch code {
+        case WF_OSM_OK:
+            let c = elapsed.components
+            return OSMReadStats(
+                nodes: Int(stats.nodes), ways: Int(stats.ways), relations: Int(stats.relations),
+                missingLocations: Int(stats.missing_locations),
+                seconds: Double(c.seconds) + Double(c.attoseconds) * 1e-18)
+        case WF_OSM_NOT_FOUND: throw .notFound(path: path)
+        case WF_OSM_MALFORMED: throw .malformed(path: path, reason: reason)
+        default: throw .unreadable(path: path, reason: reason)
+        }
+    }
+}
+
+private final class HandlerBox {
+    let handler: any OSMHandler
+    init(_ handler: any OSMHandler) { self.handler = handler }
+}

@@ -1,0 +1,84 @@
+import WayfinderGraph
+
+/// One mode's road network: segments between intersections, cut from the collected ways.
+struct RoadNetwork {
+    var segments: [RoadSegment] = []
+    /// Number of intersections (graph nodes); a node of a barrier that blocks this mode is
+    /// split into one node per segment end, so nothing passes through it.
+    var nodeCount = 0
+    /// OSM node id of every graph node (for restrictions and traffic signals).
+    var nodeOsmIds: [Int64] = []
+
+    /// Cuts the usable ways of `mode` at every node shared by two usable ways (or met twice),
+    /// at way ends and at blocking barriers.
+    init(collector c: OSMCollector, denseNode: [Int32], denseCount: Int, mode: TravelMode) {
+        let m = Int(mode.rawValue - 1)
+        let access = c.access[m]
+        let blocked = c.blockedNodes[m]
+        var useCount = [UInt8](repeating: 0, count: denseCount)
+        for w in 0..<c.ways.count where access[w].isUsable {
+            for p in Int(c.wayFirstPoint[w])...Int(c.wayLastPoint[w]) {
+                let d = Int(denseNode[p])
+                if useCount[d] < 2 { useCount[d] += 1 }
+            }
+        }
+        var graphNode = [Int32](repeating: -1, count: denseCount)
+        func node(atPoint p: Int) -> Int32 {
+            let d = Int(denseNode[p])
+            let osmId = c.pointNodeIds[p]
+            if !blocked.isEmpty && blocked.contains(osmId) {
+                nodeOsmIds.append(osmId)
+                nodeCount += 1
+                return Int32(nodeCount - 1)
+            }
+            if graphNode[d] < 0 {
+                graphNode[d] = Int32(nodeCount)
+                nodeOsmIds.append(osmId)
+                nodeCount += 1
+            }
+            return graphNode[d]
+        }
+        for w in 0..<c.ways.count where access[w].isUsable {
+            let first = Int(c.wayFirstPoint[w]), last = Int(c.wayLastPoint[w])
+            let speeds = access[w]
+            var start = first
+            var length = 0.0
+            for p in (first + 1)...last {
+                length += Geo.distance(c.points[p - 1], c.points[p])
+                let isBreak = p == last || useCount[Int(denseNode[p])] >= 2
+                    || (!blocked.isEmpty && blocked.contains(c.pointNodeIds[p]))
+                guard isBreak else { continue }
+                if denseNode[p] != denseNode[start] || p - start > 1 {
+                    segments.append(RoadSegment(
+                        firstPoint: Int32(start), lastPoint: Int32(p),
+                        fromNode: node(atPoint: start), toNode: node(atPoint: p),
+                        forwardWeight: Self.weight(length, speeds.forwardSpeed),
+                        backwardWeight: Self.weight(length, speeds.backwardSpeed),
+                        length: Float(length), way: Int32(w)))
+                }
+                start = p
+                length = 0
+            }
+        }
+    }
+
+    /// Milliseconds to cover `metres` at `kmh`; -1 when not allowed.
+    static func weight(_ metres: Double, _ kmh: Double) -> Int32 {
+        kmh > 0 ? Int32((metres / (kmh / 3.6) * 1000).rounded()) : -1
+    }
+}
+
+/// Gives every OSM node met in the kept ways a dense id, so per-node data lives in flat arrays.
+func denseNodeIds(_ ids: [Int64]) -> (dense: [Int32], count: Int) {
+    var order = [(id: Int64, point: Int32)]()
+    order.reserveCapacity(ids.count)
+    for (i, id) in ids.enumerated() { order.append((id, Int32(i))) }
+    order.sort { $0.id < $1.id }
+    var dense = [Int32](repeating: 0, count: ids.count)
+    var count = 0
+    for i in order.indices {
+        if i > 0 && order[i].id != order[i - 1].id { count += 1 }
+        dense[Int(order[i].point)] = Int32(count)
+    }
+    return (dense, ids.isEmpty ? 0 : count + 1)
+}

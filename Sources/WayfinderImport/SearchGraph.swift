@@ -1,0 +1,120 @@
+import Foundation
+import WayfinderGraph
+
+/// The graph a mode is searched on, as arcs for contraction.
+///
+/// Walking: nodes are intersections; an arc per usable segment direction, payload
+/// `2 * segment + (backward ? 1 : 0)`.
+/// Driving: nodes are directed segments (`2 * segment + (backward ? 1 : 0)`); an arc is an
+/// allowed turn from one into the next, weighing the next segment plus the turn's cost. This
+/// makes turn restrictions and the U-turn rule exact.
+struct SearchGraph {
+    var nodeCount = 0
+    var arcs: [WeightedArc] = []
+    /// Restrictions that forbade at least one turn; the rest name ways or nodes not in the graph.
+    var restrictionsApplied = 0
+
+    init(walking network: RoadNetwork) {
+        nodeCount = network.nodeCount
+        for (s, segment) in network.segments.enumerated() {
+            if segment.forwardWeight >= 0 {
+                arcs.append(WeightedArc(tail: segment.fromNode, head: segment.toNode,
+                                        weight: segment.forwardWeight, payload: Int32(2 * s)))
+            }
+            if segment.backwardWeight >= 0 {
+                arcs.append(WeightedArc(tail: segment.toNode, head: segment.fromNode,
+                                        weight: segment.backwardWeight, payload: Int32(2 * s + 1)))
+            }
+        }
+    }
+
+    init(driving network: RoadNetwork, points: [FixedCoordinate], wayOsmIds: [Int64],
+         restrictions: [TurnRestriction], trafficSignals: Set<Int64>) {
+        let segments = network.segments
+        nodeCount = 2 * segments.count
+        // Directed segments ending ("in") and starting ("out") at each intersection, CSR.
+        var degree = [Int32](repeating: 0, count: network.nodeCount + 1)
+        for s in segments {
+            degree[Int(s.fromNode)] += 1
+            degree[Int(s.toNode)] += 1
+        }
+        var first = [Int32](repeating: 0, count: network.nodeCount + 1)
+        for v in 0..<network.nodeCount { first[v + 1] = first[v] + degree[v] }
+        var fill = first
+        // Each end is stored as the directed segment that *leaves* the node there.
+        var leaving = [Int32](repeating: 0, count: Int(first[network.nodeCount]))
+        for (i, s) in segments.enumerated() {
+            leaving[Int(fill[Int(s.fromNode)])] = Int32(2 * i); fill[Int(s.fromNode)] += 1
+            leaving[Int(fill[Int(s.toNode)])] = Int32(2 * i + 1); fill[Int(s.toNode)] += 1
+        }
+        var restrictionsAt: [Int64: [Int]] = [:]
+        for (i, r) in restrictions.enumerated() { restrictionsAt[r.viaNode, default: []].append(i) }
+        var applied = [Bool](repeating: false, count: restrictions.count)
+
+        func weight(_ directed: Int32) -> Int32 { segments[Int(directed >> 1)].weight(forward: directed & 1 == 0) }
+        func wayId(_ directed: Int32) -> Int64 { wayOsmIds[Int(segments[Int(directed >> 1)].way)] }
+        /// Bearing of a directed segment where it leaves (`atStart`) or enters its end node.
+        func bearing(_ directed: Int32, atStart: Bool) -> Double {
+            let s = segments[Int(directed >> 1)]
+            let forward = directed & 1 == 0
+            let (a, b) = forward == atStart
+                ? (points[Int(s.firstPoint)], points[Int(s.firstPoint) + 1])
+                : (points[Int(s.lastPoint) - 1], points[Int(s.lastPoint)])
+            return forward ? Geo.bearing(a, b) : Geo.bearing(b, a)
+        }
+
+        var allowed: [Int32] = []
+        for v in 0..<network.nodeCount {
+            let ends = leaving[Int(first[v])..<Int(first[v + 1])]
+            let rules = restrictionsAt[network.nodeOsmIds[v]] ?? []
+            let signalCost: Int32 = trafficSignals.contains(network.nodeOsmIds[v]) ? 2000 : 0
+            for out in ends {
+                let incoming = out ^ 1   // the opposite direction of a leaving segment arrives here
+                guard weight(incoming) >= 0 else { continue }
+                let fromWay = wayId(incoming)
+                let mandatory = rules.first { restrictions[$0].isMandatory && restrictions[$0].fromWay == fromWay }
+                allowed.removeAll(keepingCapacity: true)
+                var uTurnAllowed = false
+                for next in ends where weight(next) >= 0 {
+                    let toWay = wayId(next)
+                    if let mandatory, restrictions[mandatory].toWay != toWay {
+                        applied[mandatory] = true
+                        continue
+                    }
+                    if let rule = rules.first(where: {
+                        !restrictions[$0].isMandatory && restrictions[$0].fromWay == fromWay && restrictions[$0].toWay == toWay
+                    }) {
+                        applied[rule] = true
+                        continue
+                    }
+                    if next == out { uTurnAllowed = true } else { allowed.append(next) }
+                }
+                // A U-turn only where nothing else works: dead ends, or every other turn forbidden.
+                if allowed.isEmpty && uTurnAllowed { allowed.append(out) }
+                let inBearing = bearing(incoming, atStart: false)
+                for next in allowed {
+                    var cost = signalCost
+                    if next == out {
+                        cost += 20_000
+                    } else if ends.count > 2 {
+                        cost += Self.turnCost(angle: bearing(next, atStart: true) - inBearing)
+                    }
+                    arcs.append(WeightedArc(tail: incoming, head: next, weight: weight(next) + cost, payload: 0))
+                }
+            }
+        }
+        restrictionsApplied = applied.lazy.filter { $0 }.count
+    }
+
+    /// OSRM car.lua's turn cost: a sigmoid of the turn angle, left turns (crossing traffic
+    /// on right-hand roads) costing more than right turns; at most 7.5 s.
+    static func turnCost(angle raw: Double) -> Int32 {
+        var angle = raw.truncatingRemainder(dividingBy: 360)
+        if angle > 180 { angle -= 360 } else if angle <= -180 { angle += 360 }
+        let penalty = 7.5, bias = 1.075
+        let seconds = angle >= 0
+            ? penalty / (1 + exp(-((13 / bias) * angle / 180 - 6.5 * bias)))
+            : penalty / (1 + exp(-((13 * bias) * -angle / 180 - 6.5 / bias)))
+        return Int32((seconds * 1000).rounded())
+    }
+}

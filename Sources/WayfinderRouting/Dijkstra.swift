@@ -1,0 +1,124 @@
+import WayfinderGraph
+
+/// Plain unidirectional Dijkstra over the uncontracted graph: the reference the CH is tested
+/// against, and the benchmark baseline. Same semantics as `CHQuery`. One object per thread.
+public final class DijkstraQuery {
+    public let graph: BaseGraph
+    private let dist: UnsafeMutablePointer<Int32>
+    private let stamp: UnsafeMutablePointer<UInt32>
+    /// Arc index that set the label, -1 for an initial label.
+    private let parentArc: UnsafeMutablePointer<Int32>
+    private let targetWeight: UnsafeMutablePointer<Int32>
+    private let targetStamp: UnsafeMutablePointer<UInt32>
+    private var current: UInt32 = 0
+    private let heap = MinHeap()
+    private var settled = 0
+
+    // Result of the last search: where the path ends and, for a cycle, its last arc.
+    private var end: Int32 = -1
+    private var lastArc: Int32 = -1
+    private var chain: [Int32] = []
+
+    public init(_ graph: BaseGraph) {
+        self.graph = graph
+        let n = max(graph.nodeCount, 1)
+        dist = .allocate(capacity: n)
+        stamp = .allocate(capacity: n)
+        stamp.initialize(repeating: 0, count: n)
+        parentArc = .allocate(capacity: n)
+        targetWeight = .allocate(capacity: n)
+        targetStamp = .allocate(capacity: n)
+        targetStamp.initialize(repeating: 0, count: n)
+    }
+
+    deinit {
+        dist.deallocate()
+        stamp.deallocate()
+        parentArc.deallocate()
+        targetWeight.deallocate()
+        targetStamp.deallocate()
+    }
+
+    /// Nodes settled by the last search.
+    public var settledNodes: Int { settled }
+
+    /// See `CHQuery.search(sources:targets:loopAt:)`. With `loopAt: x`, x counts as reached
+    /// only through an arc into it, never by its initial label.
+    public func search(sources: [SearchEntry], targets: [SearchEntry], loopAt: Int32? = nil) -> Int32? {
+        current &+= 1
+        if current == 0 {  // wrapped: old stamps could alias
+            stamp.update(repeating: 0, count: graph.nodeCount)
+            targetStamp.update(repeating: 0, count: graph.nodeCount)
+            current = 1
+        }
+        heap.removeAll()
+        settled = 0
+        end = -1
+        lastArc = -1
+        for t in targets where targetStamp[Int(t.node)] != current || t.weight < targetWeight[Int(t.node)] {
+            precondition(t.weight >= 0, "entry weights must be >= 0")
+            targetStamp[Int(t.node)] = current
+            targetWeight[Int(t.node)] = t.weight
+        }
+        for s in sources where stamp[Int(s.node)] != current || s.weight < dist[Int(s.node)] {
+            precondition(s.weight >= 0, "entry weights must be >= 0")
+            stamp[Int(s.node)] = current
+            dist[Int(s.node)] = s.weight
+            parentArc[Int(s.node)] = -1
+            heap.push(key: s.weight, id: s.node)
+        }
+        let loopNode = loopAt ?? -1
+        let first = graph.first, arcs = graph.arcs
+        var best = infiniteWeight
+        while !heap.isEmpty && heap.minKey < best {
+            let (key, v) = heap.pop()
+            if key > dist[Int(v)] { continue }  // superseded entry (lazy deletion)
+            settled += 1
+            if v != loopNode && targetStamp[Int(v)] == current {
+                let total = addWeights(key, targetWeight[Int(v)])
+                if total < best { best = total; end = v; lastArc = -1 }
+            }
+            for i in Int(first[Int(v)])..<Int(first[Int(v) + 1]) {
+                let arc = arcs[i]
+                let d = Int64(key) + Int64(arc.weight)
+                if d >= Int64(best) { continue }  // cannot improve; also keeps d below infiniteWeight
+                let w = arc.head
+                if w == loopNode {
+                    // Closing the cycle. x itself keeps its initial label (d >= key >= it).
+                    let total = addWeights(Int32(truncatingIfNeeded: d), targetWeight[Int(w)])
+                    if total < best { best = total; end = w; lastArc = Int32(i) }
+                    continue
+                }
+                if stamp[Int(w)] != current || Int32(truncatingIfNeeded: d) < dist[Int(w)] {
+                    stamp[Int(w)] = current
+                    dist[Int(w)] = Int32(truncatingIfNeeded: d)
+                    parentArc[Int(w)] = Int32(i)
+                    heap.push(key: Int32(truncatingIfNeeded: d), id: w)
+                }
+            }
+        }
+        return best < infiniteWeight ? best : nil
+    }
+
+    /// See `CHQuery.unpackPath(nodes:payloads:)`.
+    public func unpackPath(nodes: inout [Int32], payloads: inout [Int32]) {
+        nodes.removeAll(keepingCapacity: true)
+        payloads.removeAll(keepingCapacity: true)
+        guard end >= 0 else { return }
+        chain.removeAll(keepingCapacity: true)
+        var v = end
+        if lastArc >= 0 {
+            chain.append(lastArc)
+            v = tail(ofArc: lastArc, first: graph.first)
+        }
+        while parentArc[Int(v)] >= 0 {
+            chain.append(parentArc[Int(v)])
+            v = tail(ofArc: parentArc[Int(v)], first: graph.first)
+        }
+        nodes.append(v)
+        for i in chain.reversed() {
+            payloads.append(graph.arcs[Int(i)].payload)
+            nodes.append(graph.arcs[Int(i)].head)
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import WayfinderGraph
+
+/// One mode's routing data, viewed in place in a mapped graph file. Immutable and shared
+/// by any number of threads; per-query state lives in `Router`.
+public struct RoutingGraph: @unchecked Sendable {
+    public let mode: TravelMode
+    public let file: GraphFile
+    public let points: UnsafeBufferPointer<FixedCoordinate>
+    public let ways: UnsafeBufferPointer<WayInfo>
+    public let names: StringTable
+    public let segments: UnsafeBufferPointer<RoadSegment>
+    public let segmentComponent: UnsafeBufferPointer<Int32>
+    public let componentSize: UnsafeBufferPointer<Int32>
+    public let hierarchy: ContractionHierarchy
+    public let base: BaseGraph
+    public let snapGrid: SnapGrid
+    public let snapKeys: UnsafeBufferPointer<UInt32>
+    public let snapEntries: UnsafeBufferPointer<SnapEntry>
+
+    public init(file: GraphFile, mode: TravelMode) throws(GraphFileError) {
+        self.mode = mode
+        self.file = file
+        let m = mode.rawValue
+        func shared<T: BitwiseCopyable>(_ kind: SectionKind, _ type: T.Type) throws(GraphFileError) -> UnsafeBufferPointer<T> {
+            try file.require(kind: kind.rawValue, mode: 0, as: type, name: "\(kind)")
+        }
+        func own<T: BitwiseCopyable>(_ kind: SectionKind, _ type: T.Type) throws(GraphFileError) -> UnsafeBufferPointer<T> {
+            try file.require(kind: kind.rawValue, mode: m, as: type, name: "\(mode) \(kind)")
+        }
+        points = try shared(.points, FixedCoordinate.self)
+        ways = try shared(.ways, WayInfo.self)
+        names = try StringTable(file: file, offsetsKind: SectionKind.stringOffsets.rawValue,
+                                bytesKind: SectionKind.stringBytes.rawValue)
+        segments = try own(.segments, RoadSegment.self)
+        segmentComponent = try own(.segmentComponent, Int32.self)
+        componentSize = try own(.componentSize, Int32.self)
+        hierarchy = ContractionHierarchy(
+            rankOfNode: try own(.chRankOfNode, Int32.self), nodeAtRank: try own(.chNodeAtRank, Int32.self),
+            forwardFirst: try own(.chForwardFirst, Int32.self), forwardArcs: try own(.chForwardArcs, CHArc.self),
+            backwardFirst: try own(.chBackwardFirst, Int32.self), backwardArcs: try own(.chBackwardArcs, CHArc.self),
+            selfLoops: try own(.chSelfLoops, CHArc.self), owner: file)
+        base = BaseGraph(first: try own(.baseFirst, Int32.self), arcs: try own(.baseArcs, BaseArc.self), owner: file)
+        guard let grid = try own(.snapGrid, SnapGrid.self).first else {
+            throw .missingSection(path: file.path, section: "\(mode) snapGrid")
+        }
+        snapGrid = grid
+        snapKeys = try own(.snapKeys, UInt32.self)
+        snapEntries = try own(.snapEntries, SnapEntry.self)
+    }
+
+    /// Opens a graph file and views one mode of it.
+    public init(path: String, mode: TravelMode, verifyChecksums: Bool = true) throws(GraphFileError) {
+        try self.init(file: try GraphFile(path: path, verifyChecksums: verifyChecksums), mode: mode)
+    }
+
+    /// Whether a segment lies on a small island cut off from the main network.
+    @inlinable public func isOnIsland(segment: Int32) -> Bool {
+        let component = segmentComponent[Int(segment)]
+        return component != 0 && componentSize[Int(component)] < 1000
+    }
+
+    /// Name of the way a segment belongs to ("" when unnamed).
+    public func name(ofSegment s: Int32) -> String { names[ways[Int(segments[Int(s)].way)].name] }
+}

@@ -1,0 +1,99 @@
+import WayfinderGraph
+
+/// Where an input coordinate meets the road network of a mode.
+public struct Snap: Sendable, Equatable {
+    public var segment: Int32
+    /// Position along the segment in its forward direction, 0 at `fromNode`, 1 at `toNode`.
+    public var fraction: Double
+    /// The closest point of the segment.
+    public var location: FixedCoordinate
+    /// Metres from the input coordinate to `location`.
+    public var distance: Double
+}
+
+/// Finds the closest point on any segment usable by the graph's mode (not merely the
+/// closest node), preferring the main network over small islands.
+public struct Snapper: Sendable {
+    public let graph: RoutingGraph
+
+    public init(graph: RoutingGraph) { self.graph = graph }
+
+    /// The nearest snap within `maxDistance` metres, and the nearest one on the main
+    /// network (the same when the nearest is on it).
+    public func nearest(to p: FixedCoordinate, maxDistance: Double) -> (any: Snap, main: Snap?)? {
+        let grid = graph.snapGrid
+        let projection = LocalProjection(latitude: p.latitude)
+        let cellMetres = Double(grid.cellSize) * min(projection.metresPerLatUnit, projection.metresPerLonUnit)
+        let column = Int((Double(p.lon) - Double(grid.minLon)) / Double(grid.cellSize))
+        let row = Int((Double(p.lat) - Double(grid.minLat)) / Double(grid.cellSize))
+        var best: (distance: Double, entry: SnapEntry, t: Double)?
+        var bestMain: (distance: Double, entry: SnapEntry, t: Double)?
+        let maxRing = Int(maxDistance / cellMetres) + 2
+        for ring in 0...maxRing {
+            // Every cell of this ring or beyond is at least (ring - 1) cells away. Past the
+            // nearest main-network segment nothing can beat either answer.
+            let reach = Double(max(0, ring - 1)) * cellMetres
+            if reach > maxDistance { break }
+            if let bestMain, bestMain.distance <= reach { break }
+            for r in (row - ring)...(row + ring) where r >= 0 && r < Int(grid.rows) {
+                let onEdgeRow = r == row - ring || r == row + ring
+                let step = onEdgeRow ? 1 : max(1, 2 * ring)
+                var c = column - ring
+                while c <= column + ring {
+                    if c >= 0 && c < Int(grid.columns) {
+                        visit(cell: UInt32(r) * UInt32(grid.columns) + UInt32(c), p, projection, &best, &bestMain)
+                    }
+                    c += step
+                }
+            }
+        }
+        guard let best, best.distance <= maxDistance else { return nil }
+        let main = bestMain.flatMap { $0.distance <= maxDistance ? snap($0.entry, $0.t, $0.distance) : nil }
+        return (snap(best.entry, best.t, best.distance), main)
+    }
+
+    private func visit(cell key: UInt32, _ p: FixedCoordinate, _ projection: LocalProjection,
+                       _ best: inout (distance: Double, entry: SnapEntry, t: Double)?,
+                       _ bestMain: inout (distance: Double, entry: SnapEntry, t: Double)?) {
+        let keys = graph.snapKeys
+        var lo = 0, hi = keys.count
+        while lo < hi {
+            let mid = (lo + hi) >> 1
+            if keys[mid] < key { lo = mid + 1 } else { hi = mid }
+        }
+        var i = lo
+        while i < keys.count && keys[i] == key {
+            let entry = graph.snapEntries[i]
+            i += 1
+            let s = graph.segments[Int(entry.segment)]
+            let a = graph.points[Int(s.firstPoint + entry.offset)], b = graph.points[Int(s.firstPoint + entry.offset + 1)]
+            let (ax, ay) = projection.offset(a, from: p), (bx, by) = projection.offset(b, from: p)
+            let dx = bx - ax, dy = by - ay
+            let lengthSquared = dx * dx + dy * dy
+            let t = lengthSquared > 0 ? min(1, max(0, -(ax * dx + ay * dy) / lengthSquared)) : 0
+            let x = ax + t * dx, y = ay + t * dy
+            let distance = (x * x + y * y).squareRoot()
+            if best == nil || distance < best!.distance { best = (distance, entry, t) }
+            if (bestMain == nil || distance < bestMain!.distance) && !graph.isOnIsland(segment: entry.segment) {
+                bestMain = (distance, entry, t)
+            }
+        }
+    }
+
+    /// Turns "sub-segment `entry.offset`, `t` of the way along it" into a position on the whole segment.
+    private func snap(_ entry: SnapEntry, _ t: Double, _ distance: Double) -> Snap {
+        let s = graph.segments[Int(entry.segment)]
+        var before = 0.0
+        var p = Int(s.firstPoint)
+        while p < Int(s.firstPoint + entry.offset) {
+            before += Geo.distance(graph.points[p], graph.points[p + 1])
+            p += 1
+        }
+        let a = graph.points[p], b = graph.points[p + 1]
+        let along = before + t * Geo.distance(a, b)
+        let location = FixedCoordinate(lat: a.lat + Int32((Double(b.lat - a.lat) * t).rounded()),
+                                       lon: a.lon + Int32((Double(b.lon - a.lon) * t).rounded()))
+        let fraction = s.length > 0 ? min(1, max(0, along / Double(s.length))) : 0
+        return Snap(segment: entry.segment, fraction: fraction, location: location, distance: distance)
+    }
+}

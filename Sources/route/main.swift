@@ -1,0 +1,4 @@
+import Foundation
+import WayfinderCLI
+
+exit(RouteCommand.run(Array(CommandLine.arguments.dropFirst())))

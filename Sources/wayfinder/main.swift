@@ -1,0 +1,4 @@
+import Foundation
+import WayfinderCLI
+
+exit(WayfinderCommand.run(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+import WayfinderGraph
+import WayfinderRouting
+
+/// Properties on real extracts: the hierarchy is exact, routes are well formed.
+@Suite struct ExtractTests {
+    static let extracts = ["andorra", "monaco", "sydney", "porto", "helsinki"]
+
+    @Test(arguments: extracts, TravelMode.allCases)
+    func hierarchyEqualsDijkstra(extract: String, mode: TravelMode) throws {
+        let graph = try ExtractGraphs.shared.graph(extract, mode)
+        let fast = Router(graph: graph), slow = Router(graph: graph, reference: true)
+        var rng = SplitMix64(state: 0x5EED ^ UInt64(extract.utf8.count) &* UInt64(mode.rawValue))
+        var routed = 0, disagreements: [String] = []
+        for _ in 0..<1000 {
+            let a = randomCoordinate(graph, &rng), b = randomCoordinate(graph, &rng)
+            let f = Result { try fast.route(from: a, to: b) }, s = Result { try slow.route(from: a, to: b) }
+            switch (f, s) {
+            case (.success(let x), .success(let y)):
+                routed += 1
+                if x.weight != y.weight { disagreements.append("\(a) -> \(b): CH \(x.weight) ms, Dijkstra \(y.weight) ms") }
+                try checkWellFormed(x, graph)
+            case (.failure(let x as RouteError), .failure(let y as RouteError)):
+                if x != y { disagreements.append("\(a) -> \(b): CH \(x), Dijkstra \(y)") }
+            default:
+                disagreements.append("\(a) -> \(b): CH \(f), Dijkstra \(s)")
+            }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.count) disagreements, first: \(disagreements.prefix(3))")
+        #expect(routed > 500)
+    }
+
+    func checkWellFormed(_ route: Route, _ graph: RoutingGraph) throws {
+        let line = graph.geometry(of: route)
+        #expect(line.first == route.source.location || Geo.distance(line.first!, route.source.location) < 0.05)
+        #expect(Geo.distance(line.last!, route.target.location) < 0.05)
+        // Consecutive pieces join: each starts where the previous ended.
+        for (a, b) in zip(route.pieces, route.pieces.dropFirst()) {
+            let sa = graph.segments[Int(a.segment)], sb = graph.segments[Int(b.segment)]
+            let end = a.forward ? sa.toNode : sa.fromNode
+            let start = b.forward ? sb.fromNode : sb.toNode
+            if graph.mode == .walking { #expect(end == start) } else { #expect(end == start || a.segment == b.segment) }
+        }
+        // The line is no shorter than the distance reported (it follows the same geometry).
+        var length = 0.0
+        for (p, q) in zip(line, line.dropFirst()) { length += Geo.distance(p, q) }
+        #expect(abs(length - graph.distance(of: route)) < 1 + 0.001 * length)
+    }
+
+    @Test func everyExtractBuildsAndCountsMatchTheReadme() throws {
+        for extract in Self.extracts + ["baltimore", "liechtenstein"] {
+            let file = try GraphFile(path: try ExtractGraphs.shared.path(extract))
+            #expect(file.metadata["source"] == "\(extract).osm.pbf")
+            for mode in TravelMode.allCases {
+                let graph = try RoutingGraph(file: file, mode: mode)
+                #expect(graph.segments.count > 100)
+                #expect(graph.componentSize[0] > graph.hierarchy.nodeCount / 4)
+            }
+        }
+    }
+}

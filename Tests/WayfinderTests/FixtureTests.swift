@@ -1,0 +1,255 @@
+import Testing
+import WayfinderGraph
+import WayfinderRouting
+
+/// Exact behaviours on hand-drawn maps. Each test also checks that plain Dijkstra agrees.
+@Suite struct FixtureTests {
+    /// Routes, checks the reference search agrees on the weight, returns the letters passed.
+    func letters(_ map: MapFixture, _ mode: TravelMode, _ from: Character, _ to: Character) throws -> String {
+        let graph = try map.graph(mode)
+        let fast = try route(graph, map, from: map.coordinate(from), to: map.coordinate(to))
+        let slow = try route(graph, map, from: map.coordinate(from), to: map.coordinate(to), reference: true)
+        #expect(fast.route.weight == slow.route.weight)
+        return fast.letters
+    }
+
+    @Test func onewayIsDrivenOnlyForwardButWalkedBothWays() throws {
+        var map = MapFixture("""
+            a-------b
+            |       |
+            c-------d
+            """)
+        map.way("ab", ["highway": "primary", "oneway": "yes"])
+        map.way("bdca", ["highway": "residential"])
+        #expect(try letters(map, .driving, "a", "b") == "ab")
+        #expect(try letters(map, .driving, "b", "a") == "bdca")
+        #expect(try letters(map, .walking, "b", "a") == "ba")
+    }
+
+    @Test func reversedOnewayAndImpliedOnewayOnMotorways() throws {
+        var map = MapFixture("""
+            a-------b
+            |       |
+            c-------d
+            """)
+        map.way("ab", ["highway": "primary", "oneway": "-1"])
+        map.way("cd", ["highway": "motorway"])
+        map.way("ac", ["highway": "residential"])
+        map.way("bd", ["highway": "residential"])
+        #expect(try letters(map, .driving, "a", "b") == "acdb")
+        #expect(try letters(map, .driving, "b", "a") == "ba")
+        #expect(try letters(map, .driving, "d", "c") == "dbac")
+    }
+
+    @Test func noRightTurnIsNeverTaken() throws {
+        var map = MapFixture("""
+            a---b---c
+                |   |
+                d---e
+            """)
+        map.way("abc", ["highway": "primary"])
+        map.way("bd", ["highway": "residential"])
+        map.way("ce", ["highway": "residential"])
+        map.way("ed", ["highway": "residential"])
+        #expect(try letters(map, .driving, "a", "d") == "abd")
+        map.restriction(from: "abc", via: "b", to: "bd", "no_right_turn")
+        #expect(try letters(map, .driving, "a", "d") == "abced")
+        // The restriction binds cars only.
+        #expect(try letters(map, .walking, "a", "d") == "abd")
+        // Other turns at the via node stay allowed.
+        #expect(try letters(map, .driving, "c", "d") == "cbd")
+    }
+
+    @Test func onlyStraightOnForcesAUTurnOnlyAtTheDeadEnd() throws {
+        var map = MapFixture("""
+                d
+                |
+            a---b---c
+                |
+                e
+            """)
+        map.way("ab", ["highway": "primary"])
+        map.way("bc", ["highway": "primary"])
+        map.way("dbe", ["highway": "residential"])
+        map.restriction(from: "ab", via: "b", to: "bc", "only_straight_on")
+        // Straight on to the dead end at c, turn there, then left at b.
+        #expect(try letters(map, .driving, "a", "d") == "abcbd")
+        #expect(try letters(map, .driving, "a", "e") == "abcbe")
+        #expect(try letters(map, .driving, "c", "d") == "cbd")
+    }
+
+    @Test func restrictionExceptionsForCarsAreIgnored() throws {
+        var map = MapFixture("""
+            a---b---c
+                |   |
+                d---e
+            """)
+        map.way("abc", ["highway": "primary"])
+        map.way("bd", ["highway": "residential"])
+        map.way("ced", ["highway": "residential"])
+        map.restriction(from: "abc", via: "b", to: "bd", "no_right_turn", tags: ["except": "motorcar"])
+        #expect(try letters(map, .driving, "a", "d") == "abd")
+    }
+
+    @Test func accessTagsCloseRoadsPerMode() throws {
+        var map = MapFixture("""
+            a---b---c
+            |       |
+            d-------e
+            """)
+        map.way("ab", ["highway": "residential"])
+        map.way("bc", ["highway": "residential", "motor_vehicle": "no"])
+        map.way("adec", ["highway": "residential"])
+        #expect(try letters(map, .driving, "a", "c") == "adec")
+        #expect(try letters(map, .walking, "a", "c") == "abc")
+    }
+
+    @Test func mostSpecificAccessTagWins() throws {
+        var map = MapFixture("""
+            a-------b
+            |       |
+            c-------d
+            """)
+        map.way("ab", ["highway": "residential", "access": "no", "motorcar": "yes"])
+        map.way("acdb", ["highway": "residential"])
+        #expect(try letters(map, .driving, "a", "b") == "ab")
+        #expect(try letters(map, .walking, "a", "b") == "acdb")
+    }
+
+    @Test func bollardBlocksCarsNotWalkers() throws {
+        var map = MapFixture("""
+            a---b---c
+            |       |
+            d-------e
+            """)
+        map.way("abc", ["highway": "residential"])
+        map.way("adec", ["highway": "residential"])
+        map.node("b", ["barrier": "bollard"])
+        #expect(try letters(map, .driving, "a", "c") == "adec")
+        #expect(try letters(map, .walking, "a", "c") == "abc")
+        // A gate is passable.
+        map.node("b", ["barrier": "gate"])
+        #expect(try letters(map, .driving, "a", "c") == "abc")
+    }
+
+    @Test func roundaboutIsDrivenInItsOwnDirection() throws {
+        var map = MapFixture("""
+                  a
+                  |
+                  b
+                /   \\
+              c       d---e
+                \\   /
+                  f
+            """)
+        map.way("ab", ["highway": "primary"])
+        map.way("de", ["highway": "primary"])
+        map.way("bcfdb", ["highway": "primary", "junction": "roundabout"])
+        #expect(try letters(map, .driving, "a", "e") == "abcfde")
+        #expect(try letters(map, .driving, "e", "a") == "edba")
+        #expect(try letters(map, .walking, "a", "e") == "abde")
+    }
+
+    @Test func snapsToTheMiddleOfASegment() throws {
+        var map = MapFixture("""
+            a----------b
+            """)
+        map.way("ab", ["highway": "residential"])
+        let graph = try map.graph(.driving)
+        let router = Router(graph: graph)
+        let r = try router.route(from: map.coordinate(near: "a", east: 20, north: 5),
+                                 to: map.coordinate(near: "a", east: 80, north: -3))
+        #expect(abs(graph.distance(of: r) - 60) < 0.5)
+        #expect(abs(r.source.distance - 5) < 0.1)
+        #expect(abs(r.target.distance - 3) < 0.1)
+        let line = graph.geometry(of: r)
+        #expect(line.count == 2)
+        #expect(Geo.distance(line[0], map.coordinate(near: "a", east: 20)) < 0.1)
+        // Backwards along the same two-way segment.
+        let back = try router.route(from: map.coordinate(near: "a", east: 80), to: map.coordinate(near: "a", east: 20))
+        #expect(abs(graph.distance(of: back) - 60) < 0.5)
+    }
+
+    @Test func targetBehindOnAOnewayNeedsALoop() throws {
+        var map = MapFixture("""
+            a----------b
+            |          |
+            c----------d
+            """)
+        map.way("ab", ["highway": "residential", "oneway": "yes"])
+        map.way("bdca", ["highway": "residential", "oneway": "yes"])
+        let graph = try map.graph(.driving)
+        for reference in [false, true] {
+            let router = Router(graph: graph, reference: reference)
+            let r = try router.route(from: map.coordinate(near: "a", east: 80), to: map.coordinate(near: "a", east: 20))
+            // Round the block: 30 to b, the loop b-d-c-a (40 + 100 + 40 m... ), then 20 to the target.
+            #expect(abs(graph.distance(of: r) - (20 + 40 + 100 + 40 + 20)) < 1)
+        }
+    }
+
+    @Test func unreachableTargetOnAOnewayStubIsNoRoute() throws {
+        var map = MapFixture("""
+            a----------b
+            """)
+        map.way("ab", ["highway": "residential", "oneway": "yes"])
+        let graph = try map.graph(.driving)
+        #expect(throws: RouteError.noRoute) {
+            try Router(graph: graph).route(from: map.coordinate(near: "a", east: 80), to: map.coordinate(near: "a", east: 20))
+        }
+        #expect(throws: RouteError.noRoute) {
+            try Router(graph: graph, reference: true).route(from: map.coordinate(near: "a", east: 80), to: map.coordinate(near: "a", east: 20))
+        }
+    }
+
+    @Test func tinyIslandsAreAvoidedWhenTheMainNetworkIsNear() throws {
+        var map = MapFixture("""
+            a---b---c      x--y
+            |       |
+            d-------e
+            """)
+        map.way("abc", ["highway": "residential"])
+        map.way("adec", ["highway": "residential"])
+        map.way("xy", ["highway": "residential"])
+        let graph = try map.graph(.walking)
+        let router = Router(graph: graph)
+        // From beside the island to a: the island is closer, but it leads nowhere.
+        let r = try router.route(from: map.coordinate(near: "x", north: 2), to: map.coordinate("a"))
+        #expect(!graph.isOnIsland(segment: r.source.segment))
+        #expect(Geo.distance(r.source.location, map.coordinate("c")) < 1)
+        // Both ends on the same island: route there.
+        let local = try router.route(from: map.coordinate(near: "x", east: 5), to: map.coordinate(near: "y", east: -5))
+        #expect(graph.isOnIsland(segment: local.source.segment))
+        #expect(abs(graph.distance(of: local) - 20) < 0.5)
+    }
+
+    @Test func farFromEveryRoadIsNoSegment() throws {
+        var map = MapFixture("""
+            a---b
+            """)
+        map.way("ab", ["highway": "residential"])
+        let router = Router(graph: try map.graph(.driving))
+        router.maxSnapDistance = 1000
+        #expect(throws: RouteError.noSegment(isSource: true)) {
+            try router.route(from: map.coordinate(near: "a", north: 5000), to: map.coordinate("b"))
+        }
+        #expect(throws: RouteError.noSegment(isSource: false)) {
+            try router.route(from: map.coordinate("a"), to: map.coordinate(near: "a", north: -5000))
+        }
+    }
+
+    @Test func footwaysStepsAndPathsAreWalkingOnly() throws {
+        var map = MapFixture("""
+            a---b---c
+            |       |
+            d---e---f
+            """)
+        map.way("abc", ["highway": "footway"])
+        map.way("ad", ["highway": "steps"])
+        map.way("def", ["highway": "residential"])
+        map.way("cf", ["highway": "path"])
+        #expect(try letters(map, .walking, "a", "c") == "abc")
+        // A car is snapped onto the street below instead.
+        #expect(try letters(map, .driving, "a", "c") == "def")
+        #expect(try letters(map, .driving, "d", "f") == "def")
+    }
+}

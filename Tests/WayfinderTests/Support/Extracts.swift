@@ -1,0 +1,62 @@
+import Foundation
+import WayfinderGraph
+import WayfinderImport
+import WayfinderRouting
+
+/// The repository's `data/` folder.
+let dataDirectory = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("data").path
+
+func temporaryDirectory() -> String {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("wayfinder-test-\(UUID().uuidString)").path
+    try! FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    return dir
+}
+
+/// Graph files of the real extracts, built once per test run and shared by every test.
+final class ExtractGraphs: @unchecked Sendable {
+    static let shared = ExtractGraphs()
+    private let lock = NSLock()
+    private var paths: [String: String] = [:]
+    private let directory = temporaryDirectory()
+
+    func path(_ extract: String) throws -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        if let path = paths[extract] { return path }
+        let output = "\(directory)/\(extract).wfg"
+        _ = try GraphBuilder.build(input: "\(dataDirectory)/\(extract).osm.pbf", output: output)
+        paths[extract] = output
+        return output
+    }
+
+    func graph(_ extract: String, _ mode: TravelMode) throws -> RoutingGraph {
+        try RoutingGraph(path: path(extract), mode: mode)
+    }
+}
+
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// A random input: half on road points, half anywhere in the network's box (so that
+/// mid-segment snapping, islands and unreachable targets all occur).
+func randomCoordinate(_ graph: RoutingGraph, _ rng: inout SplitMix64) -> FixedCoordinate {
+    if Bool.random(using: &rng) {
+        let s = graph.segments[Int.random(in: 0..<graph.segments.count, using: &rng)]
+        let p = graph.points[Int(Int32.random(in: s.firstPoint...s.lastPoint, using: &rng))]
+        return FixedCoordinate(lat: p.lat + Int32.random(in: -300...300, using: &rng),
+                               lon: p.lon + Int32.random(in: -300...300, using: &rng))
+    }
+    let grid = graph.snapGrid
+    return FixedCoordinate(lat: grid.minLat + Int32.random(in: 0...(grid.rows * grid.cellSize), using: &rng),
+                           lon: grid.minLon + Int32.random(in: 0...(grid.columns * grid.cellSize), using: &rng))
+}

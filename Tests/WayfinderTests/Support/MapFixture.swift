@@ -1,0 +1,115 @@
+import Foundation
+import WayfinderGraph
+import WayfinderImport
+import WayfinderRouting
+
+/// A hand-drawn OSM map for exact-behaviour tests, in the style of OSRM's cucumber scenarios:
+/// every letter in `sketch` is a node, one character column is `columnMetres` east and one
+/// line `lineMetres` south. Ways are named by their node letters in order ("abc").
+///
+///     let map = MapFixture("""
+///         a---b---c
+///             |
+///             d
+///         """)
+///     map.way("abc", ["highway": "primary", "name": "Main Street"])
+///     map.way("bd", ["highway": "residential", "oneway": "yes"])
+struct MapFixture {
+    static let columnMetres = 10.0
+    static let lineMetres = 20.0
+    /// Near the equator, so metres per degree are nearly equal in both directions.
+    static let origin = (lat: 1.0, lon: 1.0)
+
+    private(set) var nodes: [Character: (lat: Double, lon: Double)] = [:]
+    private var nodeTags: [Character: [String: String]] = [:]
+    private var ways: [(nodes: String, tags: [String: String])] = []
+    private var relations: [(members: [(type: String, ref: Int64, role: String)], tags: [String: String])] = []
+
+    init(_ sketch: String) {
+        let metresPerDegree = Geo.earthRadius * .pi / 180
+        for (row, line) in sketch.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            for (column, character) in line.enumerated() where character.isLetter {
+                nodes[character] = (Self.origin.lat - Double(row) * Self.lineMetres / metresPerDegree,
+                                    Self.origin.lon + Double(column) * Self.columnMetres / metresPerDegree)
+            }
+        }
+    }
+
+    mutating func way(_ letters: String, _ tags: [String: String]) {
+        precondition(letters.allSatisfy { nodes[$0] != nil }, "way \(letters) uses a letter not on the map")
+        ways.append((letters, tags))
+    }
+
+    mutating func node(_ letter: Character, _ tags: [String: String]) { nodeTags[letter] = tags }
+
+    /// A turn restriction from one way over a via node onto another, e.g. ("abc", "b", "bd", "no_right_turn").
+    mutating func restriction(from: String, via: Character, to: String, _ kind: String, tags: [String: String] = [:]) {
+        relations.append(([("way", wayId(from), "from"), ("node", nodeId(via), "via"), ("way", wayId(to), "to")],
+                          tags.merging(["type": "restriction", "restriction": kind]) { a, _ in a }))
+    }
+
+    func coordinate(_ letter: Character) -> FixedCoordinate {
+        let p = nodes[letter]!
+        return FixedCoordinate(latitude: p.lat, longitude: p.lon)
+    }
+
+    /// A point `east`/`north` metres away from a node: for inputs that are not on a node.
+    func coordinate(near letter: Character, east: Double = 0, north: Double = 0) -> FixedCoordinate {
+        let p = nodes[letter]!, metresPerDegree = Geo.earthRadius * .pi / 180
+        return FixedCoordinate(latitude: p.lat + north / metresPerDegree, longitude: p.lon + east / metresPerDegree)
+    }
+
+    func nodeId(_ letter: Character) -> Int64 { Int64(letter.unicodeScalars.first!.value) }
+    func wayId(_ letters: String) -> Int64 { Int64(ways.firstIndex { $0.nodes == letters }! + 1) }
+
+    var xml: String {
+        func tagXML(_ tags: [String: String]) -> String {
+            tags.sorted { $0.key < $1.key }.map { "    <tag k=\"\($0.key)\" v=\"\($0.value)\"/>\n" }.joined()
+        }
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<osm version=\"0.6\" generator=\"MapFixture\">\n"
+        for (letter, p) in nodes.sorted(by: { $0.key < $1.key }) {
+            out += "  <node id=\"\(nodeId(letter))\" version=\"1\" lat=\"\(p.lat)\" lon=\"\(p.lon)\">\n"
+            out += tagXML(nodeTags[letter] ?? [:]) + "  </node>\n"
+        }
+        for (index, way) in ways.enumerated() {
+            out += "  <way id=\"\(index + 1)\" version=\"1\">\n"
+            out += way.nodes.map { "    <nd ref=\"\(nodeId($0))\"/>\n" }.joined()
+            out += tagXML(way.tags) + "  </way>\n"
+        }
+        for (index, relation) in relations.enumerated() {
+            out += "  <relation id=\"\(index + 1)\" version=\"1\">\n"
+            out += relation.members.map { "    <member type=\"\($0.type)\" ref=\"\($0.ref)\" role=\"\($0.role)\"/>\n" }.joined()
+            out += tagXML(relation.tags) + "  </relation>\n"
+        }
+        return out + "</osm>\n"
+    }
+
+    /// Writes the map as .osm XML, builds a graph file from it and opens one mode.
+    func graph(_ mode: TravelMode) throws -> RoutingGraph {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("wayfinder-fixture-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let osm = dir.appendingPathComponent("map.osm").path, output = dir.appendingPathComponent("map.wfg").path
+        try xml.write(toFile: osm, atomically: true, encoding: .utf8)
+        _ = try GraphBuilder.build(input: osm, output: output)
+        return try RoutingGraph(path: output, mode: mode)
+    }
+}
+
+/// The letters of `map` a route's line passes within `tolerance` metres of, in order.
+func lettersOnRoute(_ line: [FixedCoordinate], _ map: MapFixture, tolerance: Double = 1) -> String {
+    var out = ""
+    for p in line {
+        for (letter, _) in map.nodes where Geo.distance(map.coordinate(letter), p) < tolerance {
+            if out.last != letter { out.append(letter) }
+        }
+    }
+    return out
+}
+
+/// Routes between two map points and returns the letters passed and the route.
+func route(_ graph: RoutingGraph, _ map: MapFixture, from: FixedCoordinate, to: FixedCoordinate,
+           reference: Bool = false) throws -> (letters: String, route: Route) {
+    let router = Router(graph: graph, reference: reference)
+    let route = try router.route(from: from, to: to)
+    return (lettersOnRoute(graph.geometry(of: route), map), route)
+}
