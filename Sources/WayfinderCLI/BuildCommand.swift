@@ -34,7 +34,7 @@ public enum BuildCommand {
             let quiet = args.has("quiet")
             let start = Date()
             let summary: BuildSummary
-            do {
+            do throws(BuildError) {
                 summary = try GraphBuilder.build(input: input, output: output, threads: threads) { line in
                     if !quiet { console.error(line + "\n") }
                 }

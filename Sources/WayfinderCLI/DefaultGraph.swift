@@ -51,7 +51,7 @@ public enum DefaultGraph {
             throw .file("cannot create the cache directory \(cache): \(error.localizedDescription)")
         }
         console.error("building the default graph from \(source) (first use; cached in \(cache))\n")
-        do {
+        do throws(BuildError) {
             _ = try GraphBuilder.build(input: source, output: path)
         } catch {
             throw CommandError(error)

@@ -69,7 +69,7 @@ public enum RouteCommand {
             let router = try makeRouter(args, mode: mode, console: console)
             router.maxSnapDistance = maxSnap
             let route: Route
-            do {
+            do throws(RouteError) {
                 route = try router.route(from: from, to: to)
             } catch {
                 if format == "json" { console.write(RouteResponse.error(error) + "\n") }
@@ -82,8 +82,9 @@ public enum RouteCommand {
     }
 
     static func makeRouter(_ args: Arguments, mode: TravelMode, console: Console) throws(CommandError) -> Router {
-        let path = try args["graph"] ?? DefaultGraph.path(console: console)
-        do {
+        var path = args["graph"] ?? ""
+        if path.isEmpty { path = try DefaultGraph.path(console: console) }
+        do throws(GraphFileError) {
             return Router(graph: try RoutingGraph(path: path, mode: mode))
         } catch {
             throw CommandError(error)

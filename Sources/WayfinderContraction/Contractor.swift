@@ -11,7 +11,7 @@ public struct ContractionOptions: Sendable {
     /// shortcuts; it never changes query answers.
     public var contractSettleLimit: Int
 
-    public init(threads: Int = 1, estimateSettleLimit: Int = 50, contractSettleLimit: Int = 500) {
+    public init(threads: Int = 1, estimateSettleLimit: Int = 10, contractSettleLimit: Int = 200) {
         self.threads = max(1, threads)
         self.estimateSettleLimit = estimateSettleLimit
         self.contractSettleLimit = contractSettleLimit

@@ -40,7 +40,7 @@ final class WitnessSearch: @unchecked Sendable {
     private let target: UnsafeMutablePointer<UInt32>
     private var round: UInt32 = 0
     private let nodeCount: Int
-    private var heap = PackedMinHeap()
+    private let heap = PackedMinHeap()
 
     /// Output of the last `contract` call.
     private(set) var shortcuts: [Shortcut] = []
@@ -115,78 +115,103 @@ final class WitnessSearch: @unchecked Sendable {
     /// keys pass `limit`, all targets are settled or `settleLimit` nodes are settled.
     private func search(from source: Int32, avoiding avoid: Int32, position: Int32, graph: ContractionGraph,
                         limit: Int32, targetCount: Int, settleLimit: Int) {
-        let out = graph.out
+        // Hoisted into locals: this is the hottest loop of the whole build.
+        let pool = graph.out.pool, start = graph.out.start, count = graph.out.count
         let batchPosition = graph.batchPosition
+        let dist = self.dist, reached = self.reached, target = self.target, round = self.round
+        let checkBatch = position != .min
+        let heap = self.heap
         heap.removeAll()
         dist[Int(source)] = 0
         reached[Int(source)] = round
         heap.push(key: 0, id: source)
         var targetsLeft = targetCount
         var settled = 0
-        while let (key, x) = heap.pop() {
+        while !heap.isEmpty {
+            let (key, x) = heap.pop()
             if key > dist[Int(x)] { continue }  // stale entry (lazy deletion)
-            if key > limit { break }
             if target[Int(x)] == round {
                 targetsLeft -= 1
                 if targetsLeft == 0 { break }
             }
             settled += 1
             if settled > settleLimit { break }
-            for arc in out.arcs(x) {
+            let arcs = pool + start[Int(x)]
+            for k in 0..<Int(count[Int(x)]) {
+                let arc = arcs[k]
                 let y = arc.other
-                if y == avoid || batchPosition[Int(y)] < position { continue }
+                if y == avoid || (checkBatch && batchPosition[Int(y)] < position) { continue }
                 let d = Int64(key) + Int64(arc.weight)
                 if d > Int64(limit) { continue }
-                if reached[Int(y)] != round || Int32(d) < dist[Int(y)] {
+                if reached[Int(y)] != round || Int32(truncatingIfNeeded: d) < dist[Int(y)] {
                     reached[Int(y)] = round
-                    dist[Int(y)] = Int32(d)
-                    heap.push(key: Int32(d), id: y)
+                    dist[Int(y)] = Int32(truncatingIfNeeded: d)
+                    heap.push(key: Int32(truncatingIfNeeded: d), id: y)
                 }
             }
         }
     }
 }
 
-/// Minimal lazy-deletion binary min-heap of (key, id) packed into one `UInt64` (key in the high
-/// half, so integer order is key order). Private to contraction: this module does not depend on
-/// WayfinderRouting, whose `MinHeap` is the same idea.
-struct PackedMinHeap {
-    private var items: [UInt64] = []
+/// Lazy-deletion 4-ary min-heap of (key, id) packed into one `UInt64` (key in the high half, so
+/// integer order is key order). The same as WayfinderRouting's `MinHeap`; this module does
+/// not depend on that one.
+final class PackedMinHeap {
+    private var items: UnsafeMutablePointer<UInt64>
+    private var count = 0
+    private var capacity = 64
 
-    mutating func removeAll() { items.removeAll(keepingCapacity: true) }
+    init() { items = .allocate(capacity: capacity) }
+    deinit { items.deallocate() }
 
-    mutating func push(key: Int32, id: Int32) {
-        let item = UInt64(UInt32(bitPattern: key)) << 32 | UInt64(UInt32(bitPattern: id))
-        items.append(item)
-        items.withUnsafeMutableBufferPointer { h in
-            var i = h.count - 1
-            while i > 0 {
-                let parent = (i - 1) >> 1
-                if h[parent] <= item { break }
-                h[i] = h[parent]
-                i = parent
-            }
-            h[i] = item
+    var isEmpty: Bool { count == 0 }
+    func removeAll() { count = 0 }
+
+    @inline(__always)
+    func push(key: Int32, id: Int32) {
+        if count == capacity {
+            let bigger = UnsafeMutablePointer<UInt64>.allocate(capacity: 2 * capacity)
+            bigger.update(from: items, count: count)
+            items.deallocate()
+            items = bigger
+            capacity *= 2
         }
+        let item = UInt64(UInt32(bitPattern: key)) << 32 | UInt64(UInt32(bitPattern: id))
+        var i = count
+        count += 1
+        while i > 0 {
+            let parent = (i - 1) >> 2
+            if items[parent] <= item { break }
+            items[i] = items[parent]
+            i = parent
+        }
+        items[i] = item
     }
 
-    mutating func pop() -> (Int32, Int32)? {
-        guard let top = items.first else { return nil }
-        let last = items.removeLast()
-        if !items.isEmpty {
-            items.withUnsafeMutableBufferPointer { h in
-                let n = h.count
-                var i = 0
-                while true {
-                    var child = 2 * i + 1
-                    if child >= n { break }
-                    if child + 1 < n && h[child + 1] < h[child] { child += 1 }
-                    if h[child] >= last { break }
-                    h[i] = h[child]
-                    i = child
+    /// The heap must not be empty.
+    @inline(__always)
+    func pop() -> (Int32, Int32) {
+        let top = items[0]
+        count -= 1
+        let n = count
+        if n > 0 {
+            let last = items[n]
+            var i = 0
+            while true {
+                let first = 4 * i + 1
+                if first >= n { break }
+                var best = first
+                var child = first + 1
+                let end = min(first + 4, n)
+                while child < end {
+                    if items[child] < items[best] { best = child }
+                    child += 1
                 }
-                h[i] = last
+                if items[best] >= last { break }
+                items[i] = items[best]
+                i = best
             }
+            items[i] = last
         }
         return (Int32(truncatingIfNeeded: top >> 32), Int32(truncatingIfNeeded: top))
     }

@@ -250,7 +250,7 @@ enum Layout {
         for i in 0..<count {
             let at = headerSize + entrySize * i
             let kind = u32(at), mode = u32(at + 4)
-            let offset = u64(at + 8), length = u64(at + 16), elementSize = u64(at + 24) & 0xFFFF_FFFF
+            let offset = u64(at + 8), length = u64(at + 16), elementSize = UInt64(u32(at + 24))
             let name = Entry(kind: kind, mode: mode, offset: 0, length: 0, elementSize: 0, crc: 0).name
             guard offset >= UInt64(tableEnd), offset <= UInt64(size), length <= UInt64(size) - offset,
                   offset % UInt64(alignment) == 0 else { throw malformed("\(name) lies outside the file or is misaligned") }

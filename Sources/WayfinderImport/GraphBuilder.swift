@@ -147,10 +147,13 @@ struct ModeBuild {
     }
 }
 
+/// Glibc imports RUSAGE_SELF as an enum case of another type than getrusage takes.
+public let RUSAGE_SELF_WHO = __rusage_who_t(RUSAGE_SELF.rawValue)
+
 /// Peak resident set size of this process so far.
 public func peakMemoryBytes() -> Int {
     var usage = rusage()
-    getrusage(RUSAGE_SELF, &usage)
+    getrusage(RUSAGE_SELF_WHO, &usage)
     return usage.ru_maxrss * 1024
 }
 

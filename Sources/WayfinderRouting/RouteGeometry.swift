@@ -28,6 +28,11 @@ extension RoutingGraph {
             points[Int(s.firstPoint) + (piece.forward ? i : count - 1 - i)]
         }
         func append(_ p: FixedCoordinate) { if line.last != p { line.append(p) } }
+        if piece.start <= 0 && piece.end >= 1 {
+            // Whole segments (all but the first and last piece) need no measuring.
+            for i in 0..<count { append(point(i)) }
+            return
+        }
         let startMetres = piece.start * Double(s.length), endMetres = piece.end * Double(s.length)
         var walked = 0.0
         for i in 0..<(count - 1) {

@@ -76,7 +76,7 @@ private func facts(_ file: String) throws -> Facts {
     return try #require(try JSONDecoder().decode([String: Facts].self, from: data)[file])
 }
 
-private func temporaryDirectory() throws -> URL {
+private func temporaryURL() throws -> URL {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("wf-osm-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     return dir
@@ -131,7 +131,7 @@ private func temporaryDirectory() throws -> URL {
     }
 
     @Test func handWrittenXML() throws {
-        let dir = try temporaryDirectory()
+        let dir = try temporaryURL()
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("small.osm").path
         try """
@@ -202,7 +202,7 @@ private func temporaryDirectory() throws -> URL {
     }
 
     @Test func directoryIsUnreadable() throws {
-        let dir = try temporaryDirectory()
+        let dir = try temporaryURL()
         defer { try? FileManager.default.removeItem(at: dir) }
         let error = #expect(throws: OSMReadError.self) { try OSMReader.read(path: dir.path, into: FactCounter()) }
         guard case .unreadable(let path, _) = error else { Issue.record("got \(String(describing: error))"); return }
@@ -210,7 +210,7 @@ private func temporaryDirectory() throws -> URL {
     }
 
     @Test func truncatedPBFIsMalformed() throws {
-        let dir = try temporaryDirectory()
+        let dir = try temporaryURL()
         defer { try? FileManager.default.removeItem(at: dir) }
         let original = try Data(contentsOf: URL(fileURLWithPath: dataPath("monaco.osm.pbf")))
         let path = dir.appendingPathComponent("half.osm.pbf").path
@@ -222,7 +222,7 @@ private func temporaryDirectory() throws -> URL {
 
     @Test(arguments: ["random.osm.pbf", "random.osm"])
     func randomBytesAreMalformed(name: String) throws {
-        let dir = try temporaryDirectory()
+        let dir = try temporaryURL()
         defer { try? FileManager.default.removeItem(at: dir) }
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15 // fixed xorshift seed: same bytes every run
         let bytes = (0..<100_000).map { _ -> UInt8 in
@@ -236,7 +236,7 @@ private func temporaryDirectory() throws -> URL {
     }
 
     @Test func truncatedXMLIsMalformed() throws {
-        let dir = try temporaryDirectory()
+        let dir = try temporaryURL()
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("cut.osm").path
         try #"<?xml version="1.0"?><osm version="0.6"><node id="1" lat="1" lon="2"><tag k="a" v="b""#

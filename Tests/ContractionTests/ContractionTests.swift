@@ -1,0 +1,225 @@
+import Testing
+import WayfinderContraction
+import WayfinderGraph
+import WayfinderRouting
+
+/// Checks a path returned by `unpackPath`: it runs from an entry of `sources` to an entry of
+/// `targets` along input arcs (payload = arc index) and its weight plus the entry weights is `answer`.
+private func checkPath(_ nodes: [Int32], _ payloads: [Int32], graph: TestGraph, sources: [SearchEntry],
+                       targets: [SearchEntry], answer: Int32, isCycle: Bool, _ label: String) {
+    guard let firstNode = nodes.first, let lastNode = nodes.last, nodes.count == payloads.count + 1 else {
+        Issue.record("\(label): malformed path \(nodes) \(payloads)")
+        return
+    }
+    if isCycle { #expect(!payloads.isEmpty, "\(label): a cycle needs an arc") }
+    var total = Int64(sources.filter { $0.node == firstNode }.map(\.weight).min() ?? -1_000_000_000)
+    total += Int64(targets.filter { $0.node == lastNode }.map(\.weight).min() ?? -1_000_000_000)
+    for (i, payload) in payloads.enumerated() {
+        let arc = graph.arcs[Int(payload)]
+        guard arc.tail == nodes[i], arc.head == nodes[i + 1] else {
+            Issue.record("\(label): arc \(payload) is not \(nodes[i]) -> \(nodes[i + 1])")
+            return
+        }
+        total += Int64(arc.weight)
+    }
+    #expect(total == Int64(answer), "\(label): path weighs \(total), answer \(answer)")
+}
+
+/// Builds the CH of `graph` and compares it with Dijkstra on random multi-entry queries and
+/// cycle queries, checking both unpacked paths.
+private func compareWithDijkstra(_ graph: TestGraph, queries: Int, loopQueries: Int, seed: UInt64,
+                                 threads: Int = 1, options: ContractionOptions? = nil) {
+    let hierarchy = buildContractionHierarchy(
+        nodeCount: graph.nodeCount, arcs: graph.arcs,
+        options: options ?? ContractionOptions(threads: threads)).hierarchy
+    #expect(hierarchy.validationError() == nil)
+    let ch = CHQuery(hierarchy)
+    let dijkstra = DijkstraQuery(BaseGraph(nodeCount: graph.nodeCount, arcs: graph.arcs))
+    var rng = SplitMix64(seed: seed)
+    var nodes: [Int32] = [], payloads: [Int32] = []
+    var found = 0
+    func entries() -> [SearchEntry] {
+        (0..<Int.random(in: 1...3, using: &rng)).map { _ in
+            SearchEntry(node: Int32.random(in: 0..<Int32(graph.nodeCount), using: &rng),
+                        weight: Bool.random(using: &rng) ? 0 : Int32.random(in: 0...5000, using: &rng))
+        }
+    }
+    for q in 0..<queries {
+        let sources = entries(), targets = entries()
+        let expected = dijkstra.search(sources: sources, targets: targets)
+        let answer = ch.search(sources: sources, targets: targets)
+        #expect(answer == expected, "query \(q): \(sources) -> \(targets)")
+        guard let answer, answer == expected else { continue }
+        found += 1
+        ch.unpackPath(nodes: &nodes, payloads: &payloads)
+        checkPath(nodes, payloads, graph: graph, sources: sources, targets: targets, answer: answer, isCycle: false, "CH \(q)")
+        dijkstra.unpackPath(nodes: &nodes, payloads: &payloads)
+        checkPath(nodes, payloads, graph: graph, sources: sources, targets: targets, answer: answer, isCycle: false, "Dijkstra \(q)")
+    }
+    var cycles = 0
+    for q in 0..<loopQueries {
+        let x = Int32.random(in: 0..<Int32(graph.nodeCount), using: &rng)
+        let sources = [SearchEntry(node: x, weight: Int32.random(in: 0...100, using: &rng))]
+        let targets = [SearchEntry(node: x, weight: Int32.random(in: 0...100, using: &rng))]
+        let expected = dijkstra.search(sources: sources, targets: targets, loopAt: x)
+        let answer = ch.search(sources: sources, targets: targets, loopAt: x)
+        #expect(answer == expected, "loop query \(q) at \(x)")
+        guard let answer, answer == expected else { continue }
+        cycles += 1
+        ch.unpackPath(nodes: &nodes, payloads: &payloads)
+        checkPath(nodes, payloads, graph: graph, sources: sources, targets: targets, answer: answer, isCycle: true, "CH loop \(q)")
+        dijkstra.unpackPath(nodes: &nodes, payloads: &payloads)
+        checkPath(nodes, payloads, graph: graph, sources: sources, targets: targets, answer: answer, isCycle: true, "Dijkstra loop \(q)")
+    }
+    // Guard against a vacuous test: the generators are meant to make most queries succeed.
+    #expect(queries == 0 || found > 0)
+    #expect(loopQueries == 0 || cycles > 0)
+}
+
+@Suite("Contraction hierarchy versus Dijkstra")
+struct ContractionTests {
+    @Test("random graphs", arguments: [
+        (nodes: 10, density: 3.0, zeroShare: 0.3, seed: UInt64(1)),
+        (nodes: 50, density: 1.5, zeroShare: 0.0, seed: 2),
+        (nodes: 200, density: 2.5, zeroShare: 0.1, seed: 3),
+        (nodes: 500, density: 1.2, zeroShare: 0.0, seed: 4),  // sparse: many unreachable pairs
+        (nodes: 1000, density: 4.0, zeroShare: 0.2, seed: 5),
+        (nodes: 2000, density: 3.0, zeroShare: 0.5, seed: 6),
+    ])
+    func randomGraphs(nodes: Int, density: Double, zeroShare: Double, seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        let graph = TestGraphs.random(nodes: nodes, density: density, maxWeight: 10_000, zeroShare: zeroShare, rng: &rng)
+        compareWithDijkstra(graph, queries: 1500, loopQueries: 300, seed: seed &* 77)
+    }
+
+    @Test("many tiny random graphs (all orders of contraction corner cases)")
+    func tinyGraphs() {
+        var rng = SplitMix64(seed: 42)
+        for round in 0..<300 {
+            let nodes = Int.random(in: 1...8, using: &rng)
+            let graph = TestGraphs.random(nodes: nodes, density: Double.random(in: 0.5...4, using: &rng),
+                                          maxWeight: 5, zeroShare: 0.3, rng: &rng)
+            compareWithDijkstra(graph, queries: 20, loopQueries: 0, seed: UInt64(round))
+            // Cycle queries on every node.
+            let ch = CHQuery(buildContractionHierarchy(nodeCount: nodes, arcs: graph.arcs))
+            let dijkstra = DijkstraQuery(BaseGraph(nodeCount: nodes, arcs: graph.arcs))
+            for x in 0..<Int32(nodes) {
+                let entry = [SearchEntry(node: x, weight: 0)]
+                #expect(ch.search(sources: entry, targets: entry, loopAt: x)
+                    == dijkstra.search(sources: entry, targets: entry, loopAt: x), "round \(round), loop at \(x)")
+            }
+        }
+    }
+
+    @Test("road-like grid and its turn-expanded graph, one and two threads", arguments: [1, 2])
+    func roadGraphs(threads: Int) {
+        var rng = SplitMix64(seed: 7)
+        let roads = TestGraphs.roadGrid(width: 40, height: 30, rng: &rng)
+        compareWithDijkstra(roads, queries: 2000, loopQueries: 300, seed: 8, threads: threads)
+        let turns = TestGraphs.turnExpanded(roads, rng: &rng)
+        compareWithDijkstra(turns, queries: 2000, loopQueries: 500, seed: 9, threads: threads)
+    }
+
+    @Test("tight witness limits only add shortcuts")
+    func tightLimits() {
+        var rng = SplitMix64(seed: 10)
+        let roads = TestGraphs.roadGrid(width: 30, height: 30, rng: &rng)
+        let options = ContractionOptions(threads: 1, estimateSettleLimit: 1, contractSettleLimit: 1)
+        compareWithDijkstra(roads, queries: 1000, loopQueries: 200, seed: 11, options: options)
+    }
+
+    @Test("weights near 2^30: sums that reach infiniteWeight count as no path, alike in both")
+    func hugeWeights() {
+        var rng = SplitMix64(seed: 12)
+        var graph = TestGraphs.random(nodes: 300, density: 2.5, maxWeight: 1 << 30, zeroShare: 0.1, rng: &rng)
+        for i in graph.arcs.indices where i % 3 == 0 { graph.arcs[i].weight = Int32.random(in: 0...1000, using: &rng) }
+        compareWithDijkstra(graph, queries: 1000, loopQueries: 200, seed: 13)
+    }
+}
+
+@Suite("Hand-made graphs")
+struct HandMadeTests {
+    /// 0 -> 1 -> 2 -> 3 costs 1 + 1 + 1; the direct arc 0 -> 3 costs 5; 3 -> 0 costs 2.
+    /// Node 4 is isolated, node 5 has a self-loop of 7 and a parallel pair 5 -> 2 (4 and 9).
+    private static func graph() -> TestGraph {
+        var g = TestGraph(nodeCount: 6)
+        g.add(0, 1, 1); g.add(1, 2, 1); g.add(2, 3, 1); g.add(0, 3, 5); g.add(3, 0, 2)
+        g.add(5, 5, 7); g.add(5, 2, 9); g.add(5, 2, 4)
+        return g
+    }
+
+    private func run(_ query: (([SearchEntry], [SearchEntry], Int32?) -> Int32?)) {
+        func e(_ node: Int32, _ weight: Int32 = 0) -> [SearchEntry] { [SearchEntry(node: node, weight: weight)] }
+        #expect(query(e(0), e(3), nil) == 3)
+        #expect(query(e(3), e(2), nil) == 4)
+        #expect(query(e(2), e(2), nil) == 0)          // empty path
+        #expect(query(e(2, 5), e(2, 6), nil) == 11)   // entry weights count
+        #expect(query(e(0), e(4), nil) == nil)        // isolated
+        #expect(query(e(2), e(5), nil) == nil)        // one-way
+        #expect(query(e(5), e(3), nil) == 5)          // cheaper parallel arc
+        #expect(query(e(0), e(0), 0) == 5)            // cycle 0 -> 1 -> 2 -> 3 -> 0
+        #expect(query(e(2, 1), e(2, 2), 2) == 8)      // cycle 2 -> 3 -> 0 -> 1 -> 2 plus entries
+        #expect(query(e(5), e(5), 5) == 7)            // original self-loop
+        #expect(query(e(4), e(4), 4) == nil)          // no cycle
+        // Several entries: the best combination wins.
+        let sources = [SearchEntry(node: 0, weight: 10), SearchEntry(node: 1, weight: 0)]
+        let targets = [SearchEntry(node: 3, weight: 0), SearchEntry(node: 2, weight: 3)]
+        #expect(query(sources, targets, nil) == 2)
+    }
+
+    @Test func contractionHierarchy() {
+        let g = Self.graph()
+        let hierarchy = buildContractionHierarchy(nodeCount: g.nodeCount, arcs: g.arcs)
+        #expect(hierarchy.validationError() == nil)
+        let ch = CHQuery(hierarchy)
+        run { ch.search(sources: $0, targets: $1, loopAt: $2) }
+        _ = ch.search(sources: [SearchEntry(node: 0, weight: 0)], targets: [SearchEntry(node: 0, weight: 0)], loopAt: 0)
+        var nodes: [Int32] = [], payloads: [Int32] = []
+        ch.unpackPath(nodes: &nodes, payloads: &payloads)
+        #expect(nodes == [0, 1, 2, 3, 0])
+        #expect(payloads == [0, 1, 2, 4])
+        _ = ch.search(sources: [SearchEntry(node: 5, weight: 0)], targets: [SearchEntry(node: 3, weight: 0)])
+        ch.unpackPath(nodes: &nodes, payloads: &payloads)
+        #expect(nodes == [5, 2, 3])
+        #expect(payloads == [7, 2])
+        #expect(ch.search(sources: [SearchEntry(node: 0, weight: 0)], targets: [SearchEntry(node: 4, weight: 0)]) == nil)
+        ch.unpackPath(nodes: &nodes, payloads: &payloads)
+        #expect(nodes.isEmpty && payloads.isEmpty)
+    }
+
+    @Test func dijkstra() {
+        let g = Self.graph()
+        let query = DijkstraQuery(BaseGraph(nodeCount: g.nodeCount, arcs: g.arcs))
+        run { query.search(sources: $0, targets: $1, loopAt: $2) }
+        _ = query.search(sources: [SearchEntry(node: 5, weight: 0)], targets: [SearchEntry(node: 5, weight: 0)], loopAt: 5)
+        var nodes: [Int32] = [], payloads: [Int32] = []
+        query.unpackPath(nodes: &nodes, payloads: &payloads)
+        #expect(nodes == [5, 5])
+        #expect(payloads == [5])
+    }
+
+    @Test func emptyGraphs() {
+        let empty = buildContractionHierarchy(nodeCount: 0, arcs: [])
+        #expect(empty.nodeCount == 0 && empty.validationError() == nil)
+        let lonely = buildContractionHierarchy(nodeCount: 3, arcs: [])
+        let entry = [SearchEntry(node: 1, weight: 4)]
+        #expect(CHQuery(lonely).search(sources: entry, targets: entry) == 8)
+        #expect(CHQuery(lonely).search(sources: entry, targets: entry, loopAt: 1) == nil)
+    }
+
+    @Test func minHeapOrdersByKeyThenID() {
+        let heap = MinHeap(capacity: 1)
+        var rng = SplitMix64(seed: 3)
+        var items: [(Int32, Int32)] = []
+        for id in 0..<1000 {
+            let key = Int32.random(in: 0...50, using: &rng)
+            items.append((key, Int32(id)))
+            heap.push(key: key, id: Int32(id))
+        }
+        items.sort { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
+        var popped: [(Int32, Int32)] = []
+        while !heap.isEmpty { popped.append(heap.pop()) }
+        #expect(popped.map(\.0) == items.map(\.0))
+        #expect(popped.map(\.1) == items.map(\.1))
+    }
+}
