@@ -14,7 +14,7 @@ struct DynamicArc {
 /// One adjacency list per node (one direction), all in one flat pool, so that millions of
 /// nodes cost no per-node allocation. A list lives in a slot `pool[start..<start + capacity]`;
 /// one that outgrows its slot moves to the end of the pool with twice the capacity, and the pool
-/// is compacted when abandoned slots make up more than half of it.
+/// is compacted when abandoned slots make up more than half of it (and outnumber the nodes).
 ///
 /// Reads are safe from several threads as long as no thread mutates.
 final class AdjacencyLists: @unchecked Sendable {
@@ -98,13 +98,13 @@ final class AdjacencyLists: @unchecked Sendable {
         liveCapacity -= Int(capacity[i])
         count[i] = 0
         capacity[i] = 0
-        if poolUsed > 1 << 16, liveCapacity < poolUsed / 2 { compact() }
+        if worthCompacting { compact() }
     }
 
     private func grow(_ i: Int) {
         let newCapacity = max(4, 2 * Int(capacity[i]))
         if poolUsed + newCapacity > poolCapacity {
-            if liveCapacity < poolUsed / 2 { compact() }
+            if worthCompacting { compact() }
             if poolUsed + newCapacity > poolCapacity {
                 reallocatePool(max(2 * poolCapacity, poolUsed + newCapacity))
             }
@@ -122,6 +122,13 @@ final class AdjacencyLists: @unchecked Sendable {
         pool.deallocate()
         pool = newPool
         poolCapacity = newCapacity
+    }
+
+    /// Compaction visits every node, so it waits until the garbage outweighs both the live
+    /// slots and the node count: its cost is then paid for by the garbage it frees.
+    private var worthCompacting: Bool {
+        let garbage = poolUsed - liveCapacity
+        return garbage > liveCapacity && garbage > nodeCount + 4096
     }
 
     /// Moves all live slots to the front, in node order, keeping their capacities.

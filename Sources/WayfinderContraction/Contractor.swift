@@ -55,20 +55,25 @@ public func buildContractionHierarchy(
     return (hierarchy, statistics)
 }
 
-/// Node ordering and contraction, Geisberger-style priorities contracted in rounds of
-/// independent sets (as in OSRM and Vetter's parallel contraction):
+/// Node ordering and contraction: Geisberger-style priorities, contracted in rounds of
+/// independent sets (as in OSRM and Vetter's parallel contraction).
 ///
-/// 1. Every node gets a priority from a simulated contraction: level (1 + the highest level
-///    of its contracted neighbours, which spreads contraction evenly) + shortcuts added per arc
-///    removed + original arcs (hops) added per hop removed. Lower is contracted earlier.
+/// 1. Every node gets a priority from a simulated contraction (cheap witness searches):
+///    shortcuts added per arc removed (edge quotient) + original arcs ("hops") added per hop
+///    removed + a quarter of its level, where level = 1 + the highest level among its contracted
+///    neighbours (so contraction spreads evenly instead of eating one region; a quarter gave
+///    ~5-10% fewer shortcuts than 1 on grids and real turn graphs, at equal query cost).
+///    Lower is contracted earlier.
 /// 2. Each round takes every node whose (priority, hash) is below that of all its neighbours.
 ///    Such nodes are pairwise non-adjacent, so contracting them in any order yields the same
 ///    shortcut candidates; they get consecutive ranks in list order, and the witness search of
 ///    the node at batch position p avoids batch nodes before p, exactly as if they had been
 ///    contracted one by one. That makes the searches of one round independent (parallel).
 /// 3. The contracted nodes' arcs (to higher-ranked nodes) go to the output, shortcuts and
-///    cycles `x -> m -> x` (self-loop candidates of x) are added, and the neighbours get new
-///    priorities ("lazy": only nodes whose surroundings changed are re-estimated).
+///    cycles `x -> m -> x` (self-loop candidates of x) are added, and every neighbour of a
+///    contracted node is re-estimated before the next round. (Only those: a node's estimate
+///    depends on its own neighbourhood. Deferring even these until a node looks selectable,
+///    "lazy updates", halved the time but cost ~25% more shortcuts and query work.)
 final class Contractor: @unchecked Sendable {
     private let nodeCount: Int
     private let options: ContractionOptions
@@ -121,9 +126,14 @@ final class Contractor: @unchecked Sendable {
         // bucket arc indices by tail, then scan each bucket remembering the kept arc per head.
         var bucketStart = [Int32](repeating: 0, count: n + 1)
         for arc in input {
-            precondition(arc.tail >= 0 && Int(arc.tail) < n && arc.head >= 0 && Int(arc.head) < n,
-                         "arc endpoint out of range")
-            precondition(arc.weight >= 0 && arc.payload >= 0, "weights and payloads must be >= 0")
+            // Checked in release builds too (-Ounchecked drops `precondition`): bad input would
+            // otherwise corrupt memory.
+            if arc.tail < 0 || Int(arc.tail) >= n || arc.head < 0 || Int(arc.head) >= n {
+                fatalError("buildContractionHierarchy: arc endpoint out of range 0..<\(n)")
+            }
+            if arc.weight < 0 || arc.payload < 0 {
+                fatalError("buildContractionHierarchy: weights and payloads must be >= 0")
+            }
             bucketStart[Int(arc.tail) + 1] += 1
         }
         for u in 0..<n { bucketStart[u + 1] += bucketStart[u] }
@@ -253,7 +263,7 @@ final class Contractor: @unchecked Sendable {
         for arc in graph.into.arcs(m) { removed += 1; removedHops += Int(arc.hops) }
         var addedHops = 0
         for shortcut in shortcuts { addedHops += Int(shortcut.hops) }
-        return Float(level[Int(m)])
+        return Float(level[Int(m)]) / 4
             + Float(shortcuts.count) / Float(max(removed, 1))
             + Float(addedHops) / Float(max(removedHops, 1))
     }
@@ -335,8 +345,9 @@ final class Contractor: @unchecked Sendable {
 
     /// Renumbers heads and vias from input ids to ranks and wraps the arrays.
     func makeHierarchy() -> ContractionHierarchy {
-        precondition(forwardArcs.count < Int(Int32.max) && backwardArcs.count < Int(Int32.max),
-                     "too many arcs for Int32 offsets")
+        if forwardArcs.count >= Int(Int32.max) || backwardArcs.count >= Int(Int32.max) {
+            fatalError("buildContractionHierarchy: too many arcs for Int32 offsets")
+        }
         var shortcuts = 0
         for i in forwardArcs.indices {
             forwardArcs[i].head = rankOfNode[Int(forwardArcs[i].head)]

@@ -122,8 +122,9 @@ public struct BaseGraph: @unchecked Sendable {
     public init(nodeCount: Int, arcs input: [WeightedArc]) {
         var first = [Int32](repeating: 0, count: nodeCount + 1)
         for arc in input {
-            precondition(arc.tail >= 0 && Int(arc.tail) < nodeCount && arc.head >= 0 && Int(arc.head) < nodeCount,
-                         "arc endpoint out of range")
+            if arc.tail < 0 || Int(arc.tail) >= nodeCount || arc.head < 0 || Int(arc.head) >= nodeCount {
+                fatalError("BaseGraph: arc endpoint out of range 0..<\(nodeCount)")
+            }
             first[Int(arc.tail) + 1] += 1
         }
         for u in 0..<nodeCount { first[u + 1] += first[u] }

@@ -116,7 +116,7 @@ public struct SnapGrid: Sendable, BitwiseCopyable {
 public enum SectionKind: UInt32, CaseIterable, Sendable {
     // 1 is the container's metadata section.
     case points = 10, ways = 11, stringOffsets = 12, stringBytes = 13
-    case segments = 20, segmentComponent = 21, componentSize = 22
+    case segments = 20, segmentComponent = 21, componentSize = 22, nodeFirst = 23, nodeLeaving = 24
     case chRankOfNode = 30, chNodeAtRank = 31, chForwardFirst = 32, chForwardArcs = 33
     case chBackwardFirst = 34, chBackwardArcs = 35, chSelfLoops = 36
     case baseFirst = 40, baseArcs = 41

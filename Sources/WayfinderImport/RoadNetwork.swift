@@ -62,6 +62,25 @@ struct RoadNetwork {
         }
     }
 
+    /// The directed segments (`2 * segment + (backward ? 1 : 0)`) leaving each node, in CSR
+    /// form: those of node `v` are `leaving[first[v] ..< first[v + 1]]`. The opposite
+    /// direction of each arrives at `v`, so this lists every segment end at the node.
+    func leavingSegments() -> (first: [Int32], leaving: [Int32]) {
+        var first = [Int32](repeating: 0, count: nodeCount + 1)
+        for s in segments {
+            first[Int(s.fromNode) + 1] += 1
+            first[Int(s.toNode) + 1] += 1
+        }
+        for v in 0..<nodeCount { first[v + 1] += first[v] }
+        var fill = first
+        var leaving = [Int32](repeating: 0, count: Int(first[nodeCount]))
+        for (i, s) in segments.enumerated() {
+            leaving[Int(fill[Int(s.fromNode)])] = Int32(2 * i); fill[Int(s.fromNode)] += 1
+            leaving[Int(fill[Int(s.toNode)])] = Int32(2 * i + 1); fill[Int(s.toNode)] += 1
+        }
+        return (first, leaving)
+    }
+
     /// Milliseconds to cover `metres` at `kmh`; -1 when not allowed.
     static func weight(_ metres: Double, _ kmh: Double) -> Int32 {
         kmh > 0 ? Int32((metres / (kmh / 3.6) * 1000).rounded()) : -1

@@ -32,21 +32,7 @@ struct SearchGraph {
          restrictions: [TurnRestriction], trafficSignals: Set<Int64>) {
         let segments = network.segments
         nodeCount = 2 * segments.count
-        // Directed segments ending ("in") and starting ("out") at each intersection, CSR.
-        var degree = [Int32](repeating: 0, count: network.nodeCount + 1)
-        for s in segments {
-            degree[Int(s.fromNode)] += 1
-            degree[Int(s.toNode)] += 1
-        }
-        var first = [Int32](repeating: 0, count: network.nodeCount + 1)
-        for v in 0..<network.nodeCount { first[v + 1] = first[v] + degree[v] }
-        var fill = first
-        // Each end is stored as the directed segment that *leaves* the node there.
-        var leaving = [Int32](repeating: 0, count: Int(first[network.nodeCount]))
-        for (i, s) in segments.enumerated() {
-            leaving[Int(fill[Int(s.fromNode)])] = Int32(2 * i); fill[Int(s.fromNode)] += 1
-            leaving[Int(fill[Int(s.toNode)])] = Int32(2 * i + 1); fill[Int(s.toNode)] += 1
-        }
+        let (first, leaving) = network.leavingSegments()
         var restrictionsAt: [Int64: [Int]] = [:]
         for (i, r) in restrictions.enumerated() { restrictionsAt[r.viaNode, default: []].append(i) }
         var applied = [Bool](repeating: false, count: restrictions.count)

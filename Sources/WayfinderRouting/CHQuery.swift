@@ -50,15 +50,15 @@ public final class CHQuery {
         best = infiniteWeight
         meeting = -1
         meetsInSelfLoop = false
-        for entry in sources { forward.add(rankOfNode[Int(entry.node)], entry.weight) }
-        for entry in targets { backward.add(rankOfNode[Int(entry.node)], entry.weight) }
+        for entry in sources { forward.add(rankOfNode[checkedEntry(entry, rankOfNode.count)], entry.weight) }
+        for entry in targets { backward.add(rankOfNode[checkedEntry(entry, rankOfNode.count)], entry.weight) }
 
         // Both labels of x stay the initial ones (nothing leads back down to x), so meeting at
         // x means the empty path; the cycle through x is x's self-loop, or it climbs above x and
         // the searches meet elsewhere.
         var loopRank: Int32 = -1
         if let x = loopAt {
-            loopRank = rankOfNode[Int(x)]
+            loopRank = rankOfNode[checkedEntry(SearchEntry(node: x, weight: 0), rankOfNode.count)]
             if forward.reached(loopRank), backward.reached(loopRank) {
                 let total = addWeights(addWeights(forward.dist[Int(loopRank)], hierarchy.selfLoops[Int(loopRank)].weight),
                                        backward.dist[Int(loopRank)])
@@ -233,7 +233,6 @@ final class UpwardSearch {
 
     /// An initial label; the smaller one wins if a node is given twice.
     func add(_ v: Int32, _ weight: Int32) {
-        precondition(weight >= 0, "entry weights must be >= 0")
         if !reached(v) || weight < dist[Int(v)] {
             stamp[Int(v)] = current
             dist[Int(v)] = weight

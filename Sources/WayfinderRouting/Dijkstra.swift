@@ -55,13 +55,12 @@ public final class DijkstraQuery {
         settled = 0
         end = -1
         lastArc = -1
-        for t in targets where targetStamp[Int(t.node)] != current || t.weight < targetWeight[Int(t.node)] {
-            precondition(t.weight >= 0, "entry weights must be >= 0")
+        let n = graph.nodeCount
+        for t in targets where targetStamp[checkedEntry(t, n)] != current || t.weight < targetWeight[Int(t.node)] {
             targetStamp[Int(t.node)] = current
             targetWeight[Int(t.node)] = t.weight
         }
-        for s in sources where stamp[Int(s.node)] != current || s.weight < dist[Int(s.node)] {
-            precondition(s.weight >= 0, "entry weights must be >= 0")
+        for s in sources where stamp[checkedEntry(s, n)] != current || s.weight < dist[Int(s.node)] {
             stamp[Int(s.node)] = current
             dist[Int(s.node)] = s.weight
             parentArc[Int(s.node)] = -1

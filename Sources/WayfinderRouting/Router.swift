@@ -96,8 +96,15 @@ public final class Router {
         directed & 1 == 0 ? snap.fraction : 1 - snap.fraction
     }
 
-    private func directions(_ snap: Snap) -> [Int32] {
-        [2 * snap.segment, 2 * snap.segment + 1].filter { weight($0) >= 0 }
+    /// The directed segments a snap can be travelled along (one or two; no allocation).
+    private func directions(_ snap: Snap) -> Directions {
+        Directions(forward: weight(2 * snap.segment) >= 0 ? 2 * snap.segment : -1,
+                   backward: weight(2 * snap.segment + 1) >= 0 ? 2 * snap.segment + 1 : -1)
+    }
+
+    private func fill(_ entries: inout [SearchEntry], _ directions: Directions, _ entry: (Int32) -> SearchEntry) {
+        entries.removeAll(keepingCapacity: true)
+        for x in directions { entries.append(entry(x)) }
     }
 
     // MARK: Driving: nodes are directed segments
@@ -110,8 +117,20 @@ public final class Router {
         func targetEntry(_ x: Int32) -> SearchEntry { SearchEntry(node: x, weight: partial(x, travelled(target, x)) - weight(x) + shift) }
 
         if source.segment != target.segment {
-            sources = directions(source).map(sourceEntry)
-            targets = directions(target).map(targetEntry)
+            fill(&sources, directions(source), sourceEntry)
+            fill(&targets, directions(target), targetEntry)
+            // An end exactly at an intersection may leave (or arrive) by any of its roads,
+            // not only the one it was snapped to, and no turn rule applies there.
+            if let v = intersection(at: source) {
+                for x in leaving(v) where weight(x) >= 0 && x >> 1 != source.segment {
+                    sources.append(SearchEntry(node: x, weight: weight(x)))
+                }
+            }
+            if let v = intersection(at: target) {
+                for y in leaving(v) where weight(y ^ 1) >= 0 && y >> 1 != target.segment {
+                    targets.append(SearchEntry(node: y ^ 1, weight: shift))
+                }
+            }
             guard let total = engine.search(sources: sources, targets: targets, loopAt: nil) else { return nil }
             engine.unpackPath(nodes: &nodes, payloads: &payloads)
             return (total - shift, turnExpandedPieces(source, target))
@@ -143,9 +162,22 @@ public final class Router {
         nodes.indices.map { i in
             let x = nodes[i]
             return RoutePiece(segment: x >> 1, forward: x & 1 == 0,
-                              start: i == 0 ? travelled(source, x) : 0,
-                              end: i == nodes.count - 1 ? travelled(target, x) : 1)
+                              start: i == 0 && x >> 1 == source.segment ? travelled(source, x) : 0,
+                              end: i == nodes.count - 1 && x >> 1 == target.segment ? travelled(target, x) : 1)
         }
+    }
+
+    /// The intersection a snap lies on, when it is within a centimetre of an end of its segment.
+    private func intersection(at snap: Snap) -> Int32? {
+        let s = graph.segments[Int(snap.segment)]
+        let along = snap.fraction * Double(s.length)
+        if along < 0.01 { return s.fromNode }
+        if Double(s.length) - along < 0.01 { return s.toNode }
+        return nil
+    }
+
+    private func leaving(_ v: Int32) -> UnsafeBufferPointer<Int32>.SubSequence {
+        graph.nodeLeaving[Int(graph.nodeFirst[Int(v)])..<Int(graph.nodeFirst[Int(v) + 1])]
     }
 
     // MARK: Walking: nodes are intersections
@@ -153,13 +185,14 @@ public final class Router {
     private func searchIntersections(_ source: Snap, _ target: Snap) -> (weight: Int32, pieces: [RoutePiece])? {
         // Leaving the source along direction x reaches x's end node; the target is reached
         // from the start node of direction x.
-        sources = directions(source).map { x in SearchEntry(node: endNode(x), weight: weight(x) - partial(x, travelled(source, x))) }
-        targets = directions(target).map { x in SearchEntry(node: startNode(x), weight: partial(x, travelled(target, x))) }
+        fill(&sources, directions(source)) { x in SearchEntry(node: endNode(x), weight: sourceEntryWeight(source, x)) }
+        fill(&targets, directions(target)) { x in SearchEntry(node: startNode(x), weight: partial(x, travelled(target, x))) }
         var best: (weight: Int32, pieces: [RoutePiece])?
         if let total = engine.search(sources: sources, targets: targets, loopAt: nil) {
             engine.unpackPath(nodes: &nodes, payloads: &payloads)
-            let first = sources.filter { $0.node == nodes.first! }.min { $0.weight < $1.weight }!
-            let last = targets.filter { $0.node == nodes.last! }.min { $0.weight < $1.weight }!
+            let firstNode = nodes.first!, lastNode = nodes.last!
+            let first = sources.lazy.filter { $0.node == firstNode }.min { $0.weight < $1.weight }!
+            let last = targets.lazy.filter { $0.node == lastNode }.min { $0.weight < $1.weight }!
             let xs = directions(source).first { endNode($0) == first.node && sourceEntryWeight(source, $0) == first.weight }!
             let xt = directions(target).first { startNode($0) == last.node && partial($0, travelled(target, $0)) == last.weight }!
             var pieces = [RoutePiece(segment: source.segment, forward: xs & 1 == 0, start: travelled(source, xs), end: 1)]
@@ -184,4 +217,16 @@ public final class Router {
     private func sourceEntryWeight(_ source: Snap, _ x: Int32) -> Int32 { weight(x) - partial(x, travelled(source, x)) }
     private func startNode(_ x: Int32) -> Int32 { let s = graph.segments[Int(x >> 1)]; return x & 1 == 0 ? s.fromNode : s.toNode }
     private func endNode(_ x: Int32) -> Int32 { let s = graph.segments[Int(x >> 1)]; return x & 1 == 0 ? s.toNode : s.fromNode }
+}
+
+/// The one or two travel directions of a segment, as directed segment ids (-1 = not allowed).
+struct Directions: Sequence, IteratorProtocol {
+    var forward: Int32
+    var backward: Int32
+
+    mutating func next() -> Int32? {
+        if forward >= 0 { defer { forward = -1 }; return forward }
+        if backward >= 0 { defer { backward = -1 }; return backward }
+        return nil
+    }
 }

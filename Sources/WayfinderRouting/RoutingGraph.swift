@@ -11,6 +11,9 @@ public struct RoutingGraph: @unchecked Sendable {
     public let segments: UnsafeBufferPointer<RoadSegment>
     public let segmentComponent: UnsafeBufferPointer<Int32>
     public let componentSize: UnsafeBufferPointer<Int32>
+    /// Directed segments leaving each intersection: `nodeLeaving[nodeFirst[v] ..< nodeFirst[v + 1]]`.
+    public let nodeFirst: UnsafeBufferPointer<Int32>
+    public let nodeLeaving: UnsafeBufferPointer<Int32>
     public let hierarchy: ContractionHierarchy
     public let base: BaseGraph
     public let snapGrid: SnapGrid
@@ -34,6 +37,8 @@ public struct RoutingGraph: @unchecked Sendable {
         segments = try own(.segments, RoadSegment.self)
         segmentComponent = try own(.segmentComponent, Int32.self)
         componentSize = try own(.componentSize, Int32.self)
+        nodeFirst = try own(.nodeFirst, Int32.self)
+        nodeLeaving = try own(.nodeLeaving, Int32.self)
         hierarchy = ContractionHierarchy(
             rankOfNode: try own(.chRankOfNode, Int32.self), nodeAtRank: try own(.chNodeAtRank, Int32.self),
             forwardFirst: try own(.chForwardFirst, Int32.self), forwardArcs: try own(.chForwardArcs, CHArc.self),

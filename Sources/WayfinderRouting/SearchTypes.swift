@@ -14,6 +14,16 @@ public struct SearchEntry: Sendable, Hashable {
     }
 }
 
+/// The entry's node as an index, after checking it and its weight. Also in release builds
+/// (-Ounchecked drops `precondition`): a bad id would read and write out of bounds.
+@inline(__always)
+func checkedEntry(_ entry: SearchEntry, _ nodeCount: Int) -> Int {
+    if entry.node < 0 || Int(entry.node) >= nodeCount || entry.weight < 0 {
+        fatalError("search entry \(entry) out of range (nodes 0..<\(nodeCount), weight >= 0)")
+    }
+    return Int(entry.node)
+}
+
 /// `a + b` for weights, as `infiniteWeight` when the sum reaches it: a path that long counts as
 /// no path, in every search alike (so the CH and Dijkstra agree), instead of wrapping around.
 @inlinable @inline(__always)

@@ -8,14 +8,17 @@ import Glibc
 #endif
 
 /// Timings on a turn-expanded road-like grid, printed (no assertions on time: machines vary).
-/// `WAYFINDER_CH_BENCH_SIDE=N` sets the grid side (default 112: ~40 K turn nodes); meaningful
-/// only in release builds.
-@Suite("Contraction benchmark")
+/// Runs only when `WAYFINDER_CH_BENCH` is set, and means something only in release builds:
+/// `WAYFINDER_CH_BENCH=1 swift test -c release -Xswiftc -enable-testing --filter ContractionBenchmark`.
+/// `WAYFINDER_CH_BENCH_SIDE=N` sets the grid side (default 112: ~40 K turn nodes, ~98 K arcs);
+/// `WAYFINDER_CH_BENCH_UNIFORM=1` makes all roads alike (no arterials: the hard case).
+@Suite("Contraction benchmark", .enabled(if: ProcessInfoLite.integer("WAYFINDER_CH_BENCH") != nil))
 struct ContractionBenchmark {
     @Test func turnExpandedGrid() {
         let side = ProcessInfoLite.integer("WAYFINDER_CH_BENCH_SIDE") ?? 112
         var rng = SplitMix64(seed: 2024)
-        let roads = TestGraphs.roadGrid(width: side, height: side, rng: &rng)
+        let uniform = ProcessInfoLite.integer("WAYFINDER_CH_BENCH_UNIFORM") != nil
+        let roads = TestGraphs.roadGrid(width: side, height: side, hierarchical: !uniform, rng: &rng)
         let graph = TestGraphs.turnExpanded(roads, rng: &rng)
         for threads in [1, 2] {
             let (hierarchy, stats) = buildContractionHierarchy(

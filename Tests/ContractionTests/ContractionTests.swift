@@ -120,6 +120,26 @@ struct ContractionTests {
         compareWithDijkstra(turns, queries: 2000, loopQueries: 500, seed: 9, threads: threads)
     }
 
+    @Test("larger hierarchical grid (long shortcut chains, adjacency pool compaction)")
+    func largerGrid() {
+        var rng = SplitMix64(seed: 14)
+        let roads = TestGraphs.roadGrid(width: 120, height: 120, hierarchical: true, rng: &rng)
+        compareWithDijkstra(roads, queries: 400, loopQueries: 100, seed: 15, threads: 2)
+    }
+
+    @Test("the build is deterministic, whatever the thread count")
+    func deterministic() {
+        var rng = SplitMix64(seed: 16)
+        let roads = TestGraphs.roadGrid(width: 50, height: 50, rng: &rng)
+        let one = buildContractionHierarchy(nodeCount: roads.nodeCount, arcs: roads.arcs, threads: 1)
+        let two = buildContractionHierarchy(nodeCount: roads.nodeCount, arcs: roads.arcs, threads: 2)
+        #expect(Array(one.nodeAtRank) == Array(two.nodeAtRank))
+        #expect(Array(one.forwardFirst) == Array(two.forwardFirst))
+        #expect(Array(one.forwardArcs) == Array(two.forwardArcs))
+        #expect(Array(one.backwardArcs) == Array(two.backwardArcs))
+        #expect(Array(one.selfLoops) == Array(two.selfLoops))
+    }
+
     @Test("tight witness limits only add shortcuts")
     func tightLimits() {
         var rng = SplitMix64(seed: 10)
