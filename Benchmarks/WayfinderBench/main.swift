@@ -13,16 +13,6 @@ import WayfinderGraph
 import WayfinderImport
 import WayfinderRouting
 
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
@@ -37,7 +27,7 @@ func fail(_ message: String) -> Never {
 
 /// Random coordinates on main-network segments of a mode.
 func randomPoints(_ graph: RoutingGraph, count: Int, seed: UInt64) -> [FixedCoordinate] {
-    var rng = SplitMix64(state: seed)
+    var rng = SplitMix64(seed: seed)
     var result: [FixedCoordinate] = []
     while result.count < count {
         let s = Int32.random(in: 0..<Int32(graph.segments.count), using: &rng)

@@ -40,7 +40,7 @@ final class WitnessSearch: @unchecked Sendable {
     private let target: UnsafeMutablePointer<UInt32>
     private var round: UInt32 = 0
     private let nodeCount: Int
-    private let heap = PackedMinHeap()
+    private let heap = MinHeap()
 
     /// Output of the last `contract` call.
     private(set) var shortcuts: [Shortcut] = []
@@ -150,69 +150,5 @@ final class WitnessSearch: @unchecked Sendable {
                 }
             }
         }
-    }
-}
-
-/// Lazy-deletion 4-ary min-heap of (key, id) packed into one `UInt64` (key in the high half, so
-/// integer order is key order). The same as WayfinderRouting's `MinHeap`; this module does
-/// not depend on that one.
-final class PackedMinHeap {
-    private var items: UnsafeMutablePointer<UInt64>
-    private var count = 0
-    private var capacity = 64
-
-    init() { items = .allocate(capacity: capacity) }
-    deinit { items.deallocate() }
-
-    var isEmpty: Bool { count == 0 }
-    func removeAll() { count = 0 }
-
-    @inline(__always)
-    func push(key: Int32, id: Int32) {
-        if count == capacity {
-            let bigger = UnsafeMutablePointer<UInt64>.allocate(capacity: 2 * capacity)
-            bigger.update(from: items, count: count)
-            items.deallocate()
-            items = bigger
-            capacity *= 2
-        }
-        let item = UInt64(UInt32(bitPattern: key)) << 32 | UInt64(UInt32(bitPattern: id))
-        var i = count
-        count += 1
-        while i > 0 {
-            let parent = (i - 1) >> 2
-            if items[parent] <= item { break }
-            items[i] = items[parent]
-            i = parent
-        }
-        items[i] = item
-    }
-
-    /// The heap must not be empty.
-    @inline(__always)
-    func pop() -> (Int32, Int32) {
-        let top = items[0]
-        count -= 1
-        let n = count
-        if n > 0 {
-            let last = items[n]
-            var i = 0
-            while true {
-                let first = 4 * i + 1
-                if first >= n { break }
-                var best = first
-                var child = first + 1
-                let end = min(first + 4, n)
-                while child < end {
-                    if items[child] < items[best] { best = child }
-                    child += 1
-                }
-                if items[best] >= last { break }
-                items[i] = items[best]
-                i = best
-            }
-            items[i] = last
-        }
-        return (Int32(truncatingIfNeeded: top >> 32), Int32(truncatingIfNeeded: top))
     }
 }

@@ -63,11 +63,18 @@ public enum GraphBuilder {
             summary.modes.append((build.mode, build.network.segments.count, build.search.nodeCount,
                                   build.search.arcs.count, build.ch.forwardArcs.count + build.ch.backwardArcs.count,
                                   build.search.restrictionsApplied))
-            phase("\(build.mode)", "\(build.network.segments.count) segments, \(build.search.nodeCount) search nodes, "
-                  + "\(build.search.arcs.count) arcs, \(build.ch.forwardArcs.count + build.ch.backwardArcs.count) CH arcs, "
-                  + "main network \(build.componentSizes.first ?? 0) nodes"
-                  + (build.mode.isTurnExpanded ? ", \(build.search.restrictionsApplied) of \(collector.counts.restrictions) restrictions applied" : ""))
+            var line = "\(build.network.segments.count) segments, \(build.search.nodeCount) search nodes, "
+                + "\(build.search.arcs.count) arcs, \(build.ch.forwardArcs.count + build.ch.backwardArcs.count) CH arcs, "
+                + "main network \(build.componentSizes.first ?? 0) of \(build.search.nodeCount) nodes"
+            if build.mode.isTurnExpanded {
+                let c = collector.counts
+                line += "; restrictions: \(build.search.restrictionsApplied) applied of \(c.restrictions)"
+                    + " (\(c.restrictionsViaWay) via-way not supported, \(c.restrictionsIncomplete) incomplete, rest not on the network)"
+            }
+            line += "; own time: " + build.timings.map { String(format: "%@ %.3f s", $0.0, $0.1) }.joined(separator: ", ")
+            progress("  \(build.mode): " + line)
         }
+        phase("modes", "both modes built in parallel")
 
         var writer = GraphFileWriter()
         writer.metadata["source"] = (input as NSString).lastPathComponent
@@ -105,16 +112,26 @@ struct ModeBuild {
     let segmentComponent: [Int32]
     let componentSizes: [Int32]
     let snap: SnapIndex
+    /// Wall time of each step of this mode, for the build summary.
+    private(set) var timings: [(String, Double)] = []
 
     init(collector c: OSMCollector, dense: [Int32], denseCount: Int, mode: TravelMode, threads: Int) {
         self.mode = mode
+        var clock = Date()
+        var timings: [(String, Double)] = []
+        func lap(_ name: String) {
+            timings.append((name, Date().timeIntervalSince(clock)))
+            clock = Date()
+        }
         network = RoadNetwork(collector: c, denseNode: dense, denseCount: denseCount, mode: mode)
         search = mode.isTurnExpanded
             ? SearchGraph(driving: network, points: c.points, wayOsmIds: c.ways.map(\.osmId),
                           restrictions: c.restrictions, trafficSignals: c.trafficSignals)
             : SearchGraph(walking: network)
         base = BaseGraph(nodeCount: search.nodeCount, arcs: search.arcs)
+        lap("graph")
         ch = buildContractionHierarchy(nodeCount: search.nodeCount, arcs: search.arcs, threads: threads)
+        lap("contraction")
         let (component, sizes) = stronglyConnectedComponents(nodeCount: search.nodeCount, arcs: search.arcs)
         componentSizes = sizes
         let segments = network.segments
@@ -125,6 +142,8 @@ struct ModeBuild {
             return component[Int(segment.forwardWeight >= 0 ? segment.fromNode : segment.toNode)]
         }
         snap = SnapIndex(segments: segments, points: c.points)
+        lap("components+snap index")
+        self.timings = timings
     }
 
     func add(to writer: inout GraphFileWriter) {

@@ -11,7 +11,7 @@ import WayfinderRouting
     func hierarchyEqualsDijkstra(extract: String, mode: TravelMode) throws {
         let graph = try ExtractGraphs.shared.graph(extract, mode)
         let fast = Router(graph: graph), slow = Router(graph: graph, reference: true)
-        var rng = SplitMix64(state: 0x5EED ^ UInt64(extract.utf8.count) &* UInt64(mode.rawValue))
+        var rng = SplitMix64(seed: 0x5EED ^ UInt64(extract.utf8.count) &* UInt64(mode.rawValue))
         var routed = 0, disagreements: [String] = []
         for _ in 0..<1000 {
             let a = randomCoordinate(graph, &rng), b = randomCoordinate(graph, &rng)

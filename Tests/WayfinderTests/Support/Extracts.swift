@@ -36,16 +36,6 @@ final class ExtractGraphs: @unchecked Sendable {
     }
 }
 
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// A random input: half on road points, half anywhere in the network's box (so that
 /// mid-segment snapping, islands and unreachable targets all occur).
