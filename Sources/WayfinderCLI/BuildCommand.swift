@@ -11,7 +11,7 @@ public enum BuildCommand {
     from an OSM extract (.osm.pbf, or .osm XML). The new file is written beside GRAPH and
     renamed into place only when complete: on any failure GRAPH is left untouched.
     Progress and a per-phase summary go to stderr. Exit codes: 0 built, 2 bad arguments,
-    3 missing/unreadable/corrupt input or the output cannot be written.
+    3 missing, unreadable, truncated or corrupt input, 8 the output cannot be written.
 
     """
 
@@ -58,6 +58,7 @@ public enum WayfinderCommand {
     commands:
       build    build a graph file from an OSM extract (wayfinder build --help)
       route    route between two points (same as the `route` command; route --help)
+      verify   check a graph file before putting it into service (wayfinder verify --help)
 
     """
 
@@ -65,6 +66,7 @@ public enum WayfinderCommand {
         switch words.first {
         case "build": return BuildCommand.run(Array(words.dropFirst()), console: console)
         case "route": return RouteCommand.run(Array(words.dropFirst()), console: console)
+        case "verify": return VerifyCommand.run(Array(words.dropFirst()), console: console)
         case "help", "--help", "-h", nil:
             console.write(help)
             return words.isEmpty ? ExitCode.badInput.rawValue : ExitCode.ok.rawValue

@@ -15,6 +15,10 @@ public enum ExitCode: Int32, Sendable {
     case notFound = 4
     /// Both ends found but not connected (NoRoute).
     case noRoute = 5
+    /// `wayfinder verify`: a check of a new graph failed.
+    case verificationFailed = 7
+    /// `wayfinder build`: the output could not be written (disk full, permissions…).
+    case writeFailed = 8
 }
 
 /// A failure that ends a command with one readable message and its exit code.
@@ -24,10 +28,11 @@ public enum CommandError: Error, CustomStringConvertible {
     case file(String)
     case notFound(String)
     case noRoute(String)
+    case writeFailed(String)
 
     public var description: String {
         switch self {
-        case .usage(let m), .badInput(let m), .file(let m), .notFound(let m), .noRoute(let m): return m
+        case .usage(let m), .badInput(let m), .file(let m), .notFound(let m), .noRoute(let m), .writeFailed(let m): return m
         }
     }
 
@@ -37,11 +42,14 @@ public enum CommandError: Error, CustomStringConvertible {
         case .file: return .fileError
         case .notFound: return .notFound
         case .noRoute: return .noRoute
+        case .writeFailed: return .writeFailed
         }
     }
 
     init(_ error: GraphFileError) { self = .file(error.description) }
-    init(_ error: BuildError) { self = .file(error.description) }
+    init(_ error: BuildError) {
+        if case .output = error { self = .writeFailed(error.description) } else { self = .file(error.description) }
+    }
     init(_ error: RouteError) {
         switch error {
         case .noSegment: self = .notFound(error.description)

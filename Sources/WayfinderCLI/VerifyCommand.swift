@@ -1,0 +1,113 @@
+import Foundation
+import WayfinderGraph
+import WayfinderRouting
+
+/// `wayfinder verify --graph NEW [--previous OLD]`: the check a rebuild job runs before it
+/// swaps a new graph in. The file must load with valid checksums and hierarchies, a fixed
+/// sample of routes must succeed in every mode (and match plain Dijkstra), and no count may
+/// have collapsed against the graph it replaces.
+public enum VerifyCommand {
+    public static let help = """
+    usage: wayfinder verify --graph GRAPH [--previous OLD_GRAPH] [--max-drop FRACTION] [--routes N]
+
+    Checks a graph file before it is put into service:
+      - it loads: header, section table and every section checksum; each contraction
+        hierarchy passes its structural checks;
+      - N fixed random routes per mode (default 50) are found, and agree with plain Dijkstra;
+      - against --previous: segments, search nodes and main-network size of each mode have
+        not dropped by more than --max-drop (default 0.2, i.e. 20%).
+    Prints one line per check. Exit codes: 0 passed, 2 bad arguments, 3 a file cannot be
+    read or is corrupt, 7 a check failed.
+
+    """
+
+    public static func run(_ words: [String], console: Console = Console()) -> Int32 {
+        var failed = false
+        let code = runCommand(console) { () throws(CommandError) in
+            let args = try Arguments(words, valued: ["graph", "previous", "max-drop", "routes"])
+            try args.allowOnly(flags: [])
+            if args.has("help") { console.write(help); return }
+            guard let path = args["graph"] else { throw .usage("--graph is required; see wayfinder verify --help") }
+            guard let maxDrop = Double(args["max-drop"] ?? "0.2"), (0...1).contains(maxDrop) else {
+                throw .usage("--max-drop must be a fraction between 0 and 1")
+            }
+            guard let routes = Int(args["routes"] ?? "50"), routes > 0 else { throw .usage("--routes must be a positive integer") }
+            let checks = try verify(path: path, previous: args["previous"], maxDrop: maxDrop, routes: routes)
+            for check in checks {
+                console.write("\(check.passed ? "ok  " : "FAIL") \(check.description)\n")
+                if !check.passed { failed = true }
+            }
+        }
+        if code == ExitCode.ok.rawValue && failed {
+            console.error("error: verification failed\n")
+            return ExitCode.verificationFailed.rawValue
+        }
+        return code
+    }
+
+    public struct Check: Sendable {
+        public var passed: Bool
+        public var description: String
+    }
+
+    /// Figures compared against the previous graph.
+    struct Counts {
+        var segments: Int
+        var searchNodes: Int
+        var mainNetwork: Int
+    }
+
+    public static func verify(path: String, previous: String?, maxDrop: Double, routes: Int) throws(CommandError) -> [Check] {
+        let file: GraphFile
+        do { file = try GraphFile(path: path) } catch { throw CommandError(error) }
+        var checks = [Check(passed: true, description: "\(path): \(file.fileSize) bytes, every checksum valid")]
+        var oldFile: GraphFile?
+        if let previous {
+            do { oldFile = try GraphFile(path: previous, verifyChecksums: false) } catch {
+                checks.append(Check(passed: true, description: "previous graph \(previous) not readable (\(error)); counts not compared"))
+            }
+        }
+        for mode in TravelMode.allCases {
+            let graph: RoutingGraph
+            do { graph = try RoutingGraph(file: file, mode: mode) } catch { throw CommandError(error) }
+            if let problem = graph.hierarchy.validationError() {
+                checks.append(Check(passed: false, description: "\(mode): contraction hierarchy invalid: \(problem)"))
+                continue
+            }
+            checks.append(sampleRoutes(graph, count: routes))
+            let now = counts(graph)
+            guard let oldFile, let old = try? RoutingGraph(file: oldFile, mode: mode) else { continue }
+            let before = counts(old)
+            for (name, a, b) in [("segments", before.segments, now.segments), ("search nodes", before.searchNodes, now.searchNodes),
+                                 ("main network nodes", before.mainNetwork, now.mainNetwork)] {
+                let drop = a > 0 ? Double(a - b) / Double(a) : 0
+                checks.append(Check(passed: drop <= maxDrop,
+                                    description: String(format: "%@ %@: %d -> %d (%+.1f%%, limit -%.0f%%)", "\(mode)", name, a, b,
+                                                        a > 0 ? Double(b - a) / Double(a) * 100 : 0, maxDrop * 100)))
+            }
+        }
+        return checks
+    }
+
+    static func counts(_ graph: RoutingGraph) -> Counts {
+        Counts(segments: graph.segments.count, searchNodes: graph.hierarchy.nodeCount,
+               mainNetwork: Int(graph.componentSize.first ?? 0))
+    }
+
+    /// Routes between fixed random main-network points must all succeed and equal Dijkstra.
+    static func sampleRoutes(_ graph: RoutingGraph, count: Int) -> Check {
+        let points = graph.randomRoadPoints(count: 2 * count, seed: 20261130)
+        guard points.count == 2 * count else {
+            return Check(passed: false, description: "\(graph.mode): main network too small to sample \(count) routes")
+        }
+        let fast = Router(graph: graph), slow = Router(graph: graph, reference: true)
+        var failures = 0, mismatches = 0
+        for i in 0..<count {
+            let a = try? fast.route(from: points[2 * i], to: points[2 * i + 1])
+            if a == nil { failures += 1; continue }
+            if i < 10, a?.weight != (try? slow.route(from: points[2 * i], to: points[2 * i + 1]))?.weight { mismatches += 1 }
+        }
+        return Check(passed: failures == 0 && mismatches == 0,
+                     description: "\(graph.mode): \(count - failures) of \(count) sample routes found, \(mismatches) of 10 differ from Dijkstra")
+    }
+}

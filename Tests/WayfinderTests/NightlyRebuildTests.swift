@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+import WayfinderGraph
+import WayfinderRouting
+
+/// `scripts/nightly-rebuild`: a failed rebuild of any kind leaves the graph in service
+/// untouched and usable.
+@Suite(.serialized) struct NightlyRebuildTests {
+    /// The directory holding the `wayfinder` binary of this build (swift test builds it too).
+    static let binDirectory: String? = {
+        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            if FileManager.default.isExecutableFile(atPath: dir.appendingPathComponent("wayfinder").path) { return dir.path }
+            dir.deleteLastPathComponent()
+        }
+        return nil
+    }()
+
+    static let script = URL(fileURLWithPath: dataDirectory).deletingLastPathComponent()
+        .appendingPathComponent("scripts/nightly-rebuild").path
+
+    /// Runs the script through bash, with `prelude` (e.g. a ulimit) before it.
+    func rebuild(_ pbf: String, _ graph: String, prelude: String = "") throws -> (code: Int32, log: String) {
+        let bin = try #require(Self.binDirectory, "wayfinder binary not found beside the test runner")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", "\(prelude) exec \"$0\" \"$1\" \"$2\" 2>/dev/null", Self.script, pbf, graph]
+        process.environment = ProcessInfo.processInfo.environment.merging(["WAYFINDER_BIN": bin]) { $1 }
+        try process.run()
+        process.waitUntilExit()
+        let log = (try? String(contentsOfFile: graph + ".log", encoding: .utf8)) ?? ""
+        return (process.terminationStatus, log)
+    }
+
+    func contents(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }
+
+    func assertInService(_ graph: String, equals before: Data?) throws {
+        #expect(contents(graph) == before)
+        let routing = try RoutingGraph(path: graph, mode: .driving)
+        let points = routing.randomRoadPoints(count: 2, seed: 1)
+        _ = try Router(graph: routing).route(from: points[0], to: points[1])
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: (graph as NSString).deletingLastPathComponent)
+            .filter { $0.contains(".candidate") || $0.contains(".tmp-") }
+        #expect(leftovers.isEmpty, "left behind: \(leftovers)")
+    }
+
+    @Test func rebuildSwapsInTheNewGraphAndKeepsThePrevious() throws {
+        let dir = temporaryDirectory(), graph = "\(dir)/andorra.wfg"
+        let first = try rebuild("\(dataDirectory)/andorra.osm.pbf", graph)
+        #expect(first.code == 0, "\(first.log)")
+        let built = contents(graph)
+        #expect(built != nil)
+        let second = try rebuild("\(dataDirectory)/andorra.osm.pbf", graph)
+        #expect(second.code == 0, "\(second.log)")
+        #expect(contents("\(graph).previous") == built)
+        #expect(second.log.split(separator: "\n").count == 2)
+        #expect(second.log.split(separator: "\n").last?.contains(" ok exit=0 ") == true)
+        try assertInService(graph, equals: contents(graph))
+    }
+
+    @Test func truncatedInputLeavesTheGraphUntouched() throws {
+        let dir = temporaryDirectory(), graph = "\(dir)/monaco.wfg"
+        #expect(try rebuild("\(dataDirectory)/monaco.osm.pbf", graph).code == 0)
+        let before = contents(graph)
+        let pbf = try #require(contents("\(dataDirectory)/monaco.osm.pbf"))
+        try pbf.prefix(pbf.count * 2 / 3).write(to: URL(fileURLWithPath: "\(dir)/cut.osm.pbf"))
+        let r = try rebuild("\(dir)/cut.osm.pbf", graph)
+        #expect(r.code == 11)
+        #expect(r.log.contains("FAILED exit=11"))
+        #expect(try rebuild("\(dir)/missing.osm.pbf", graph).code == 11)
+        try assertInService(graph, equals: before)
+    }
+
+    @Test func fullDiskLeavesTheGraphUntouched() throws {
+        let dir = temporaryDirectory(), graph = "\(dir)/monaco.wfg"
+        #expect(try rebuild("\(dataDirectory)/monaco.osm.pbf", graph).code == 0)
+        let before = contents(graph)
+        // A file-size limit of 256 KiB: the builder's writes fail part-way, as on a full disk.
+        let r = try rebuild("\(dataDirectory)/monaco.osm.pbf", graph, prelude: "ulimit -f 256;")
+        #expect(r.code == 12)
+        try assertInService(graph, equals: before)
+    }
+
+    @Test func collapsedCountsFailVerification() throws {
+        let dir = temporaryDirectory(), graph = "\(dir)/g.wfg"
+        #expect(try rebuild("\(dataDirectory)/andorra.osm.pbf", graph).code == 0)
+        let before = contents(graph)
+        // A far smaller extract "replaces" Andorra: every count collapses.
+        let r = try rebuild("\(dataDirectory)/sydney.osm.pbf", graph)
+        #expect(r.code == 13)
+        #expect(r.log.contains("verification failed"))
+        try assertInService(graph, equals: before)
+    }
+
+    @Test func aSecondRunWaitsForNoOne() throws {
+        let dir = temporaryDirectory(), graph = "\(dir)/g.wfg"
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
+        holder.arguments = ["\(graph).lock", "sleep", "5"]
+        try holder.run()
+        defer { holder.terminate() }
+        Thread.sleep(forTimeInterval: 0.3)
+        let r = try rebuild("\(dataDirectory)/monaco.osm.pbf", graph)
+        #expect(r.code == 10)
+        #expect(contents(graph) == nil)
+    }
+}
