@@ -30,25 +30,30 @@ let package = Package(
         .target(name: "WayfinderGraph", dependencies: ["CZlib"], swiftSettings: fast),
         // Node ordering and shortcuts: builds a contraction hierarchy from a weighted graph.
         .target(name: "WayfinderContraction", dependencies: ["WayfinderGraph"], swiftSettings: fast),
+        // Geocoder: text normalisation, categories, the search index (built from what the
+        // importer collects) and the queries over it (forward, reverse, category, places).
+        .target(name: "WayfinderGeocoding", dependencies: ["WayfinderGraph"], swiftSettings: fast),
         // OSM reading, travel-mode profiles, road network and graph assembly (`wayfinder build`).
         .target(
             name: "WayfinderImport",
-            dependencies: ["COsmium", "WayfinderGraph", "WayfinderContraction"],
+            dependencies: ["COsmium", "WayfinderGraph", "WayfinderContraction", "WayfinderGeocoding"],
             swiftSettings: fast
         ),
         // Snapping, CH search, reference Dijkstra, path unpacking: the query core.
         .target(name: "WayfinderRouting", dependencies: ["WayfinderGraph"], swiftSettings: fast),
+        // Turn-by-turn steps, instruction text, OSRM v5 / GeoJSON output of a route.
+        .target(name: "WayfinderDirections", dependencies: ["WayfinderGraph", "WayfinderRouting"], swiftSettings: fast),
         // Command-line front ends as a library, so tests can call them.
         .target(
             name: "WayfinderCLI",
-            dependencies: ["WayfinderGraph", "WayfinderImport", "WayfinderRouting"],
+            dependencies: ["WayfinderGraph", "WayfinderImport", "WayfinderRouting", "WayfinderGeocoding", "WayfinderDirections"],
             swiftSettings: fast
         ),
         .executableTarget(name: "wayfinder", dependencies: ["WayfinderCLI"], swiftSettings: fast),
         .executableTarget(name: "route", dependencies: ["WayfinderCLI"], swiftSettings: fast),
         .executableTarget(
             name: "WayfinderBench",
-            dependencies: ["WayfinderGraph", "WayfinderImport", "WayfinderRouting", "WayfinderCLI"],
+            dependencies: ["WayfinderGraph", "WayfinderImport", "WayfinderRouting", "WayfinderGeocoding", "WayfinderDirections", "WayfinderCLI"],
             path: "Benchmarks/WayfinderBench",
             swiftSettings: fast
         ),
@@ -60,7 +65,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WayfinderTests",
-            dependencies: ["WayfinderGraph", "WayfinderImport", "WayfinderRouting", "WayfinderCLI"]
+            dependencies: ["WayfinderGraph", "WayfinderImport", "WayfinderRouting", "WayfinderGeocoding", "WayfinderDirections", "WayfinderCLI"]
         ),
     ],
     cxxLanguageStandard: .cxx17

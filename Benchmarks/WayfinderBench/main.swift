@@ -3,12 +3,16 @@
 //   wayfinder-bench query GRAPH [--mode driving|walking] [--random N] [--seed S] [--dijkstra N]
 //   wayfinder-bench batch GRAPH --mode M --queries IN.csv     (process time of answering a batch)
 //   wayfinder-bench build PBF [--runs N]
+//   wayfinder-bench geocode GRAPH [--random N] [--seed S] [--pbf PBF [--runs N]]
+//                                    (forward and reverse latency; with --pbf, index build time)
 //
 // Random pairs are drawn on the main network (points of random segments), so every query
 // is a real route. Each query is timed alone with a monotonic clock; the clock reads cost
 // ~20 ns, far below the microseconds being measured.
 import Foundation
 import WayfinderCLI
+import WayfinderDirections
+import WayfinderGeocoding
 import WayfinderGraph
 import WayfinderImport
 import WayfinderRouting
@@ -49,6 +53,10 @@ func queryBenchmark(_ args: Arguments) {
     let points = randomPoints(graph, count: 2 * count, seed: seed)
     let router = Router(graph: graph)
     var total: [Double] = [], snapTimes: [Double] = [], routeTimes: [Double] = [], geometryTimes: [Double] = []
+    // The `steps` phase: directions (steps and texts) and the OSRM JSON response with them.
+    let builder = DirectionsBuilder(graph: graph)
+    var stepTimes: [Double] = [], jsonTimes: [Double] = [], stepCount = 0
+    var exp: [[Double]] = [[], [], [], []]
     var failures = 0
     var sink = 0
     for i in 0..<count {
@@ -61,6 +69,39 @@ func queryBenchmark(_ args: Arguments) {
         let line = graph.geometry(of: route)
         sink &+= line.count
         let t3 = now()
+        let directions = builder.directions(for: route, destination: points[2 * i + 1])
+        let t4 = now()
+        let json = RouteResponse.json(route, directions: directions, graph: graph, options: OutputOptions())
+        let t5 = now()
+        do {
+            let w0 = now()
+            let again = builder.directions(for: route, destination: points[2 * i + 1])
+            exp[3].append(Double(now() - w0) / 1000)
+            sink &+= again.steps.count
+        }
+        if ProcessInfo.processInfo.environment["LOOPDIR"] != nil {
+            for _ in 0..<200 { sink &+= builder.directions(for: route, destination: points[2 * i + 1]).steps.count }
+        }
+        if ProcessInfo.processInfo.environment["LOOPSTEPS"] != nil {
+            for _ in 0..<200 { let b = JSONBuffer(capacity: 32768); directions.writeSteps(into: b, format: .polyline); sink &+= b.count }
+        }
+        do {
+            let b = JSONBuffer(capacity: 32768)
+            let u0 = now()
+            directions.writeSteps(into: b, format: .polyline)
+            let u1 = now()
+            b.polyline(directions.line[...], precision: 5)
+            let u2 = now()
+            let text = b.text
+            let u3 = now()
+            sink &+= text.utf8.count
+            exp[0].append(Double(u1 - u0) / 1000); exp[1].append(Double(u2 - u1) / 1000); exp[2].append(Double(u3 - u2) / 1000)
+            _ = b.count
+        }
+        sink &+= json.utf8.count
+        stepCount += directions.steps.count
+        stepTimes.append(Double(t4 - t3) / 1000)
+        jsonTimes.append(Double(t5 - t3) / 1000)
         snapTimes.append(Double(t1 - t0) / 1000)
         routeTimes.append(Double(t2 - t1) / 1000)
         geometryTimes.append(Double(t3 - t2) / 1000)
@@ -76,6 +117,11 @@ func queryBenchmark(_ args: Arguments) {
     line("search + unpack", routeTimes)
     line("geometry", geometryTimes)
     line("total (snap+search+unpack)", total)
+    line("steps: directions + texts", stepTimes)
+    line("steps: + OSRM JSON", jsonTimes)
+    line("x measure", phaseTimes[0]); line("x find", phaseTimes[1]); line("x collapse", phaseTimes[2]); line("x assemble", phaseTimes[3])
+    line("x writeSteps", exp[0]); line("x overview polyline", exp[1]); line("x string", exp[2]); line("x directions again (warm)", exp[3])
+    print(String(format: "steps: %.1f per route on average", Double(stepCount) / Double(max(1, stepTimes.count))))
 
     // Plain Dijkstra on the same pairs, for the speed-up factor.
     let reference = Router(graph: graph, reference: true)
@@ -123,11 +169,70 @@ func buildBenchmark(_ args: Arguments) {
                  Double(summary.peakMemoryBytes) / 1_048_576))
 }
 
+/// Forward and reverse latency on queries drawn from the graph's own geocoder index:
+/// addresses as "street number, city", POI and street names, half of them with one typo;
+/// reverse points a few metres off random items.
+func geocodeBenchmark(_ args: Arguments) {
+    guard let path = args.positional.dropFirst().first else { fail("geocode needs a GRAPH") }
+    let count = Int(args["random"] ?? "2000") ?? 2000
+    var rng = SplitMix64(seed: UInt64(args["seed"] ?? "7") ?? 7)
+    let opened = now()
+    let geocoder: Geocoder
+    do { geocoder = try Geocoder(path: path) } catch { fail(error.description) }
+    let openTime = Double(now() - opened) / 1000
+    guard geocoder.itemCount > 0 else { fail("the geocoder index of \(path) is empty") }
+    var queries: [String] = [], points: [FixedCoordinate] = []
+    while queries.count < count {
+        let item = geocoder.result(Int.random(in: 0..<geocoder.itemCount, using: &rng), score: 0)
+        var text = item.kind == .address ? item.label : item.name
+        if Bool.random(using: &rng), let word = text.split(separator: " ").filter({ $0.count >= 4 }).randomElement(using: &rng) {
+            var letters = Array(word)
+            letters.remove(at: Int.random(in: 0..<letters.count, using: &rng))
+            text = text.replacingOccurrences(of: String(word), with: String(letters))
+        }
+        queries.append(text)
+        let offset = { Int32.random(in: -60...60, using: &rng) }
+        points.append(FixedCoordinate(lat: item.location.lat + offset(), lon: item.location.lon + offset()))
+    }
+    func time(_ name: String, _ body: (Int) -> Int) {
+        var times: [Double] = []
+        var found = 0
+        for i in 0..<count {
+            let t0 = now()
+            found += body(i)
+            times.append(Double(now() - t0) / 1000)
+        }
+        let s = times.sorted()
+        print(String(format: "%-8@ p50 %7.1f µs   p95 %7.1f µs   p99 %7.1f µs   mean %7.1f µs   %d of %d answered", name,
+                     percentile(s, 0.5), percentile(s, 0.95), percentile(s, 0.99), s.reduce(0, +) / Double(max(1, s.count)), found, count))
+    }
+    print(String(format: "graph %@: %d geocoder items, index %.2f MiB, opened in %.0f µs; %d queries (seed %@)", path,
+                 geocoder.itemCount, Double(geocoder.indexBytes) / 1_048_576, openTime, count, args["seed"] ?? "7"))
+    time("forward") { geocoder.geocode(queries[$0]).isEmpty ? 0 : 1 }
+    time("reverse") { geocoder.reverse(points[$0]).best == nil ? 0 : 1 }
+    // The index build alone, from the objects collected in one read of the source extract.
+    guard let pbf = args["pbf"] else { return }
+    let collector = GeocoderCollector()
+    let t0 = now()
+    do { _ = try OSMReader.read(path: pbf, into: collector) } catch { fail(error.description) }
+    let readTime = Double(now() - t0) / 1e9
+    var builds: [Double] = []
+    for _ in 0..<Int(args["runs"] ?? "5")! {
+        let t1 = now()
+        let index = GeocoderIndex(collector.source)
+        builds.append(Double(now() - t1) / 1e9)
+        if index.items.isEmpty { print("") }
+    }
+    print(String(format: "index of %@: read with only the geocoder's collector %.3f s; index build min %.3f s, median %.3f s over %d runs",
+                 pbf, readTime, builds.min()!, builds.sorted()[builds.count / 2], builds.count))
+}
+
 let words = Array(CommandLine.arguments.dropFirst())
 let args: Arguments
-do { args = try Arguments(words, valued: ["mode", "random", "seed", "dijkstra", "runs", "queries"]) } catch { fail(error.description) }
+do { args = try Arguments(words, valued: ["mode", "random", "seed", "dijkstra", "runs", "queries", "pbf"]) } catch { fail(error.description) }
 switch args.positional.first {
 case "query": queryBenchmark(args)
 case "build": buildBenchmark(args)
-default: fail("usage: wayfinder-bench query GRAPH [--mode M] [--random N] [--seed S] | build PBF [--runs N]")
+case "geocode": geocodeBenchmark(args)
+default: fail("usage: wayfinder-bench query GRAPH [--mode M] [--random N] [--seed S] | build PBF [--runs N] | geocode GRAPH [--random N]")
 }

@@ -59,6 +59,10 @@ public enum WayfinderCommand {
       build    build a graph file from an OSM extract (wayfinder build --help)
       route    route between two points (same as the `route` command; route --help)
       verify   check a graph file before putting it into service (wayfinder verify --help)
+      geocode  find addresses, places and POIs by name (wayfinder geocode --help)
+      reverse  the address, street and POI at a coordinate (wayfinder reverse --help)
+      search   POIs of a category near a point, e.g. "cafe" (wayfinder search --help)
+      places   the POIs a device at a coordinate is most likely at (wayfinder places --help)
 
     """
 
@@ -67,6 +71,10 @@ public enum WayfinderCommand {
         case "build": return BuildCommand.run(Array(words.dropFirst()), console: console)
         case "route": return RouteCommand.run(Array(words.dropFirst()), console: console)
         case "verify": return VerifyCommand.run(Array(words.dropFirst()), console: console)
+        case "geocode": return GeocodeCommands.geocode(Array(words.dropFirst()), console: console)
+        case "reverse": return GeocodeCommands.reverse(Array(words.dropFirst()), console: console)
+        case "search": return GeocodeCommands.search(Array(words.dropFirst()), console: console)
+        case "places": return GeocodeCommands.places(Array(words.dropFirst()), console: console)
         case "help", "--help", "-h", nil:
             console.write(help)
             return words.isEmpty ? ExitCode.badInput.rawValue : ExitCode.ok.rawValue

@@ -15,6 +15,8 @@ public enum ExitCode: Int32, Sendable {
     case notFound = 4
     /// Both ends found but not connected (NoRoute).
     case noRoute = 5
+    /// A place name or address the geocoder does not know, or nothing at a coordinate.
+    case placeNotFound = 6
     /// `wayfinder verify`: a check of a new graph failed.
     case verificationFailed = 7
     /// `wayfinder build`: the output could not be written (disk full, permissions…).
@@ -28,11 +30,12 @@ public enum CommandError: Error, CustomStringConvertible {
     case file(String)
     case notFound(String)
     case noRoute(String)
+    case placeNotFound(String)
     case writeFailed(String)
 
     public var description: String {
         switch self {
-        case .usage(let m), .badInput(let m), .file(let m), .notFound(let m), .noRoute(let m), .writeFailed(let m): return m
+        case .usage(let m), .badInput(let m), .file(let m), .notFound(let m), .noRoute(let m), .writeFailed(let m), .placeNotFound(let m): return m
         }
     }
 
@@ -42,6 +45,7 @@ public enum CommandError: Error, CustomStringConvertible {
         case .file: return .fileError
         case .notFound: return .notFound
         case .noRoute: return .noRoute
+        case .placeNotFound: return .placeNotFound
         case .writeFailed: return .writeFailed
         }
     }

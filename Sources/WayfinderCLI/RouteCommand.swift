@@ -1,12 +1,14 @@
 import Foundation
+import WayfinderDirections
 import WayfinderGraph
 import WayfinderRouting
 
-/// `route --from LAT,LON --to LAT,LON --mode driving|walking [--graph G] [--format text|json]`
+/// `route --from LAT,LON --to LAT,LON --mode driving|walking [--graph G] [--format text|json|geojson]`
 /// and `route --graph G --mode M --batch IN.csv`.
 public enum RouteCommand {
     public static let help = """
-    usage: route --from LAT,LON --to LAT,LON [--mode driving|walking] [--graph GRAPH] [--format text|json]
+    usage: route --from LAT,LON --to LAT,LON [--mode driving|walking] [--graph GRAPH] [--format text|json|geojson]
+                 [--geometry polyline|polyline6|geojson] [--overview full|simplified|false]
            route --graph GRAPH --mode driving|walking --batch IN.csv
 
     Finds the fastest route between two coordinates (decimal degrees, latitude first).
@@ -18,7 +20,11 @@ public enum RouteCommand {
       --to LAT,LON           destination
       --mode MODE            driving (default) or walking
       --graph GRAPH          graph file made by `wayfinder build`
-      --format FORMAT        text (default) or json (an OSRM v5 route response)
+      --format FORMAT        text (default: numbered instructions, distances, totals), json (an
+                             OSRM v5 route response with steps) or geojson (a FeatureCollection:
+                             the route's line and a point per maneuver with its instruction)
+      --geometry FORMAT      lines in json: polyline (default, precision 5), polyline6 or geojson
+      --overview MODE        the route's line: full (default), simplified or false (none)
       --batch FILE           CSV rows from_lat,from_lon,to_lat,to_lon (header optional); prints
                              code,distance_m,duration_s per row, code being Ok, NoRoute or NoSegment
       --max-snap-distance M  metres an input may lie from the nearest usable road (default 5000)
@@ -35,7 +41,8 @@ public enum RouteCommand {
 
     public static func run(_ words: [String], console: Console = Console()) -> Int32 {
         runCommand(console) { () throws(CommandError) in
-            let args = try Arguments(words, valued: ["from", "to", "mode", "graph", "format", "batch", "max-snap-distance"])
+            let args = try Arguments(words, valued: ["from", "to", "mode", "graph", "format", "batch", "max-snap-distance",
+                                                     "geometry", "overview"])
             try args.allowOnly(flags: [])
             if args.has("help") {
                 console.write(help)
@@ -45,7 +52,10 @@ public enum RouteCommand {
                 throw .usage("--mode must be driving or walking, got \"\(args["mode"]!)\"")
             }
             let format = args["format"] ?? "text"
-            guard ["text", "json"].contains(format) else { throw .usage("--format must be text or json, got \"\(format)\"") }
+            guard ["text", "json", "geojson"].contains(format) else {
+                throw .usage("--format must be text, json or geojson, got \"\(format)\"")
+            }
+            var options = try outputOptions(args)
             var maxSnap = 5000.0
             if let text = args["max-snap-distance"] {
                 guard let value = Double(text), value.isFinite, value > 0 else {
@@ -72,13 +82,28 @@ public enum RouteCommand {
             do throws(RouteError) {
                 route = try router.route(from: from, to: to)
             } catch {
-                if format == "json" { console.write(RouteResponse.error(error) + "\n") }
+                if format != "text" { console.write(RouteResponse.error(error) + "\n") }
                 throw CommandError(error)
             }
-            console.write(format == "json"
-                ? RouteResponse.json(route, graph: router.graph) + "\n"
-                : RouteResponse.text(route, graph: router.graph))
+            options.destination = to
+            switch format {
+            case "json": console.write(RouteResponse.json(route, graph: router.graph, options: options) + "\n")
+            case "geojson": console.write(RouteResponse.geojson(route, graph: router.graph, options: options) + "\n")
+            default: console.write(RouteResponse.text(route, graph: router.graph, options: options))
+            }
         }
+    }
+
+    /// `--geometry` and `--overview`, checked before any graph is opened.
+    static func outputOptions(_ args: Arguments) throws(CommandError) -> OutputOptions {
+        let geometryText = args["geometry"] ?? "polyline", overviewText = args["overview"] ?? "full"
+        guard let geometry = GeometryFormat(rawValue: geometryText) else {
+            throw .usage("--geometry must be polyline, polyline6 or geojson, got \"\(geometryText)\"")
+        }
+        guard let overview = Overview(rawValue: overviewText) else {
+            throw .usage("--overview must be full, simplified or false, got \"\(overviewText)\"")
+        }
+        return OutputOptions(geometry: geometry, overview: overview)
     }
 
     static func makeRouter(_ args: Arguments, mode: TravelMode, console: Console) throws(CommandError) -> Router {

@@ -1,44 +1,51 @@
+import Foundation
+import WayfinderDirections
 import WayfinderGraph
 import WayfinderRouting
 
-/// Renders a route as text or as an OSRM v5 route response.
+/// Renders a route as text, as an OSRM v5 route response, or as a GeoJSON FeatureCollection.
 public enum RouteResponse {
-    public static func text(_ route: Route, graph: RoutingGraph) -> String {
-        let geometry = graph.geometry(of: route)
+    /// Numbered instructions with their distances, then the totals.
+    public static func text(_ route: Route, graph: RoutingGraph, options: OutputOptions = OutputOptions()) -> String {
+        let directions = Directions(route: route, graph: graph, destination: options.destination)
         func end(_ label: String, _ snap: Snap) -> String {
             let name = graph.name(ofSegment: snap.segment)
             return "\(label): \(String(format: "%.6f,%.6f", snap.location.latitude, snap.location.longitude))"
                 + (name.isEmpty ? "" : " (\(name))") + ", \(format1(snap.distance)) m from the input\n"
         }
-        return end("from", route.source) + end("to", route.target)
-            + "mode: \(graph.mode)\n"
-            + "distance: \(format1(graph.distance(of: route))) m\n"
+        var out = end("from", route.source) + end("to", route.target) + "mode: \(graph.mode)\n"
+        let width = min(64, directions.steps.map(\.instruction.count).max() ?? 0)
+        let digits = String(directions.steps.count).count
+        for (i, step) in directions.steps.enumerated() {
+            let number = String(repeating: " ", count: digits - String(i + 1).count) + "\(i + 1). "
+            guard step.maneuver.type != .arrive else {
+                out += number + step.instruction + "\n"
+                continue
+            }
+            let padding = String(repeating: " ", count: max(1, width - step.instruction.count + 2))
+            out += number + step.instruction + padding + distanceText(step.distance) + "\n"
+        }
+        let geometry = directions.overview(options.overview == .none ? .full : options.overview) ?? directions.line
+        return out
+            + "total: \(distanceText(directions.distance)), \(minutes(route.duration))\n"
+            + "distance: \(format1(directions.distance)) m\n"
             + "duration: \(format1(route.duration)) s (\(minutes(route.duration)))\n"
-            + "polyline: \(Polyline.encode(geometry))\n"
+            + "polyline: \(Polyline.encode(geometry, precision: options.geometry == .polyline6 ? 6 : 5))\n"
     }
 
-    public static func json(_ route: Route, graph: RoutingGraph) -> String {
-        let distance = graph.distance(of: route)
-        var json = JSONWriter()
+    /// The OSRM v5 route response: `code`, `routes` (with legs and steps) and `waypoints`.
+    public static func json(_ route: Route, graph: RoutingGraph, options: OutputOptions = OutputOptions()) -> String {
+        json(route, directions: Directions(route: route, graph: graph, destination: options.destination),
+             graph: graph, options: options)
+    }
+
+    /// The same from directions already built (e.g. by a reused `DirectionsBuilder`).
+    public static func json(_ route: Route, directions: Directions, graph: RoutingGraph, options: OutputOptions) -> String {
+        let json = JSONBuffer(capacity: 1024 + directions.line.count * 8 + directions.steps.count * 400)
         json.beginObject()
         json.key("code"); json.string("Ok")
         json.key("routes"); json.beginArray()
-        json.beginObject()
-        json.key("geometry"); json.string(Polyline.encode(graph.geometry(of: route)))
-        json.key("legs"); json.beginArray()
-        json.beginObject()
-        json.key("steps"); json.beginArray(); json.endArray()
-        json.key("summary"); json.string("")
-        json.key("weight"); json.number(route.duration, decimals: 3)
-        json.key("duration"); json.number(route.duration, decimals: 3)
-        json.key("distance"); json.number(distance)
-        json.endObject()
-        json.endArray()
-        json.key("weight_name"); json.string("duration")
-        json.key("weight"); json.number(route.duration, decimals: 3)
-        json.key("duration"); json.number(route.duration, decimals: 3)
-        json.key("distance"); json.number(distance)
-        json.endObject()
+        directions.writeRoute(into: json, options: options)
         json.endArray()
         json.key("waypoints"); json.beginArray()
         for snap in [route.source, route.target] {
@@ -46,9 +53,7 @@ public enum RouteResponse {
             json.key("hint"); json.string("")
             json.key("distance"); json.number(snap.distance, decimals: 3)
             json.key("name"); json.string(graph.name(ofSegment: snap.segment))
-            json.key("location"); json.beginArray()
-            json.number(snap.location.longitude, decimals: 6); json.number(snap.location.latitude, decimals: 6)
-            json.endArray()
+            json.key("location"); json.coordinate(snap.location)
             json.endObject()
         }
         json.endArray()
@@ -56,9 +61,17 @@ public enum RouteResponse {
         return json.text
     }
 
+    /// A FeatureCollection: the route's line, then a point per maneuver with its instruction.
+    public static func geojson(_ route: Route, graph: RoutingGraph, options: OutputOptions = OutputOptions()) -> String {
+        let directions = Directions(route: route, graph: graph, destination: options.destination)
+        let json = JSONBuffer(capacity: 1024 + directions.line.count * 24)
+        directions.writeFeatureCollection(into: json, overview: options.overview)
+        return json.text
+    }
+
     /// OSRM's error object: `{"code": "NoRoute", "message": "..."}`.
     public static func error(_ error: RouteError) -> String {
-        var json = JSONWriter()
+        let json = JSONBuffer(capacity: 128)
         json.beginObject()
         json.key("code"); json.string(error == .noRoute ? "NoRoute" : "NoSegment")
         json.key("message"); json.string(error.description)
@@ -69,5 +82,12 @@ public enum RouteResponse {
     static func minutes(_ seconds: Double) -> String {
         let total = Int(seconds.rounded())
         return total >= 3600 ? "\(total / 3600) h \(total % 3600 / 60) min" : "\(total / 60) min \(total % 60) s"
+    }
+
+    /// "35 m", "350 m", "1.2 km", "23.4 km".
+    static func distanceText(_ metres: Double) -> String {
+        if metres < 100 { return "\(Int(metres.rounded())) m" }
+        if metres < 995 { return "\(Int((metres / 10).rounded()) * 10) m" }
+        return String(format: "%.1f km", metres / 1000)
     }
 }

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import WayfinderContraction
+import WayfinderGeocoding
 import WayfinderGraph
 
 /// Why a build failed; the output path is untouched in every case.
@@ -24,6 +25,8 @@ public struct BuildSummary: Sendable {
     public var counts = ImportCounts()
     public var osm = OSMReadStats(nodes: 0, ways: 0, relations: 0, missingLocations: 0, seconds: 0)
     public var modes: [(mode: TravelMode, segments: Int, searchNodes: Int, searchArcs: Int, chArcs: Int, restrictionsApplied: Int)] = []
+    /// Geocoder items per kind.
+    public var geocoder: [GeocoderKind: Int] = [:]
     public var fileBytes = 0
     public var peakMemoryBytes = 0
 }
@@ -45,7 +48,8 @@ public enum GraphBuilder {
         }
 
         let collector = OSMCollector()
-        do { summary.osm = try OSMReader.read(path: input, into: collector) } catch { throw .input(error) }
+        let geocoding = GeocoderCollector()
+        do { summary.osm = try OSMReader.read(path: input, into: BothCollectors(collector, geocoding)) } catch { throw .input(error) }
         summary.counts = collector.counts
         phase("read", "\(summary.osm.nodes) nodes, \(summary.osm.ways) ways, \(summary.osm.relations) relations; "
               + "\(collector.counts.routableWays) routable ways, \(collector.counts.skippedWayRefs) way refs without location skipped")
@@ -55,7 +59,16 @@ public enum GraphBuilder {
         let modes = TravelMode.allCases
         let results = UnsafeResults<ModeBuild>(count: modes.count)
         let shared = UncheckedBox(collector)
-        DispatchQueue.concurrentPerform(iterations: modes.count) { i in
+        // The geocoder index is one more task: it fills the gap the faster mode leaves.
+        let geocoder = UnsafeResults<(GeocoderIndex, Double)>(count: 1)
+        let geocoderSource = UncheckedBox(geocoding.source)
+        DispatchQueue.concurrentPerform(iterations: modes.count + 1) { i in
+            guard i < modes.count else {
+                let start = Date()
+                let index = GeocoderIndex(geocoderSource.value)
+                geocoder[0] = (index, Date().timeIntervalSince(start))
+                return
+            }
             results[i] = ModeBuild(collector: shared.value, dense: dense, denseCount: denseCount,
                                    mode: modes[i], threads: max(1, threads / modes.count))
         }
@@ -74,7 +87,11 @@ public enum GraphBuilder {
             line += "; own time: " + build.timings.map { String(format: "%@ %.3f s", $0.0, $0.1) }.joined(separator: ", ")
             progress("  \(build.mode): " + line)
         }
-        phase("modes", "both modes built in parallel")
+        let (index, indexSeconds) = geocoder.values[0]
+        summary.geocoder = index.counts
+        progress("  geocoder: \(index.items.count) items (" + GeocoderKind.allCases.map { "\(index.counts[$0] ?? 0) \($0)" }.joined(separator: ", ")
+                 + String(format: "), %d tokens, index %.2f MiB; own time: %.3f s", index.tokenCount, Double(index.byteCount) / 1_048_576, indexSeconds))
+        phase("modes", "both modes and the geocoder index built in parallel")
 
         var writer = GraphFileWriter()
         writer.metadata["source"] = (input as NSString).lastPathComponent
@@ -92,6 +109,7 @@ public enum GraphBuilder {
         collector.strings.add(to: &writer, offsetsKind: SectionKind.stringOffsets.rawValue,
                               bytesKind: SectionKind.stringBytes.rawValue)
         for build in results.values { build.add(to: &writer) }
+        index.add(to: &writer)
         do { try writer.write(to: output) } catch { throw .output(error) }
         summary.fileBytes = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? 0
         summary.peakMemoryBytes = peakMemoryBytes()
@@ -166,6 +184,28 @@ struct ModeBuild {
         writer.add(kind: SectionKind.snapGrid.rawValue, mode: m, [snap.grid])
         writer.add(kind: SectionKind.snapKeys.rawValue, mode: m, snap.keys)
         writer.add(kind: SectionKind.snapEntries.rawValue, mode: m, snap.entries)
+    }
+}
+
+/// Feeds the one pass over the file to the routing and the geocoder collectors.
+private final class BothCollectors: OSMHandler {
+    let routing: OSMCollector
+    let geocoding: GeocoderCollector
+    init(_ routing: OSMCollector, _ geocoding: GeocoderCollector) { (self.routing, self.geocoding) = (routing, geocoding) }
+
+    func node(id: Int64, location: FixedCoordinate, tags: OSMTags) {
+        routing.node(id: id, location: location, tags: tags)
+        geocoding.node(id: id, location: location, tags: tags)
+    }
+
+    func way(id: Int64, nodes: OSMWayNodes, tags: OSMTags) {
+        routing.way(id: id, nodes: nodes, tags: tags)
+        geocoding.way(id: id, nodes: nodes, tags: tags)
+    }
+
+    func relation(id: Int64, members: [OSMMember], tags: OSMTags) {
+        routing.relation(id: id, members: members, tags: tags)
+        geocoding.relation(id: id, members: members, tags: tags)
     }
 }
 

@@ -29,8 +29,15 @@ extension RoutingGraph {
         }
         func append(_ p: FixedCoordinate) { if line.last != p { line.append(p) } }
         if piece.start <= 0 && piece.end >= 1 {
-            // Whole segments (all but the first and last piece) need no measuring.
-            for i in 0..<count { append(point(i)) }
+            // Whole segments (all but the first and last piece) need no measuring: copied in
+            // one go, without the first point when it repeats the line's last.
+            let first = Int(s.firstPoint), last = Int(s.lastPoint)
+            let skip = line.last == point(0) ? 1 : 0
+            if piece.forward {
+                line.append(contentsOf: UnsafeBufferPointer(rebasing: points[(first + skip)...last]))
+            } else {
+                line.append(contentsOf: points[first...(last - skip)].reversed())
+            }
             return
         }
         let startMetres = piece.start * Double(s.length), endMetres = piece.end * Double(s.length)
@@ -43,6 +50,11 @@ extension RoutingGraph {
                 if walked >= startMetres { append(a) } else { append(interpolate(a, b, (startMetres - walked) / step)) }
                 if next > endMetres {
                     append(interpolate(a, b, (endMetres - walked) / step))
+                    return
+                }
+                if piece.end >= 1 {
+                    // Started, and running to the end: the rest needs no measuring.
+                    for j in (i + 1)..<count { append(point(j)) }
                     return
                 }
             }
@@ -63,18 +75,79 @@ extension RoutingGraph {
 /// then encodes deltas, so rounding errors never accumulate along the line.
 public enum Polyline {
     public static func encode(_ line: [FixedCoordinate], precision: Int = 5) -> String {
-        let factor = pow10(precision)
         var out: [UInt8] = []
-        out.reserveCapacity(line.count * 8)
-        var lastLat = 0, lastLon = 0
+        encode(line[...], precision: precision, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends the encoding of `line` to `out` (ASCII 63...126; note that it may contain `\\`).
+    public static func encode(_ line: ArraySlice<FixedCoordinate>, precision: Int = 5, into out: inout [UInt8]) {
+        let start = out.count
+        out.append(contentsOf: repeatElement(0, count: maxEncodedCount(line.count, precision: precision)))
+        let written = out.withUnsafeMutableBufferPointer { encode(line, precision: precision, to: $0.baseAddress! + start) }
+        out.removeLast(out.count - start - written)
+    }
+
+    /// Most bytes the encoding of `count` points can take: 7 five-bit chunks per value up to
+    /// precision 7, 13 beyond.
+    @inlinable public static func maxEncodedCount(_ count: Int, precision: Int) -> Int { count * (precision <= 7 ? 14 : 26) }
+
+    /// Writes the encoding of `line` at `out`, which has room for `maxEncodedCount` bytes
+    /// (twice that with `jsonEscaped`, which writes each `\\` as `\\\\`); returns the number
+    /// written. Precisions up to 7 (the fixed-point grid) round exactly, in integers.
+    public static func encode(_ line: ArraySlice<FixedCoordinate>, precision: Int, jsonEscaped: Bool = false,
+                              to out: UnsafeMutablePointer<UInt8>) -> Int {
+        // Constant divisors, so that rounding compiles to multiplications.
+        switch precision {
+        case 5: return encode(line, jsonEscaped, to: out) { fixed, _ in round(fixed, 100) }
+        case 6: return encode(line, jsonEscaped, to: out) { fixed, _ in round(fixed, 10) }
+        case 7: return encode(line, jsonEscaped, to: out) { fixed, _ in Int(fixed) }
+        default:
+            let factor = pow10(precision), divisor = Int(pow10(max(0, 7 - precision)))
+            return encode(line, jsonEscaped, to: out) { fixed, degrees in
+                precision < 7 ? round(fixed, divisor) : Int((degrees * factor).rounded())
+            }
+        }
+    }
+
+    /// `fixed / divisor` rounded half away from zero.
+    @inline(__always) private static func round(_ fixed: Int32, _ divisor: Int) -> Int {
+        let v = Int(fixed)
+        return v >= 0 ? (v + divisor / 2) / divisor : -((-v + divisor / 2) / divisor)
+    }
+
+    @inline(__always)
+    private static func encode(_ line: ArraySlice<FixedCoordinate>, _ jsonEscaped: Bool, to out: UnsafeMutablePointer<UInt8>,
+                               quantize: (Int32, Double) -> Int) -> Int {
+        @inline(__always) func put(_ value: Int, _ n: inout Int) {
+            var v = value < 0 ? ~(value << 1) : value << 1
+            if v < 0x1D {   // one character, and not the backslash: the commonest case
+                out[n] = UInt8(v + 63)
+                n += 1
+                return
+            }
+            while v >= 0x20 {
+                out[n] = UInt8((0x20 | (v & 0x1f)) + 63)
+                n += 1
+                v >>= 5
+            }
+            // Only a last chunk can be 92, the backslash (63 + 29).
+            if jsonEscaped && v == 29 {
+                out[n] = UInt8(ascii: "\\")
+                n += 1
+            }
+            out[n] = UInt8(v + 63)
+            n += 1
+        }
+        var n = 0, lastLat = 0, lastLon = 0
         for p in line {
-            let lat = Int((p.latitude * factor).rounded()), lon = Int((p.longitude * factor).rounded())
-            encodeValue(lat - lastLat, &out)
-            encodeValue(lon - lastLon, &out)
+            let lat = quantize(p.lat, p.latitude), lon = quantize(p.lon, p.longitude)
+            put(lat - lastLat, &n)
+            put(lon - lastLon, &n)
             lastLat = lat
             lastLon = lon
         }
-        return String(decoding: out, as: UTF8.self)
+        return n
     }
 
     public static func decode(_ text: String, precision: Int = 5) -> [(lat: Double, lon: Double)]? {
@@ -102,13 +175,4 @@ public enum Polyline {
     }
 
     private static func pow10(_ n: Int) -> Double { (0..<n).reduce(1.0) { r, _ in r * 10 } }
-
-    private static func encodeValue(_ value: Int, _ out: inout [UInt8]) {
-        var v = value < 0 ? ~(value << 1) : value << 1
-        while v >= 0x20 {
-            out.append(UInt8((0x20 | (v & 0x1f)) + 63))
-            v >>= 5
-        }
-        out.append(UInt8(v + 63))
-    }
 }

@@ -1,0 +1,202 @@
+import Foundation
+import WayfinderGeocoding
+import WayfinderGraph
+
+/// `wayfinder geocode|reverse|search|places`: the geocoder index of a graph file from the
+/// command line, as text or JSON.
+public enum GeocodeCommands {
+    static let common = """
+      --graph GRAPH      graph file made by `wayfinder build` (default: the cached default graph)
+      --format FORMAT    text (default) or json
+
+    JSON results carry lat, lon, name, kind (address, poi, street, place), category,
+    address {housenumber, street, postcode, city}, osm_type, osm_id, score, distance_m (when a
+    point was given), and label, type, phone, website, opening_hours where known.
+
+    exit codes:
+      0  answered (--batch: every line answered, found or not; search and places: also when nothing is near)
+      1  internal error
+      2  bad input: unknown option, malformed coordinate or number, unknown category, bad batch line
+      3  missing, unreadable or corrupt graph file, or a graph without a geocoder index
+      6  nothing found: no address, place or POI matches the text, or nothing near the coordinate
+
+    """
+
+    public static let geocodeHelp = """
+    usage: wayfinder geocode "TEXT" [--near LAT,LON] [--limit N] [--graph GRAPH] [--format text|json]
+           wayfinder geocode --batch FILE [--near LAT,LON] [--limit N] [--graph GRAPH]
+
+    Finds addresses ("Mannerheimintie 5, Helsinki", "5 Mannerheimintie"), POIs, streets and
+    places by name. Case and accents do not matter, words may come in any order, the last
+    word may be unfinished, and a typo is forgiven (one in words of 4-7 letters, two in
+    longer words). --batch reads one query per line and prints one JSON array per line.
+
+      --near LAT,LON     favour results near this point
+      --limit N          at most N results (default 5)
+    \(common)
+    """
+
+    public static let reverseHelp = """
+    usage: wayfinder reverse LAT,LON [--graph GRAPH] [--format text|json]
+           wayfinder reverse --batch FILE [--graph GRAPH]
+
+    The nearest address (within \(Int(Geocoder.addressRadius)) m), else the nearest street (within \
+    \(Int(Geocoder.streetRadius)) m), and the POI at the point (within \(Int(Geocoder.poiRadius)) m, as "poi").
+    --batch reads LAT,LON per line and prints one JSON object per line ({} when nothing is near).
+
+    \(common)
+    """
+
+    public static let searchHelp = """
+    usage: wayfinder search CATEGORY --near LAT,LON [--radius M] [--limit N] [--graph GRAPH] [--format text|json]
+
+    POIs of a category within a radius, nearest first. CATEGORY is a word or phrase such as
+    cafe, restaurants, pharmacy, atm, "bus stop", hotel; plurals and common synonyms work.
+    Categories: \(Categories.all.map(\.name).joined(separator: ", ")).
+
+      --near LAT,LON     centre of the search (required)
+      --radius M         metres (default 1000)
+      --limit N          at most N results (default 10)
+    \(common)
+    """
+
+    public static let placesHelp = """
+    usage: wayfinder places --at LAT,LON [--accuracy M] [--limit N] [--graph GRAPH] [--format text|json]
+
+    The POIs a device at LAT,LON (located to within --accuracy metres) is most likely at,
+    with likelihoods (in score) that sum to at most 1: the rest is the chance of being at
+    none of them.
+
+      --at LAT,LON       the device's location (required)
+      --accuracy M       radius of the location's uncertainty in metres (default 20)
+      --limit N          at most N results (default 5)
+    \(common)
+    """
+
+    public static func geocode(_ words: [String], console: Console = Console()) -> Int32 {
+        command(words, valued: ["near", "limit", "batch"], help: geocodeHelp, console: console) { (args, format) throws(CommandError) in
+            let near = try args["near"].map { text throws(CommandError) in try parseCoordinate(text, option: "--near") }
+            let limit = try positive(args, "limit", default: 5)
+            if let batch = args["batch"] {
+                let lines = try readLines(batch)
+                let geocoder = try openGeocoder(graph: args["graph"], console: console)
+                for line in lines { console.write(json(geocoder.geocode(line, near: near, limit: limit)) + "\n") }
+                return
+            }
+            guard args.positional.count == 1, let text = args.positional.first else {
+                throw .usage("give one TEXT to look up (quote it) or --batch FILE; see wayfinder geocode --help")
+            }
+            let results = try openGeocoder(graph: args["graph"], console: console).geocode(text, near: near, limit: limit)
+            if format == "json" { console.write(json(results) + "\n") }
+            guard !results.isEmpty else { throw .placeNotFound("no address, place or POI matches \"\(text)\"") }
+            if format == "text" { console.write(self.text(results)) }
+        }
+    }
+
+    public static func reverse(_ words: [String], console: Console = Console()) -> Int32 {
+        command(words, valued: ["batch"], help: reverseHelp, console: console) { (args, format) throws(CommandError) in
+            if let batch = args["batch"] {
+                var points: [FixedCoordinate] = []
+                for (number, line) in try readLines(batch).enumerated() {
+                    if number == 0 && line.lowercased().hasPrefix("lat") { continue }  // header
+                    points.append(try parseCoordinate(line, option: "\(batch):\(number + 1)"))
+                }
+                let geocoder = try openGeocoder(graph: args["graph"], console: console)
+                for point in points { console.write(json(geocoder.reverse(point)) + "\n") }
+                return
+            }
+            guard args.positional.count == 1 else { throw .usage("give one LAT,LON or --batch FILE; see wayfinder reverse --help") }
+            let point = try parseCoordinate(args.positional[0], option: "LAT,LON")
+            let answer = try openGeocoder(graph: args["graph"], console: console).reverse(point)
+            if format == "json" { console.write(json(answer) + "\n") }
+            guard let best = answer.best else {
+                throw .placeNotFound("no address or street within \(Int(Geocoder.streetRadius)) m of \(args.positional[0])")
+            }
+            if format == "text" { console.write(text([best] + (answer.poi.map { [$0] } ?? []))) }
+        }
+    }
+
+    public static func search(_ words: [String], console: Console = Console()) -> Int32 {
+        command(words, valued: ["near", "radius", "limit"], help: searchHelp, console: console) { (args, format) throws(CommandError) in
+            guard !args.positional.isEmpty else { throw .usage("give a CATEGORY, e.g. cafe; see wayfinder search --help") }
+            let phrase = args.positional.joined(separator: " ")
+            guard let category = Categories.category(matching: phrase) else {
+                throw .badInput("unknown category \"\(phrase)\"; categories: \(Categories.all.map(\.name).joined(separator: ", "))")
+            }
+            guard let nearText = args["near"] else { throw .usage("--near LAT,LON is required") }
+            let near = try parseCoordinate(nearText, option: "--near")
+            let radius = try positive(args, "radius", default: 1000.0)
+            let limit = try positive(args, "limit", default: 10)
+            let results = try openGeocoder(graph: args["graph"], console: console).search(category, near: near, radius: radius, limit: limit)
+            console.write(format == "json" ? json(results) + "\n" : results.isEmpty ? "no \(category.name) within \(Int(radius)) m\n" : text(results))
+        }
+    }
+
+    public static func places(_ words: [String], console: Console = Console()) -> Int32 {
+        command(words, valued: ["at", "accuracy", "limit"], help: placesHelp, console: console) { (args, format) throws(CommandError) in
+            guard let atText = args["at"], args.positional.isEmpty else { throw .usage("--at LAT,LON is required") }
+            let at = try parseCoordinate(atText, option: "--at")
+            let accuracy = try positive(args, "accuracy", default: 20.0)
+            let limit = try positive(args, "limit", default: 5)
+            let results = try openGeocoder(graph: args["graph"], console: console).likelyPlaces(at: at, accuracy: accuracy, limit: limit)
+            console.write(format == "json" ? json(results) + "\n" : results.isEmpty ? "no POI within reach\n" : text(results))
+        }
+    }
+
+    /// Parses the options shared by every command and runs `body` with them and the format.
+    private static func command(_ words: [String], valued: Set<String>, help: String, console: Console,
+                                _ body: (Arguments, String) throws(CommandError) -> Void) -> Int32 {
+        runCommand(console) { () throws(CommandError) in
+            let args = try Arguments(words, valued: valued.union(["graph", "format"]))
+            try args.allowOnly(flags: [])
+            if args.has("help") {
+                console.write(help)
+                return
+            }
+            let format = args["format"] ?? "text"
+            guard ["text", "json"].contains(format) else { throw .usage("--format must be text or json, got \"\(format)\"") }
+            try body(args, format)
+        }
+    }
+
+    /// The geocoder of `graph`, or of the default graph. A cached default graph built
+    /// before graphs carried a geocoder index is built again.
+    public static func openGeocoder(graph: String?, console: Console) throws(CommandError) -> Geocoder {
+        let useDefault = graph?.isEmpty ?? true
+        let path = useDefault ? try DefaultGraph.path(console: console) : graph!
+        do throws(GraphFileError) {
+            return try Geocoder(path: path)
+        } catch {
+            guard useDefault, case .missingSection = error else { throw CommandError(error) }
+        }
+        try? FileManager.default.removeItem(atPath: path)
+        let rebuilt = try DefaultGraph.path(console: console)
+        do throws(GraphFileError) {
+            return try Geocoder(path: rebuilt)
+        } catch {
+            throw CommandError(error)
+        }
+    }
+
+    static func positive<T: LosslessStringConvertible & Comparable & Numeric>(
+        _ args: Arguments, _ option: String, default value: T
+    ) throws(CommandError) -> T {
+        guard let text = args[option] else { return value }
+        // The upper bound also turns away "inf" (and "nan" fails both comparisons).
+        guard let number = T(text), number > 0, number <= 1_000_000_000 else {
+            throw .usage("--\(option) must be a positive number, got \"\(text)\"")
+        }
+        return number
+    }
+
+    /// The lines of a batch file, without the empty line after a final newline.
+    static func readLines(_ path: String) throws(CommandError) -> [String] {
+        guard FileManager.default.fileExists(atPath: path) else { throw .file("batch file not found: \(path)") }
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+            throw .file("cannot read batch file \(path) as UTF-8 text")
+        }
+        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        return lines
+    }
+}

@@ -1,0 +1,55 @@
+import WayfinderGraph
+import WayfinderRouting
+
+/// A route explained: its line, and the steps that say where to turn.
+public struct Directions: Sendable {
+    public let mode: TravelMode
+    public let drivingSide: DrivingSide
+    /// The route's whole line, from the snapped source to the snapped target; each step's
+    /// `geometry` is a range of it.
+    public let line: [FixedCoordinate]
+    /// `depart` first, `arrive` last.
+    public let steps: [RouteStep]
+    /// Roads at each step's maneuver intersection (`RouteStep.intersection`).
+    public let intersectionRoads: [IntersectionRoad]
+    /// Metres and seconds of the whole route: the sums of the steps'.
+    public let distance: Double
+    public let duration: Double
+
+    init(mode: TravelMode, drivingSide: DrivingSide, line: [FixedCoordinate], steps: [RouteStep],
+         intersectionRoads: [IntersectionRoad], distance: Double, duration: Double) {
+        self.mode = mode
+        self.drivingSide = drivingSide
+        self.line = line
+        self.steps = steps
+        self.intersectionRoads = intersectionRoads
+        self.distance = distance
+        self.duration = duration
+    }
+
+    /// Builds the steps of `route`. `destination` is the coordinate the user asked for (not
+    /// the snapped one): with it the arrival says on which side the destination lies.
+    public init(route: Route, graph: RoutingGraph, destination: FixedCoordinate? = nil) {
+        self = DirectionsBuilder(graph: graph).directions(for: route, destination: destination)
+    }
+
+    /// A step's line: at least one point; exactly one only for a zero-length step.
+    public func geometry(of step: RouteStep) -> ArraySlice<FixedCoordinate> { line[step.geometry] }
+
+    /// The names of the two longest named stretches, in route order (OSRM's leg summary).
+    public var summary: String {
+        var first = -1, second = -1
+        for (i, step) in steps.enumerated() where !step.name.isEmpty && step.maneuver.type != .arrive {
+            if first < 0 || step.distance > steps[first].distance {
+                second = first
+                first = i
+            } else if (second < 0 || step.distance > steps[second].distance) && step.name != steps[first].name {
+                second = i
+            }
+        }
+        if second >= 0 && steps[second].name == steps[first].name { second = -1 }
+        if first < 0 { return "" }
+        if second < 0 { return steps[first].name }
+        return first < second ? "\(steps[first].name), \(steps[second].name)" : "\(steps[second].name), \(steps[first].name)"
+    }
+}

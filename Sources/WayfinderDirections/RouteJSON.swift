@@ -1,0 +1,308 @@
+import Foundation
+import WayfinderGraph
+import WayfinderRouting
+
+/// How lines are written in JSON: OSRM's `geometries` parameter.
+public enum GeometryFormat: String, Sendable, CaseIterable {
+    /// Google's encoded polyline at precision 5, or 6.
+    case polyline, polyline6
+    /// A GeoJSON LineString object.
+    case geojson
+}
+
+/// Which route line goes into the response: OSRM's `overview` parameter.
+public enum Overview: String, Sendable, CaseIterable {
+    case full, simplified
+    case none = "false"
+}
+
+public struct OutputOptions: Sendable {
+    public var geometry: GeometryFormat
+    public var overview: Overview
+    /// The coordinate asked for as destination, so that arrival says on which side it lies.
+    public var destination: FixedCoordinate?
+
+    public init(geometry: GeometryFormat = .polyline, overview: Overview = .full, destination: FixedCoordinate? = nil) {
+        self.geometry = geometry
+        self.overview = overview
+        self.destination = destination
+    }
+}
+
+extension JSONBuffer {
+    /// A line in the chosen format: a quoted polyline, or a GeoJSON LineString. A line of one
+    /// point (a zero-length step) is written with that point twice, as OSRM does.
+    @discardableResult
+    public func line(_ points: ArraySlice<FixedCoordinate>, format: GeometryFormat) -> Range<Int>? {
+        var points = points
+        if points.count == 1 { points = [points.first!, points.first!][...] }
+        switch format {
+        case .polyline, .polyline6:
+            return polyline(points, precision: format == .polyline6 ? 6 : 5)
+        case .geojson:
+            beginObject()
+            key("type"); string("LineString")
+            key("coordinates"); beginArray()
+            for p in points { coordinate(p) }
+            endArray()
+            endObject()
+            return nil
+        }
+    }
+
+    /// Distances and durations of consecutive stretches, written so that the printed values
+    /// add up exactly to the printed total: each is the difference of rounded running sums.
+    struct RunningSum {
+        var exact = 0.0
+        var printed: Int64 = 0
+        let scale: Double
+
+        mutating func next(_ value: Double) -> Int64 {
+            exact += value
+            let rounded = Int64((exact * scale).rounded())
+            defer { printed = rounded }
+            return rounded - printed
+        }
+    }
+}
+
+extension Directions {
+    /// The line for the route's `geometry`: the whole line, a simplified one, or nil.
+    public func overview(_ mode: Overview) -> [FixedCoordinate]? {
+        switch mode {
+        case .full: return line
+        case .none: return nil
+        case .simplified: return LineSimplifier.simplify(line, tolerance: LineSimplifier.tolerance(for: line))
+        }
+    }
+
+    /// The OSRM v5 route object: one leg with its steps, totals, and the route's geometry
+    /// (last: a full polyline overview is joined from the steps' polylines, not encoded twice).
+    public func writeRoute(into json: JSONBuffer, options: OutputOptions) {
+        json.beginObject()
+        json.key("legs"); json.beginArray()
+        json.beginObject()
+        var stepLines: [Range<Int>] = []
+        json.key("steps"); writeSteps(into: json, format: options.geometry, lines: &stepLines)
+        json.key("summary"); json.string(summary)
+        writeTotals(into: json)
+        json.endObject()
+        json.endArray()
+        json.key("weight_name"); json.string("duration")
+        writeTotals(into: json)
+        // Steps' lines join into the whole line unless one is a lone (doubled) point.
+        if options.overview == .full && options.geometry != .geojson
+            && steps.dropLast().allSatisfy({ $0.geometry.count > 1 }) && stepLines.count == steps.count {
+            json.key("geometry"); json.joinedPolylines(Array(stepLines.dropLast()))
+        } else if let overview = overview(options.overview) {
+            json.key("geometry"); json.line(overview[...], format: options.geometry)
+        }
+        json.endObject()
+    }
+
+    private func writeTotals(into json: JSONBuffer) {
+        json.key("weight"); json.number(duration, decimals: 3)
+        json.key("duration"); json.number(duration, decimals: 3)
+        json.key("distance"); json.number(distance, decimals: 1)
+    }
+
+    /// The steps array of an OSRM v5 leg.
+    public func writeSteps(into json: JSONBuffer, format: GeometryFormat) {
+        var lines: [Range<Int>] = []
+        writeSteps(into: json, format: format, lines: &lines)
+    }
+
+    /// The same, noting where each step's polyline lies in the buffer. Each step object is
+    /// written in one go by a `RawWriter`, within a bound computed from its parts.
+    func writeSteps(into json: JSONBuffer, format: GeometryFormat, lines: inout [Range<Int>]) {
+        lines.reserveCapacity(steps.count)
+        var metres = JSONBuffer.RunningSum(scale: 10), tenths = JSONBuffer.RunningSum(scale: 10)
+        let precision = format == .polyline6 ? 6 : 5
+        json.beginArray()
+        steps.withUnsafeBufferPointer { steps in
+        for i in steps.indices {
+            let step = steps.baseAddress! + i
+            let m = step.pointee.maneuver
+            var points = line[step.pointee.geometry]
+            if points.count == 1 { points = [points.first!, points.first!][...] }   // as OSRM does
+            let roads = step.pointee.intersection
+            let seconds = tenths.next(step.pointee.duration), distance = metres.next(step.pointee.distance)
+            let geometryBound = format == .geojson ? points.count * (RawWriter.maxCoordinateCount + 1) + 64
+                : 2 * Polyline.maxEncodedCount(points.count, precision: precision) + 2
+            let capacity = 768 + geometryBound + roads.count * 12 + RawWriter.maxQuotedCount(step.pointee.name)
+                + RawWriter.maxQuotedCount(step.pointee.ref) + RawWriter.maxQuotedCount(step.pointee.instruction)
+            var w = json.rawValue(capacity: capacity)
+                w.literal("{\"geometry\":")
+                if format == .geojson {
+                    w.literal("{\"type\":\"LineString\",\"coordinates\":[")
+                    for (j, p) in points.enumerated() {
+                        if j > 0 { w.byte(UInt8(ascii: ",")) }
+                        w.coordinate(p)
+                    }
+                    w.literal("]}")
+                } else {
+                    let range = w.polyline(points, precision: precision)
+                    lines.append((w.offset + range.lowerBound)..<(w.offset + range.upperBound))
+                }
+                w.literal(",\"maneuver\":{\"bearing_after\":")
+                w.integer(m.bearingAfter)
+                w.literal(",\"bearing_before\":")
+                w.integer(m.bearingBefore)
+                w.literal(",\"location\":")
+                let location = w.count
+                w.coordinate(m.location)
+                let locationBytes = location..<w.count
+                if let modifier = m.modifier {
+                    w.literal(",\"modifier\":")
+                    w.string(modifier.description)
+                }
+                w.literal(",\"type\":")
+                w.string(m.type.description)
+                if let exit = m.exit {
+                    w.literal(",\"exit\":")
+                    w.integer(exit)
+                }
+                w.literal("},\"mode\":")
+                w.literal(mode == .driving ? "\"driving\"" : "\"walking\"")
+                w.literal(",\"driving_side\":")
+                w.literal(drivingSide == .left ? "\"left\"" : "\"right\"")
+                w.literal(",\"name\":")
+                w.string(step.pointee.name)
+                if !step.pointee.ref.isEmpty {
+                    w.literal(",\"ref\":")
+                    w.string(step.pointee.ref)
+                }
+                w.literal(",\"intersections\":[{\"location\":")
+                w.repeatBytes(locationBytes)
+                w.literal(",\"bearings\":[")
+                intersectionRoads.withUnsafeBufferPointer { all in
+                    for j in roads {
+                        if j > roads.lowerBound { w.byte(UInt8(ascii: ",")) }
+                        w.integer(Int(all[j].bearing))
+                    }
+                    w.literal("],\"entry\":[")
+                    for j in roads {
+                        if j > roads.lowerBound { w.byte(UInt8(ascii: ",")) }
+                        w.bool(all[j].entry)
+                    }
+                }
+                w.byte(UInt8(ascii: "]"))
+                if let i = step.pointee.intersectionIn {
+                    w.literal(",\"in\":")
+                    w.integer(i)
+                }
+                if let o = step.pointee.intersectionOut {
+                    w.literal(",\"out\":")
+                    w.integer(o)
+                }
+                w.literal("}],\"weight\":")
+                w.fixed(seconds, decimals: 1)
+                w.literal(",\"duration\":")
+                w.fixed(seconds, decimals: 1)
+                w.literal(",\"distance\":")
+                w.fixed(distance, decimals: 1)
+                w.literal(",\"instruction\":")
+                w.string(step.pointee.instruction)
+                w.byte(UInt8(ascii: "}"))
+            json.commit(w)
+        }
+        }
+        json.endArray()
+    }
+
+    /// A GeoJSON FeatureCollection: the route's line, then a point per maneuver carrying its
+    /// instruction.
+    public func writeFeatureCollection(into json: JSONBuffer, overview lineMode: Overview = .full) {
+        json.beginObject()
+        json.key("type"); json.string("FeatureCollection")
+        json.key("features"); json.beginArray()
+        json.beginObject()
+        json.key("type"); json.string("Feature")
+        json.key("properties"); json.beginObject()
+        json.key("kind"); json.string("route")
+        json.key("mode"); json.string(mode.description)
+        json.key("summary"); json.string(summary)
+        json.key("distance"); json.number(distance, decimals: 1)
+        json.key("duration"); json.number(duration, decimals: 3)
+        json.endObject()
+        json.key("geometry"); json.line((overview(lineMode == .none ? .full : lineMode) ?? line)[...], format: .geojson)
+        json.endObject()
+        for (index, step) in steps.enumerated() {
+            let m = step.maneuver
+            json.beginObject()
+            json.key("type"); json.string("Feature")
+            json.key("properties"); json.beginObject()
+            json.key("kind"); json.string("maneuver")
+            json.key("step"); json.integer(index + 1)
+            json.key("instruction"); json.string(step.instruction)
+            json.key("type"); json.string(m.type.description)
+            if let modifier = m.modifier { json.key("modifier"); json.string(modifier.description) }
+            if let exit = m.exit { json.key("exit"); json.integer(exit) }
+            json.key("name"); json.string(step.name)
+            json.key("distance"); json.number(step.distance, decimals: 1)
+            json.key("duration"); json.number(step.duration, decimals: 1)
+            json.endObject()
+            json.key("geometry"); json.beginObject()
+            json.key("type"); json.string("Point")
+            json.key("coordinates"); json.coordinate(m.location)
+            json.endObject()
+            json.endObject()
+        }
+        json.endArray()
+        json.endObject()
+    }
+}
+
+/// Douglas–Peucker simplification, for `overview=simplified`.
+public enum LineSimplifier {
+    /// A tolerance that keeps the shape at the scale the whole route is seen at: a
+    /// thousandth of its extent, between 1 and 50 m.
+    public static func tolerance(for line: [FixedCoordinate]) -> Double {
+        guard let first = line.first else { return 1 }
+        var minLat = first.lat, maxLat = first.lat, minLon = first.lon, maxLon = first.lon
+        for p in line {
+            minLat = min(minLat, p.lat); maxLat = max(maxLat, p.lat)
+            minLon = min(minLon, p.lon); maxLon = max(maxLon, p.lon)
+        }
+        let diagonal = Geo.distance(FixedCoordinate(lat: minLat, lon: minLon), FixedCoordinate(lat: maxLat, lon: maxLon))
+        return min(50, max(1, diagonal / 1000))
+    }
+
+    /// The points of `line` needed to stay within `tolerance` metres of it; keeps both ends.
+    public static func simplify(_ line: [FixedCoordinate], tolerance: Double) -> [FixedCoordinate] {
+        guard line.count > 2 else { return line }
+        let projection = LocalProjection(latitude: line[0].latitude)
+        var keep = [Bool](repeating: false, count: line.count)
+        keep[0] = true
+        keep[line.count - 1] = true
+        var stack = [(0, line.count - 1)]
+        let limit = tolerance * tolerance
+        while let (i, j) = stack.popLast() {
+            guard j > i + 1 else { continue }
+            let (bx, by) = projection.offset(line[j], from: line[i])
+            let length2 = bx * bx + by * by
+            var worst = 0.0, worstIndex = i
+            for k in (i + 1)..<j {
+                let (px, py) = projection.offset(line[k], from: line[i])
+                var d2: Double
+                if length2 == 0 {
+                    d2 = px * px + py * py
+                } else {
+                    let t = max(0, min(1, (px * bx + py * by) / length2))
+                    let dx = px - t * bx, dy = py - t * by
+                    d2 = dx * dx + dy * dy
+                }
+                if d2 > worst {
+                    worst = d2
+                    worstIndex = k
+                }
+            }
+            if worst > limit {
+                keep[worstIndex] = true
+                stack.append((i, worstIndex))
+                stack.append((worstIndex, j))
+            }
+        }
+        return line.indices.filter { keep[$0] }.map { line[$0] }
+    }
+}

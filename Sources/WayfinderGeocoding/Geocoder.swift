@@ -1,0 +1,136 @@
+import Foundation
+import WayfinderGraph
+
+/// Queries over the geocoder index of a graph file, read in place from the mapping:
+/// forward (`geocode`), `reverse`, category `search` and `likelyPlaces`. Immutable, so one
+/// instance may serve any number of threads; each query allocates its own scratch space.
+public final class Geocoder: @unchecked Sendable {  // read-only views of an immutable mapping
+    public let file: GraphFile
+    let grid: SnapGrid
+    let strings: StringTable
+    let items: UnsafeBufferPointer<GeocoderItem>
+    let itemCells: UnsafeBufferPointer<UInt32>
+    let tokenOffsets: UnsafeBufferPointer<UInt32>
+    let tokenBytes: UnsafeBufferPointer<UInt8>
+    let tokenMasks: UnsafeBufferPointer<UInt32>
+    let postingOffsets: UnsafeBufferPointer<UInt32>
+    let postings: UnsafeBufferPointer<UInt32>
+    let streetPoints: UnsafeBufferPointer<FixedCoordinate>
+    let streetPieces: UnsafeBufferPointer<StreetPiece>
+    let streetCellKeys: UnsafeBufferPointer<UInt32>
+    let streetSegments: UnsafeBufferPointer<Int32>
+
+    public convenience init(path: String, verifyChecksums: Bool = true) throws(GraphFileError) {
+        try self.init(file: GraphFile(path: path, verifyChecksums: verifyChecksums))
+    }
+
+    /// Fails with `missingSection` for a graph built before the geocoder existed, and
+    /// `unreadable` when an index would let a lookup reach outside its section.
+    public init(file: GraphFile) throws(GraphFileError) {
+        self.file = file
+        func require<T: BitwiseCopyable>(_ section: GeocoderSection, _ type: T.Type) throws(GraphFileError) -> UnsafeBufferPointer<T> {
+            try file.require(kind: section.rawValue, as: T.self, name: "geocoder \(section)")
+        }
+        let gridSection = try require(.grid, SnapGrid.self)
+        guard gridSection.count == 1, gridSection[0].columns > 0, gridSection[0].rows > 0, gridSection[0].cellSize > 0 else {
+            throw .unreadable(path: file.path, reason: "malformed geocoder grid")
+        }
+        grid = gridSection[0]
+        strings = try StringTable(file: file, offsetsKind: GeocoderSection.stringOffsets.rawValue,
+                                  bytesKind: GeocoderSection.stringBytes.rawValue)
+        items = try require(.items, GeocoderItem.self)
+        itemCells = try require(.itemCells, UInt32.self)
+        tokenOffsets = try require(.tokenOffsets, UInt32.self)
+        tokenBytes = try require(.tokenBytes, UInt8.self)
+        tokenMasks = try require(.tokenMasks, UInt32.self)
+        postingOffsets = try require(.postingOffsets, UInt32.self)
+        postings = try require(.postings, UInt32.self)
+        streetPoints = try require(.streetPoints, FixedCoordinate.self)
+        streetPieces = try require(.streetPieces, StreetPiece.self)
+        streetCellKeys = try require(.streetCellKeys, UInt32.self)
+        streetSegments = try require(.streetSegments, Int32.self)
+        guard isConsistent else { throw .unreadable(path: file.path, reason: "malformed geocoder index") }
+    }
+
+    /// Every offset, id and index stays inside its section (a linear pass, well under a
+    /// millisecond for a city), so queries need no bounds checks of their own.
+    private var isConsistent: Bool {
+        func ascending(_ offsets: UnsafeBufferPointer<UInt32>, end: Int) -> Bool {
+            offsets.first == 0 && offsets.last.map { Int($0) == end } == true && zip(offsets, offsets.dropFirst()).allSatisfy { $0 <= $1 }
+        }
+        let stringCount = Int32(strings.count)
+        return itemCells.count == items.count && zip(itemCells, itemCells.dropFirst()).allSatisfy { $0 <= $1 }
+            && tokenOffsets.count == tokenMasks.count + 1 && postingOffsets.count == tokenOffsets.count
+            && ascending(tokenOffsets, end: tokenBytes.count) && ascending(postingOffsets, end: postings.count)
+            && postings.allSatisfy { Int($0 >> 1) < items.count }
+            && streetCellKeys.count == streetSegments.count && zip(streetCellKeys, streetCellKeys.dropFirst()).allSatisfy { $0 <= $1 }
+            && streetSegments.allSatisfy { $0 >= 0 && Int($0) + 1 < streetPoints.count }
+            && (streetPieces.first?.firstPoint ?? 0) == 0 && zip(streetPieces, streetPieces.dropFirst()).allSatisfy { $0.firstPoint < $1.firstPoint }
+            && streetPieces.allSatisfy { $0.item >= 0 && Int($0.item) < items.count } && (streetSegments.isEmpty || !streetPieces.isEmpty)
+            && items.allSatisfy { item in
+                GeocoderKind(rawValue: item.kind) != nil && OSMObjectType(rawValue: item.osmType) != nil
+                    && [item.name, item.street, item.housenumber, item.postcode, item.city, item.type, item.phone,
+                        item.website, item.openingHours].allSatisfy { $0 >= 0 && $0 < stringCount }
+            }
+    }
+
+    public var itemCount: Int { items.count }
+
+    /// Bytes of the index sections in the file.
+    public var indexBytes: Int {
+        file.sections.filter { GeocoderSection(rawValue: $0.kind) != nil }.reduce(0) { $0 + $1.length }
+    }
+
+    /// The item `index` as a result.
+    public func result(_ index: Int, score: Double, distance: Double? = nil) -> GeocoderResult {
+        let item = items[index]
+        func text(_ id: Int32) -> String? { id == 0 ? nil : strings[id] }
+        let kind = GeocoderKind(rawValue: item.kind)!
+        let type = text(item.type)
+        var category = Categories.category(id: item.category)?.name
+        if category == nil, let type, let eq = type.firstIndex(of: "=") {
+            category = type.hasPrefix("building=") ? "building" : String(type[type.index(after: eq)...])
+        }
+        let street = text(item.street), number = text(item.housenumber)
+        let name = text(item.name) ?? [street, number].compactMap { $0 }.joined(separator: " ")
+        return GeocoderResult(
+            item: Int32(index), kind: kind, location: item.location, name: name, type: type, category: category,
+            housenumber: number, street: street, postcode: text(item.postcode), city: text(item.city),
+            phone: text(item.phone), website: text(item.website), openingHours: text(item.openingHours),
+            osmType: OSMObjectType(rawValue: item.osmType)!, osmId: item.osmId, score: score, distance: distance)
+    }
+}
+
+/// One answer of any query.
+public struct GeocoderResult: Sendable, Equatable {
+    /// Index of the item in the geocoder index.
+    public var item: Int32
+    public var kind: GeocoderKind
+    public var location: FixedCoordinate
+    /// POI, street or place name; "street housenumber" for an address.
+    public var name: String
+    /// Main tag, `key=value`; nil for an address.
+    public var type: String?
+    /// The `Categories` name, else the value of the main tag ("suburb", "residential").
+    public var category: String?
+    public var housenumber: String?, street: String?, postcode: String?, city: String?
+    public var phone: String?, website: String?, openingHours: String?
+    public var osmType: OSMObjectType
+    public var osmId: Int64
+    /// Forward: match quality 0...1 (see `Geocoder.geocode`). Reverse and search:
+    /// closeness, 1 at the point, 0 at the radius. Likely places: the likelihood.
+    public var score: Double
+    /// Metres from the point of the query, when it had one.
+    public var distance: Double?
+
+    /// One line: "Name, Street 5, 00100 City" without repeating the name.
+    public var label: String {
+        var parts = [name]
+        if kind == .poi, let street { parts.append([street, housenumber].compactMap { $0 }.joined(separator: " ")) }
+        if kind != .poi || street != nil || postcode != nil {
+            let town = [postcode, city].compactMap { $0 }.joined(separator: " ")
+            if !town.isEmpty && town != name { parts.append(town) }
+        }
+        return parts.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,246 @@
+import Foundation
+import WayfinderGraph
+
+/// The geocoder index built from what the importer collected: flat arrays that
+/// `Geocoder` reads in place from the graph file (layout in `GeocoderSection`).
+public struct GeocoderIndex {
+    public private(set) var grid: SnapGrid
+    public private(set) var items: [GeocoderItem] = []
+    private var texts = TextTable()
+    private var itemCells: [UInt32] = []
+    private var tokenOffsets: [UInt32] = [0]
+    private var tokenBytes: [UInt8] = []
+    private var tokenMasks: [UInt32] = []
+    private var postingOffsets: [UInt32] = [0]
+    private var postings: [UInt32] = []
+    private var streetPoints: [FixedCoordinate] = []
+    private var streetPieces: [StreetPiece] = []
+    private var streetCellKeys: [UInt32] = []
+    private var streetSegments: [Int32] = []
+
+    /// Items per kind.
+    public private(set) var counts: [GeocoderKind: Int] = [:]
+    public var tokenCount: Int { tokenMasks.count }
+
+    /// About 220 m north-south; grown for huge areas so that keys fit in 32 bits.
+    static let preferredCellSize: Int32 = 20_000
+    /// Street vertices within this many metres of the simplified line are dropped.
+    static let streetTolerance = 2.0
+
+    public init(_ source: GeocoderSource) {
+        let drafts = DraftBuilder(source).drafts
+        // The grid covers every item and street point.
+        var box = (minLat: Int32.max, minLon: Int32.max, maxLat: Int32.min, maxLon: Int32.min)
+        for p in drafts.map(\.location) + source.streetPoints {
+            box = (min(box.minLat, p.lat), min(box.minLon, p.lon), max(box.maxLat, p.lat), max(box.maxLon, p.lon))
+        }
+        if box.minLat > box.maxLat { box = (0, 0, 0, 0) }
+        var cell = Self.preferredCellSize
+        while (Int(box.maxLat - box.minLat) / Int(cell) + 1) * (Int(box.maxLon - box.minLon) / Int(cell) + 1) >= Int(UInt32.max) { cell *= 2 }
+        grid = SnapGrid(minLat: box.minLat, minLon: box.minLon, cellSize: cell,
+                        columns: Int32(Int(box.maxLon - box.minLon) / Int(cell) + 1),
+                        rows: Int32(Int(box.maxLat - box.minLat) / Int(cell) + 1))
+
+        // Items in cell order, so a cell's items are one contiguous range.
+        let keys = drafts.map { grid.key($0.location) }
+        let order = drafts.indices.sorted { (keys[$0], $0) < (keys[$1], $1) }
+        itemCells = order.map { keys[$0] }
+        var tokens = TokenTable()
+        let projection = LocalProjection(latitude: (Double(box.minLat) + Double(box.maxLat)) / 2 / FixedCoordinate.scale)
+        for (index, d) in order.enumerated() {
+            items.append(item(drafts[d], tokens: &tokens, index: Int32(index)))
+            counts[drafts[d].kind, default: 0] += 1
+            for piece in drafts[d].pieces {
+                addStreetPiece(Self.simplified(source.streetPoints[piece], projection), item: Int32(index))
+            }
+        }
+        let sortedSegments = streetSegmentKeys.indices.sorted { (streetSegmentKeys[$0], $0) < (streetSegmentKeys[$1], $1) }
+        streetCellKeys = sortedSegments.map { streetSegmentKeys[$0] }
+        streetSegments = sortedSegments.map { streetSegments[$0] }
+        streetSegmentKeys = []
+        tokens.flatten(into: &self)
+    }
+
+    /// Bytes the index adds to the graph file (section padding aside).
+    public var byteCount: Int {
+        func size<T>(_ array: [T]) -> Int { array.count * MemoryLayout<T>.stride }
+        return MemoryLayout<SnapGrid>.stride + size(items) + size(itemCells) + size(tokenOffsets) + size(tokenBytes)
+            + size(tokenMasks) + size(postingOffsets) + size(postings) + size(streetPoints) + size(streetPieces) + size(streetCellKeys)
+            + size(streetSegments) + size(texts.offsets) + size(texts.bytes)
+    }
+
+    public func add(to writer: inout GraphFileWriter) {
+        writer.add(kind: GeocoderSection.grid.rawValue, [grid])
+        writer.add(kind: GeocoderSection.stringOffsets.rawValue, texts.offsets)
+        writer.add(kind: GeocoderSection.stringBytes.rawValue, texts.bytes)
+        writer.add(kind: GeocoderSection.items.rawValue, items)
+        writer.add(kind: GeocoderSection.itemCells.rawValue, itemCells)
+        writer.add(kind: GeocoderSection.tokenOffsets.rawValue, tokenOffsets)
+        writer.add(kind: GeocoderSection.tokenBytes.rawValue, tokenBytes)
+        writer.add(kind: GeocoderSection.tokenMasks.rawValue, tokenMasks)
+        writer.add(kind: GeocoderSection.postingOffsets.rawValue, postingOffsets)
+        writer.add(kind: GeocoderSection.postings.rawValue, postings)
+        writer.add(kind: GeocoderSection.streetPoints.rawValue, streetPoints)
+        writer.add(kind: GeocoderSection.streetPieces.rawValue, streetPieces)
+        writer.add(kind: GeocoderSection.streetCellKeys.rawValue, streetCellKeys)
+        writer.add(kind: GeocoderSection.streetSegments.rawValue, streetSegments)
+    }
+
+    private mutating func item(_ draft: Draft, tokens: inout TokenTable, index: Int32) -> GeocoderItem {
+        var item = GeocoderItem(location: draft.location, osmId: draft.osmId, kind: draft.kind, osmType: draft.osmType)
+        func id(_ text: String?) -> Int32 { text.map { texts.id($0) } ?? 0 }
+        (item.name, item.street, item.housenumber, item.postcode, item.city) =
+            (id(draft.name), id(draft.street), id(draft.housenumber), id(draft.postcode), id(draft.city))
+        (item.type, item.phone, item.website, item.openingHours) =
+            (id(draft.type), id(draft.phone), id(draft.website), id(draft.openingHours))
+        item.category = draft.category
+        item.importance = UInt8((min(1, max(0, draft.importance)) * 255).rounded())
+        // Name words identify the item; context words (where it is) only support a match.
+        let names = draft.kind == .address ? [item.street, item.housenumber] : [item.name]
+        let context = draft.kind == .poi ? [item.street, item.postcode, item.city] : [item.postcode, item.city]
+        let nameTokens = tokens.add(item: index, names: names.map { texts.tokens($0, &tokens) },
+                                    context: context.map { texts.tokens($0, &tokens) })
+        item.nameTokens = UInt8(min(255, nameTokens))
+        return item
+    }
+
+    private var streetSegmentKeys: [UInt32] = []
+
+    /// Appends a street piece's points, listing each segment under every cell its box touches.
+    private mutating func addStreetPiece(_ points: [FixedCoordinate], item: Int32) {
+        let first = streetPoints.count
+        streetPieces.append(StreetPiece(firstPoint: Int32(first), item: item))
+        streetPoints.append(contentsOf: points)
+        for p in first..<(streetPoints.count - 1) {
+            let a = streetPoints[p], b = streetPoints[p + 1]
+            let (r0, c0) = grid.cell(FixedCoordinate(lat: min(a.lat, b.lat), lon: min(a.lon, b.lon)))
+            let (r1, c1) = grid.cell(FixedCoordinate(lat: max(a.lat, b.lat), lon: max(a.lon, b.lon)))
+            for r in r0...r1 {
+                for c in c0...c1 {
+                    streetSegmentKeys.append(UInt32(r) * UInt32(grid.columns) + UInt32(c))
+                    streetSegments.append(Int32(p))
+                }
+            }
+        }
+    }
+
+    /// The piece without the vertices that lie within `streetTolerance` of the line through
+    /// the others (Douglas-Peucker): reverse geocoding needs the street's course, not every
+    /// vertex of its curves, and this about halves the street geometry of mountain roads.
+    static func simplified(_ piece: ArraySlice<FixedCoordinate>, _ projection: LocalProjection) -> [FixedCoordinate] {
+        let points = Array(piece)
+        var keep = [Bool](repeating: false, count: points.count)
+        keep[0] = true
+        keep[points.count - 1] = true
+        var spans = [(0, points.count - 1)]
+        while let (a, b) = spans.popLast(), b > a + 1 {
+            var worst = (index: -1, distance: streetTolerance)
+            for i in (a + 1)..<b {
+                let x = projection.offset(points[a], from: points[i]), y = projection.offset(points[b], from: points[i])
+                let d = Geocoder.distanceToSegment(x, y)
+                if d > worst.distance { worst = (i, d) }
+            }
+            guard worst.index >= 0 else { continue }
+            keep[worst.index] = true
+            spans += [(a, worst.index), (worst.index, b)]
+        }
+        return points.indices.filter { keep[$0] }.map { points[$0] }
+    }
+
+    /// Interned words and their postings as (token, posting) pairs, flattened into sorted
+    /// sections at the end.
+    fileprivate struct TokenTable {
+        private var words = ByteInterner()
+        private var pairTokens: [Int32] = []
+        private var pairPostings: [UInt32] = []
+        /// The item being added: its tokens, and whether each is in a name field.
+        private var itemTokens: [(token: Int32, isName: Bool)] = []
+
+        /// The token ids of `text`'s words.
+        mutating func ids(_ text: String) -> [Int32] {
+            var ids: [Int32] = []
+            TextFolding.forEachToken(text) { ids.append(words.intern($0).id) }
+            return ids
+        }
+
+        /// Adds the item's postings (a word in both kinds of field counts as a name word);
+        /// returns the number of distinct name words. Items must come in ascending order.
+        mutating func add(item: Int32, names: [[Int32]], context: [[Int32]]) -> Int {
+            itemTokens.removeAll(keepingCapacity: true)
+            for (fields, isName) in [(names, true), (context, false)] {
+                for token in fields.joined() where !itemTokens.contains(where: { $0.token == token }) {
+                    itemTokens.append((token, isName))
+                }
+            }
+            for (token, isName) in itemTokens {
+                pairTokens.append(token)
+                pairPostings.append(UInt32(item) << 1 | (isName ? 0 : 1))
+            }
+            return itemTokens.count { $0.isName }
+        }
+
+        /// Tokens in byte order, each with its postings in item order (a stable counting sort).
+        func flatten(into index: inout GeocoderIndex) {
+            let order = (0..<Int32(words.count)).sorted { words[$0].lexicographicallyPrecedes(words[$1]) }
+            var rank = [Int](repeating: 0, count: words.count)
+            for (r, t) in order.enumerated() { rank[Int(t)] = r }
+            var start = [Int](repeating: 0, count: words.count + 1)
+            for t in pairTokens { start[rank[Int(t)] + 1] += 1 }
+            for r in 0..<words.count { start[r + 1] += start[r] }
+            var next = start
+            index.postings = [UInt32](repeating: 0, count: pairPostings.count)
+            for (t, posting) in zip(pairTokens, pairPostings) {
+                index.postings[next[rank[Int(t)]]] = posting
+                next[rank[Int(t)]] += 1
+            }
+            index.postingOffsets = start.map { UInt32($0) }
+            for t in order {
+                index.tokenBytes.append(contentsOf: words[t])
+                index.tokenOffsets.append(UInt32(index.tokenBytes.count))
+                index.tokenMasks.append(TextFolding.letterMask(words[t]))
+            }
+        }
+    }
+}
+
+/// The item texts in `StringTable` layout, each stored once, with the token ids of the
+/// words of those that are searched (phone numbers and opening hours are not).
+private struct TextTable {
+    private var strings = ByteInterner()
+    private var words: [[Int32]?] = [[]]
+
+    init() { _ = strings.intern([UInt8]()) }  // id 0 is ""
+
+    var offsets: [UInt32] { [0] + strings.ends.map { UInt32($0) } }
+    var bytes: [UInt8] { strings.bytes }
+
+    mutating func id(_ text: String) -> Int32 {
+        let (id, isNew) = strings.intern(text)
+        if isNew { words.append(nil) }
+        return id
+    }
+
+    /// Token ids of the words of string `id`, found once.
+    mutating func tokens(_ id: Int32, _ table: inout GeocoderIndex.TokenTable) -> [Int32] {
+        if let known = words[Int(id)] { return known }
+        let ids = table.ids(String(decoding: strings[id], as: UTF8.self))
+        words[Int(id)] = ids
+        return ids
+    }
+}
+
+extension SnapGrid {
+    /// `(row, column)` of the cell holding `p`, clamped to the grid.
+    @inlinable
+    func cell(_ p: FixedCoordinate) -> (Int32, Int32) {
+        let row = min(max(0, (p.lat &- minLat) / cellSize), rows - 1)
+        let column = min(max(0, (p.lon &- minLon) / cellSize), columns - 1)
+        return (row, column)
+    }
+
+    @inlinable
+    func key(_ p: FixedCoordinate) -> UInt32 {
+        let (row, column) = cell(p)
+        return UInt32(row) * UInt32(columns) + UInt32(column)
+    }
+}

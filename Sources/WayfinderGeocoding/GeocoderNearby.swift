@@ -1,0 +1,165 @@
+import Foundation
+import WayfinderGraph
+
+/// What is at a coordinate: the address (or, failing one, the street) and the POI there.
+public struct ReverseGeocode: Sendable {
+    /// The nearest address within `Geocoder.addressRadius` (see `Geocoder.reverse`).
+    public var address: GeocoderResult?
+    /// The nearest street within `Geocoder.streetRadius`.
+    public var street: GeocoderResult?
+    /// The nearest POI within `Geocoder.poiRadius`.
+    public var poi: GeocoderResult?
+
+    /// The answer to show: the address, else the street.
+    public var best: GeocoderResult? { address ?? street }
+}
+
+/// Spatial queries over the item grid (items sorted by cell) and the street-segment grid.
+extension Geocoder {
+    public static let addressRadius = 50.0
+    public static let streetRadius = 200.0
+    public static let poiRadius = 25.0
+    /// How much nearer than an address on another street a street must be for the point to
+    /// count as on that street rather than at the house.
+    public static let addressMargin = 5.0
+
+    /// The address, street and POI at `point`. The answer is the nearest address, unless
+    /// a street is more than `addressMargin` nearer than it and the address is on another
+    /// street (a point on the road, not at the house): then the nearest address on that
+    /// street within `addressRadius`, else the street alone.
+    public func reverse(_ point: FixedCoordinate) -> ReverseGeocode {
+        let projection = LocalProjection(latitude: point.latitude)
+        var addresses: [(Int, Double)] = [], poi: (Int, Double)?
+        forEachItem(around: point, radius: Self.addressRadius, projection) { i, d in
+            let kind = items[i].kind
+            if kind == GeocoderKind.address.rawValue, d <= Self.addressRadius { addresses.append((i, d)) }
+            if kind == GeocoderKind.poi.rawValue, d <= Self.poiRadius, d < poi?.1 ?? .infinity { poi = (i, d) }
+        }
+        let street = nearestStreet(to: point, within: Self.streetRadius, projection)
+        addresses.sort { ($0.1, $0.0) < ($1.1, $1.0) }
+        var address = addresses.first
+        if let a = address, let s = street, a.1 > s.1 + Self.addressMargin {
+            let name = TextFolding.key(strings[items[s.0].name])
+            if TextFolding.key(strings[items[a.0].street]) != name {
+                address = addresses.first { TextFolding.key(strings[items[$0.0].street]) == name }
+            }
+        }
+        func closeness(_ found: (Int, Double)?, _ radius: Double) -> GeocoderResult? {
+            found.map { result($0.0, score: max(0, 1 - $0.1 / radius), distance: $0.1) }
+        }
+        return ReverseGeocode(address: closeness(address, Self.addressRadius), street: closeness(street, Self.streetRadius),
+                              poi: closeness(poi, Self.poiRadius))
+    }
+
+    /// POIs of `category` within `radius` metres, nearest first. A `key=*` category (shop,
+    /// office) also takes POIs of more specific categories under that key.
+    public func search(_ category: Category, near point: FixedCoordinate, radius: Double = 1000, limit: Int = 10) -> [GeocoderResult] {
+        let wildcards = category.tags.filter { $0.hasSuffix("=*") }.map { String($0.dropLast()) }
+        var found: [(Int, Double)] = []
+        forEachItem(around: point, radius: radius, LocalProjection(latitude: point.latitude)) { i, d in
+            let item = items[i]
+            guard d <= radius, item.kind == GeocoderKind.poi.rawValue else { return }
+            if item.category == category.id || (!wildcards.isEmpty && wildcards.contains { strings[item.type].hasPrefix($0) }) {
+                found.append((i, d))
+            }
+        }
+        return found.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.prefix(max(0, limit))
+            .map { result($0.0, score: max(0, 1 - $0.1 / radius), distance: $0.1) }
+    }
+
+    /// The POIs a person at `point` (known to `accuracy` metres) is most likely at, most
+    /// likely first, with likelihoods (also in `score`) that sum to at most 1: each POI within
+    /// three accuracies weighs its category's weight times a Gaussian of its distance, against
+    /// a fixed weight for "at none of them".
+    public func likelyPlaces(at point: FixedCoordinate, accuracy: Double = 20, limit: Int = 5) -> [GeocoderResult] {
+        let sigma = max(accuracy, 5)
+        var weighted: [(Int, Double, Double)] = []
+        forEachItem(around: point, radius: 3 * sigma, LocalProjection(latitude: point.latitude)) { i, d in
+            guard d <= 3 * sigma, items[i].kind == GeocoderKind.poi.rawValue else { return }
+            let prior = Categories.category(id: items[i].category)?.weight ?? 0.2
+            weighted.append((i, d, prior * exp(-d * d / (2 * sigma * sigma))))
+        }
+        let total = weighted.reduce(Self.noPlaceWeight) { $0 + $1.2 }
+        return weighted.sorted { ($0.2, $1.0) > ($1.2, $0.0) }.prefix(max(0, limit))
+            .map { result($0.0, score: $0.2 / total, distance: $0.1) }
+    }
+
+    /// The weight of "at none of the POIs": that of a shop about 1.8 accuracies away.
+    static let noPlaceWeight = 0.2
+
+    /// Calls `body(item, metres)` for the items in the grid cells within `radius` of `point`
+    /// (some farther: callers filter by distance).
+    func forEachItem(around point: FixedCoordinate, radius: Double, _ projection: LocalProjection, _ body: (Int, Double) -> Void) {
+        forEachCellRange(around: point, radius: radius, projection, keys: itemCells) { range in
+            for i in range {
+                let (x, y) = projection.offset(items[i].location, from: point)
+                body(i, (x * x + y * y).squareRoot())
+            }
+        }
+    }
+
+    /// The street item with a segment nearest `point`, within `radius` metres, and its distance.
+    func nearestStreet(to point: FixedCoordinate, within radius: Double, _ projection: LocalProjection) -> (Int, Double)? {
+        var best: (point: Int32, distance: Double)?
+        forEachCellRange(around: point, radius: radius, projection, keys: streetCellKeys) { range in
+            for e in range {
+                let first = Int(streetSegments[e])
+                let a = projection.offset(streetPoints[first], from: point)
+                let b = projection.offset(streetPoints[first + 1], from: point)
+                let d = Self.distanceToSegment(a, b)
+                if d <= radius, d < best?.distance ?? .infinity { best = (Int32(first), d) }
+            }
+        }
+        return best.map { (Int(streetPiece(containing: $0.point).item), $0.distance) }
+    }
+
+    /// The piece holding point `point`: the last one starting at or before it.
+    func streetPiece(containing point: Int32) -> StreetPiece {
+        streetPieces[max(0, partitionPoint(streetPieces.count) { streetPieces[$0].firstPoint <= point } - 1)]
+    }
+
+    /// Distance from the origin to segment `a`–`b` in the plane.
+    static func distanceToSegment(_ a: (x: Double, y: Double), _ b: (x: Double, y: Double)) -> Double {
+        let dx = b.x - a.x, dy = b.y - a.y
+        let lengthSquared = dx * dx + dy * dy
+        let t = lengthSquared > 0 ? min(1, max(0, -(a.x * dx + a.y * dy) / lengthSquared)) : 0
+        let x = a.x + t * dx, y = a.y + t * dy
+        return (x * x + y * y).squareRoot()
+    }
+
+    /// Per grid row in reach, the range of entries of `keys` (sorted cell keys) whose cells
+    /// lie within `radius` of `point`'s box.
+    private func forEachCellRange(around point: FixedCoordinate, radius: Double, _ projection: LocalProjection,
+                                  keys: UnsafeBufferPointer<UInt32>, _ body: (Range<Int>) -> Void) {
+        let dLat = radius / projection.metresPerLatUnit + 1, dLon = radius / projection.metresPerLonUnit + 1
+        func clamped(_ value: Double) -> Int32 { Int32(max(Double(Int32.min), min(Double(Int32.max), value))) }
+        let low = FixedCoordinate(lat: clamped(Double(point.lat) - dLat), lon: clamped(Double(point.lon) - dLon))
+        let high = FixedCoordinate(lat: clamped(Double(point.lat) + dLat), lon: clamped(Double(point.lon) + dLon))
+        // Entirely outside the grid: nothing there (clamping would scan the border cells).
+        guard high.lat >= grid.minLat, high.lon >= grid.minLon,
+              Int64(low.lat) < Int64(grid.minLat) + Int64(grid.rows) * Int64(grid.cellSize),
+              Int64(low.lon) < Int64(grid.minLon) + Int64(grid.columns) * Int64(grid.cellSize) else { return }
+        let (r0, c0) = grid.cell(low), (r1, c1) = grid.cell(high)
+        for r in r0...r1 {
+            let first = UInt32(r) * UInt32(grid.columns)
+            let start = Self.lowerBound(keys, first + UInt32(c0)), end = Self.lowerBound(keys, first + UInt32(c1) + 1)
+            if start < end { body(start..<end) }
+        }
+    }
+
+    static func lowerBound(_ keys: UnsafeBufferPointer<UInt32>, _ key: UInt32) -> Int {
+        partitionPoint(keys.count) { keys[$0] < key }
+    }
+}
+
+/// The first index of `0..<count` where `isBefore` is false; `isBefore` must hold on a
+/// prefix of the range and nowhere after it (a binary search).
+@inline(__always)
+func partitionPoint(_ count: Int, _ isBefore: (Int) -> Bool) -> Int {
+    var low = 0, high = count
+    while low < high {
+        let mid = (low + high) / 2
+        if isBefore(mid) { low = mid + 1 } else { high = mid }
+    }
+    return low
+}

@@ -1,0 +1,147 @@
+import WayfinderGraph
+
+/// Section kinds of the geocoder index in the graph file (all mode 0). Numbers are part of
+/// the file format: never reuse one. The routing sections use 10..59.
+public enum GeocoderSection: UInt32, CaseIterable, Sendable {
+    /// `[SnapGrid]`, one element: the grid both spatial indexes use.
+    case grid = 100
+    /// String table (`StringTable` layout) of every text an item shows.
+    case stringOffsets = 101, stringBytes = 102
+    /// `[GeocoderItem]`, sorted by grid cell, and `[UInt32]`: the cell key of each item.
+    case items = 103, itemCells = 104
+    /// The sorted token table: byte offsets (`[UInt32]`, count + 1), bytes, letter masks.
+    case tokenOffsets = 105, tokenBytes = 106, tokenMasks = 107
+    /// `postings[postingOffsets[t] ..< postingOffsets[t + 1]]` (`[UInt32]` offsets): the
+    /// items holding token `t`, ascending, each `item << 1 | 1` when only in a context field.
+    case postingOffsets = 108, postings = 109
+    /// Street geometry (`[FixedCoordinate]`), its pieces (`[StreetPiece]`, by first point),
+    /// and its grid: cell keys (`[UInt32]`, sorted) and the first point of the segment each
+    /// key lists (`[Int32]`).
+    case streetPoints = 110, streetPieces = 111, streetCellKeys = 112, streetSegments = 113
+}
+
+public enum GeocoderKind: UInt8, CaseIterable, Sendable, CustomStringConvertible {
+    case address = 1, poi = 2, street = 3, place = 4
+
+    /// "address", "poi", "street" or "place", as in JSON results.
+    public var description: String {
+        switch self {
+        case .address: "address"
+        case .poi: "poi"
+        case .street: "street"
+        case .place: "place"
+        }
+    }
+}
+
+public enum OSMObjectType: UInt8, Sendable, CustomStringConvertible {
+    case node = 1, way = 2, relation = 3
+
+    public var description: String {
+        switch self {
+        case .node: "node"
+        case .way: "way"
+        case .relation: "relation"
+        }
+    }
+}
+
+/// One searchable thing: an address, a named POI, a (merged) street or a place. Texts are
+/// ids in the geocoder's string table, 0 for none.
+public struct GeocoderItem: Sendable, BitwiseCopyable {
+    /// The address point, the POI, a vertex in the middle of the street, the place's label.
+    public var location: FixedCoordinate
+    public var osmId: Int64
+    /// POI, street or place name; 0 for a plain address.
+    public var name: Int32
+    public var street: Int32
+    public var housenumber: Int32
+    public var postcode: Int32
+    /// `addr:city`, else the nearest city, town or village.
+    public var city: Int32
+    /// The main tag, `key=value` ("amenity=cafe", "place=suburb", "highway=residential").
+    public var type: Int32
+    public var phone: Int32
+    public var website: Int32
+    public var openingHours: Int32
+    public var kind: UInt8
+    public var osmType: UInt8
+    /// `Categories.all[category - 1]`; 0 for none.
+    public var category: UInt8
+    /// 0...255: how prominent the thing is (a city over a hamlet, a station over a bench).
+    public var importance: UInt8
+    /// Distinct words of the name fields (street and house number for an address), so a
+    /// query naming all of them outranks one naming part.
+    public var nameTokens: UInt8
+    public var reserved: (UInt8, UInt8, UInt8) = (0, 0, 0)
+
+    public init(location: FixedCoordinate, osmId: Int64, kind: GeocoderKind, osmType: OSMObjectType) {
+        self.location = location
+        self.osmId = osmId
+        (name, street, housenumber, postcode, city, type, phone, website, openingHours) = (0, 0, 0, 0, 0, 0, 0, 0, 0)
+        self.kind = kind.rawValue
+        self.osmType = osmType.rawValue
+        (category, importance, nameTokens) = (0, 0, 0)
+    }
+}
+
+/// One unbroken line of a street: `streetPoints[firstPoint ..< next piece's firstPoint]`.
+public struct StreetPiece: Sendable, BitwiseCopyable {
+    public var firstPoint: Int32
+    public var item: Int32
+    public init(firstPoint: Int32, item: Int32) {
+        self.firstPoint = firstPoint
+        self.item = item
+    }
+}
+
+/// What the importer's pass over the OSM file found for the geocoder, before indexing.
+public struct GeocoderSource {
+    public var objects: [SourceObject] = []
+    public var streets: [SourceStreet] = []
+    /// Geometry of every street piece, `streetPoints[first...last]` per piece.
+    public var streetPoints: [FixedCoordinate] = []
+    public init() {}
+}
+
+/// A node, way or relation with a name or an address (ways and relations by a central point).
+public struct SourceObject {
+    public var osmType: OSMObjectType
+    public var osmId: Int64
+    public var location: FixedCoordinate
+    public var name: String?
+    /// The main tag when it makes the object a POI or place ("amenity=cafe", "place=town").
+    public var type: String?
+    public var category: UInt8 = 0
+    public var isPlace = false
+    /// 0...1, see `GeocoderItem.importance`.
+    public var importance = 0.0
+    public var street: String?, housenumber: String?, postcode: String?, city: String?
+    public var phone: String?, website: String?, openingHours: String?
+
+    public init(osmType: OSMObjectType, osmId: Int64, location: FixedCoordinate) {
+        self.osmType = osmType
+        self.osmId = osmId
+        self.location = location
+    }
+}
+
+/// One named highway way (or its part with known node locations).
+public struct SourceStreet {
+    public var osmId: Int64
+    public var name: String
+    /// `highway=…` of the way.
+    public var type: String
+    public var importance: Double
+    public var firstPoint: Int32
+    public var lastPoint: Int32
+
+    public init(osmId: Int64, name: String, type: String, importance: Double, firstPoint: Int32, lastPoint: Int32) {
+        self.osmId = osmId
+        self.name = name
+        self.type = type
+        self.importance = importance
+        self.firstPoint = firstPoint
+        self.lastPoint = lastPoint
+    }
+}
