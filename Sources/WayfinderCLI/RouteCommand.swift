@@ -1,5 +1,6 @@
 import Foundation
 import WayfinderDirections
+import WayfinderGeocoding
 import WayfinderGraph
 import WayfinderRouting
 
@@ -7,17 +8,19 @@ import WayfinderRouting
 /// and `route --graph G --mode M --batch IN.csv`.
 public enum RouteCommand {
     public static let help = """
-    usage: route --from LAT,LON --to LAT,LON [--mode driving|walking] [--graph GRAPH] [--format text|json|geojson]
+    usage: route --from PLACE --to PLACE [--mode driving|walking] [--graph GRAPH] [--format text|json|geojson]
                  [--geometry polyline|polyline6|geojson] [--overview full|simplified|false]
            route --graph GRAPH --mode driving|walking --batch IN.csv
 
-    Finds the fastest route between two coordinates (decimal degrees, latitude first).
+    Finds the fastest route between two places. A place is a coordinate LAT,LON (decimal
+    degrees, latitude first) or text that is geocoded: an address ("Mannerheimintie 5,
+    Helsinki"), a POI, street or place name ("Kamppi"); the output says how it was understood.
     Without --graph, a graph built from the default extract in data/ is used (built on
     first use and cached in ~/.cache/wayfinder).
 
     options:
-      --from LAT,LON         start
-      --to LAT,LON           destination
+      --from PLACE           start: LAT,LON or an address, POI, street or place name
+      --to PLACE             destination, likewise (names near the start are preferred)
       --mode MODE            driving (default) or walking
       --graph GRAPH          graph file made by `wayfinder build`
       --format FORMAT        text (default: numbered instructions, distances, totals), json (an
@@ -36,6 +39,7 @@ public enum RouteCommand {
       3  missing, unreadable or corrupt file (graph or extract), or a graph of another format version
       4  no road near the start or destination (NoSegment)
       5  no route between the two points (NoRoute)
+      6  a place name or address that cannot be found
 
     """
 
@@ -74,8 +78,22 @@ public enum RouteCommand {
             guard let fromText = args["from"], let toText = args["to"] else {
                 throw .usage("--from and --to are required (or --batch FILE); see route --help")
             }
-            let from = try parseCoordinate(fromText, option: "--from")
-            let to = try parseCoordinate(toText, option: "--to")
+            // Text that is not a coordinate is geocoded; the geocoder is opened only then.
+            var opened: Geocoder?
+            let geocoder = { () throws(CommandError) -> Geocoder in
+                if let opened { return opened }
+                let geocoder = try GeocodeCommands.openGeocoder(graph: args["graph"], console: console)
+                opened = geocoder
+                return geocoder
+            }
+            let start = try resolveEndpoint(fromText, option: "--from", geocoder: geocoder)
+            let end = try resolveEndpoint(toText, option: "--to", near: start.coordinate, geocoder: geocoder)
+            let from = start.coordinate, to = end.coordinate
+            if start.place != nil || end.place != nil {
+                // How each end was understood: in the text output, else on stderr so JSON stays OSRM's.
+                let understood = "start: \(start.description)\ndestination: \(end.description)\n"
+                if format == "text" { console.write(understood) } else { console.error(understood) }
+            }
             let router = try makeRouter(args, mode: mode, console: console)
             router.maxSnapDistance = maxSnap
             let route: Route

@@ -79,7 +79,7 @@ import WayfinderGraph
         #expect(r.err.contains("in.csv:2"))
     }
 
-    @Test(arguments: ["42.5,nan", "91,1.5", "42.5,181", "42.5", "abc,def", "42.5,1.5,3", "inf,1"])
+    @Test(arguments: ["42.5,nan", "91,1.5", "42.5,181", "42.5", "42.5,1.5,3", "inf,1", "-,-"])
     func badCoordinatesAreBadInput(text: String) throws {
         let r = run(["--from", text, "--to", "42.5,1.5", "--graph", try andorra])
         #expect(r.code == ExitCode.badInput.rawValue)
@@ -97,7 +97,24 @@ import WayfinderGraph
     @Test func helpDocumentsTheExitCodes() {
         let r = run(["--help"])
         #expect(r.code == 0)
-        for code in 2...5 { #expect(r.out.contains("\n  \(code)  ")) }
+        for code in 2...6 { #expect(r.out.contains("\n  \(code)  ")) }
+    }
+
+    @Test func placesAreGeocodedAndUnknownPlacesHaveTheirOwnCode() throws {
+        let helsinki = try ExtractGraphs.shared.path("helsinki")
+        let r = run(["--from", "Mannerheimintie 5, Helsinki", "--to", "Kamppi", "--mode", "walking", "--graph", helsinki])
+        #expect(r.code == 0, "\(r.err)")
+        #expect(r.out.hasPrefix("start: \"Mannerheimintie 5"))
+        #expect(r.out.contains("destination: \"Kamppi\""))
+        let json = run(["--from", "Mannerheimintie 5, Helsinki", "--to", "60.1679,24.9394", "--mode", "walking",
+                        "--graph", helsinki, "--format", "json"])
+        #expect(json.code == 0)
+        #expect(json.out.hasPrefix("{\"code\":\"Ok\""))
+        #expect(json.err.contains("start: "))
+        let unknown = run(["--from", "Nowhere Street 99", "--to", "Kamppi", "--graph", helsinki])
+        #expect(unknown.code == ExitCode.placeNotFound.rawValue)
+        #expect(unknown.out.isEmpty)
+        #expect(unknown.err.contains("Nowhere Street 99"))
     }
 
     @Test func missingOrCorruptGraphIsAFileError() throws {
