@@ -1,6 +1,8 @@
 // wayfinder-bench: timings of the query core and the importer, in-process.
 //
 //   wayfinder-bench query GRAPH [--mode driving|walking] [--random N] [--seed S] [--dijkstra N]
+//                                    (snap, search, geometry; then the `steps` phase: directions
+//                                    with texts, and the OSRM JSON response with its steps)
 //   wayfinder-bench batch GRAPH --mode M --queries IN.csv     (process time of answering a batch)
 //   wayfinder-bench build PBF [--runs N]
 //   wayfinder-bench geocode GRAPH [--random N] [--seed S] [--pbf PBF [--runs N]]
@@ -53,10 +55,11 @@ func queryBenchmark(_ args: Arguments) {
     let points = randomPoints(graph, count: 2 * count, seed: seed)
     let router = Router(graph: graph)
     var total: [Double] = [], snapTimes: [Double] = [], routeTimes: [Double] = [], geometryTimes: [Double] = []
-    // The `steps` phase: directions (steps and texts) and the OSRM JSON response with them.
+    // The `steps` phase: directions (steps and texts) and the OSRM JSON response with them,
+    // against the response the route command gave before steps (line, overview, waypoints).
     let builder = DirectionsBuilder(graph: graph)
-    var stepTimes: [Double] = [], jsonTimes: [Double] = [], stepCount = 0
-    var exp: [[Double]] = [[], [], [], []]
+    var stepTimes: [Double] = [], jsonTimes: [Double] = [], previousTimes: [Double] = [], addedTimes: [Double] = []
+    var stepCount = 0
     var failures = 0
     var sink = 0
     for i in 0..<count {
@@ -73,35 +76,14 @@ func queryBenchmark(_ args: Arguments) {
         let t4 = now()
         let json = RouteResponse.json(route, directions: directions, graph: graph, options: OutputOptions())
         let t5 = now()
-        do {
-            let w0 = now()
-            let again = builder.directions(for: route, destination: points[2 * i + 1])
-            exp[3].append(Double(now() - w0) / 1000)
-            sink &+= again.steps.count
-        }
-        if ProcessInfo.processInfo.environment["LOOPDIR"] != nil {
-            for _ in 0..<200 { sink &+= builder.directions(for: route, destination: points[2 * i + 1]).steps.count }
-        }
-        if ProcessInfo.processInfo.environment["LOOPSTEPS"] != nil {
-            for _ in 0..<200 { let b = JSONBuffer(capacity: 32768); directions.writeSteps(into: b, format: .polyline); sink &+= b.count }
-        }
-        do {
-            let b = JSONBuffer(capacity: 32768)
-            let u0 = now()
-            directions.writeSteps(into: b, format: .polyline)
-            let u1 = now()
-            b.polyline(directions.line[...], precision: 5)
-            let u2 = now()
-            let text = b.text
-            let u3 = now()
-            sink &+= text.utf8.count
-            exp[0].append(Double(u1 - u0) / 1000); exp[1].append(Double(u2 - u1) / 1000); exp[2].append(Double(u3 - u2) / 1000)
-            _ = b.count
-        }
-        sink &+= json.utf8.count
+        let previous = responseWithoutSteps(route, graph: graph)
+        let t6 = now()
+        sink &+= json.utf8.count &+ previous.utf8.count
         stepCount += directions.steps.count
         stepTimes.append(Double(t4 - t3) / 1000)
         jsonTimes.append(Double(t5 - t3) / 1000)
+        previousTimes.append(Double(t6 - t5) / 1000)
+        addedTimes.append(Double(Int64(t5 - t3) - Int64(t6 - t5)) / 1000)
         snapTimes.append(Double(t1 - t0) / 1000)
         routeTimes.append(Double(t2 - t1) / 1000)
         geometryTimes.append(Double(t3 - t2) / 1000)
@@ -118,9 +100,9 @@ func queryBenchmark(_ args: Arguments) {
     line("geometry", geometryTimes)
     line("total (snap+search+unpack)", total)
     line("steps: directions + texts", stepTimes)
-    line("steps: + OSRM JSON", jsonTimes)
-    line("x measure", phaseTimes[0]); line("x find", phaseTimes[1]); line("x collapse", phaseTimes[2]); line("x assemble", phaseTimes[3])
-    line("x writeSteps", exp[0]); line("x overview polyline", exp[1]); line("x string", exp[2]); line("x directions again (warm)", exp[3])
+    line("steps: + OSRM JSON (total)", jsonTimes)
+    line("response without steps", previousTimes)
+    line("steps: added per route", addedTimes)
     print(String(format: "steps: %.1f per route on average", Double(stepCount) / Double(max(1, stepTimes.count))))
 
     // Plain Dijkstra on the same pairs, for the speed-up factor.
@@ -142,6 +124,34 @@ func queryBenchmark(_ args: Arguments) {
                  min(dijkstraCount, count), dijkstraTime / 1000 / Double(max(1, min(dijkstraCount, count))),
                  chTime / 1000 / Double(max(1, min(dijkstraCount, count))), dijkstraTime / max(1, chTime), mismatches))
     if sink == 42 { print("") }
+}
+
+/// The OSRM response of a route without steps, as `route --format json` gave it before
+/// directions: the line, its polyline, totals, waypoints. The baseline of the `steps` phase.
+func responseWithoutSteps(_ route: Route, graph: RoutingGraph) -> String {
+    let line = graph.geometry(of: route), distance = graph.distance(of: route)
+    let json = JSONBuffer(capacity: 1024 + line.count * 8)
+    json.beginObject()
+    json.key("code"); json.string("Ok")
+    json.key("routes"); json.beginArray()
+    json.beginObject()
+    json.key("geometry"); json.polyline(line[...], precision: 5)
+    json.key("legs"); json.beginArray()
+    json.beginObject()
+    json.key("steps"); json.beginArray(); json.endArray()
+    json.key("summary"); json.string("")
+    for key: StaticString in ["weight", "duration"] { json.key(key); json.number(route.duration, decimals: 3) }
+    json.key("distance"); json.number(distance)
+    json.endObject()
+    json.endArray()
+    json.key("weight_name"); json.string("duration")
+    for key: StaticString in ["weight", "duration"] { json.key(key); json.number(route.duration, decimals: 3) }
+    json.key("distance"); json.number(distance)
+    json.endObject()
+    json.endArray()
+    json.key("waypoints"); RouteResponse.writeWaypoints(route, graph: graph, into: json)
+    json.endObject()
+    return json.text
 }
 
 func processSeconds() -> Double {

@@ -41,14 +41,23 @@ public enum RouteResponse {
 
     /// The same from directions already built (e.g. by a reused `DirectionsBuilder`).
     public static func json(_ route: Route, directions: Directions, graph: RoutingGraph, options: OutputOptions) -> String {
-        let json = JSONBuffer(capacity: 1024 + directions.line.count * 8 + directions.steps.count * 400)
+        // Room for the steps' lines and the overview (~5 bytes a point each) and ~500 bytes a step.
+        let json = JSONBuffer(capacity: 2048 + directions.line.count * 16 + directions.steps.count * 640)
         json.beginObject()
         json.key("code"); json.string("Ok")
         json.key("routes"); json.beginArray()
         directions.writeRoute(into: json, options: options)
         json.endArray()
-        json.key("waypoints"); json.beginArray()
-        for snap in [route.source, route.target] {
+        json.key("waypoints"); writeWaypoints(route, graph: graph, into: json)
+        json.endObject()
+        return json.text
+    }
+
+    /// OSRM's `waypoints`: where each end was snapped, how far from the input, on which road.
+    public static func writeWaypoints(_ route: Route, graph: RoutingGraph, into json: JSONBuffer) {
+        json.beginArray()
+        for end in 0..<2 {
+            let snap = end == 0 ? route.source : route.target
             json.beginObject()
             json.key("hint"); json.string("")
             json.key("distance"); json.number(snap.distance, decimals: 3)
@@ -57,8 +66,6 @@ public enum RouteResponse {
             json.endObject()
         }
         json.endArray()
-        json.endObject()
-        return json.text
     }
 
     /// A FeatureCollection: the route's line, then a point per maneuver with its instruction.

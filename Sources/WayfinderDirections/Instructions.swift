@@ -36,18 +36,16 @@ public enum Instructions {
     public static func english(_ maneuver: Maneuver, name: String, ref: String, roadClass: RoadClass,
                                mode: TravelMode) -> String {
         var scratch: [UInt8] = []
-        return english(maneuver, name: name, ref: ref, roadClass: roadClass, mode: mode, scratch: &scratch)
+        english(maneuver, name: name, ref: ref, roadClass: roadClass, mode: mode, into: &scratch)
+        return String(decoding: scratch, as: UTF8.self)
     }
 
-    /// The same, composing the text in `scratch` (kept between calls to save allocations).
+    /// Composes the text as UTF-8 in `scratch` (replacing what it held), for writers that
+    /// copy it on without making a `String`.
     static func english(_ maneuver: Maneuver, name: String, ref: String, roadClass: RoadClass,
-                        mode: TravelMode, scratch: inout [UInt8]) -> String {
+                        mode: TravelMode, into scratch: inout [UInt8]) {
         scratch.removeAll(keepingCapacity: true)
-        var text = Text(maneuver, name: name, ref: ref, roadClass: roadClass, mode: mode, out: scratch)
-        scratch = []
-        text.write()
-        scratch = text.out
-        return String(decoding: scratch, as: UTF8.self)
+        Text(maneuver, name: name, ref: ref, roadClass: roadClass, mode: mode).write(into: &scratch)
     }
 
     /// Builds one instruction as UTF-8 bytes.
@@ -60,9 +58,8 @@ public enum Instructions {
         let unnamed: Bool
         /// A walker's unnamed stairs: "Take the stairs".
         let stairs: Bool
-        var out: [UInt8]
 
-        init(_ maneuver: Maneuver, name: String, ref: String, roadClass: RoadClass, mode: TravelMode, out: [UInt8]) {
+        init(_ maneuver: Maneuver, name: String, ref: String, roadClass: RoadClass, mode: TravelMode) {
             self.maneuver = maneuver
             self.name = name
             self.ref = ref
@@ -70,8 +67,6 @@ public enum Instructions {
             walking = mode == .walking
             unnamed = name.isEmpty && ref.isEmpty
             stairs = walking && unnamed && roadClass == .steps
-            self.out = out
-            self.out.reserveCapacity(64 + name.utf8.count + ref.utf8.count)
         }
 
 
@@ -79,7 +74,7 @@ public enum Instructions {
         var hasRoad: Bool { !unnamed || walking }
 
         /// The road as a traveller reads it: "Name (Ref)", the ref alone, or a walker's kind of path.
-        mutating func road() {
+        func road(_ out: inout [UInt8]) {
             if unnamed {
                 if walking { out += WalkKind(roadClass.rawValue).phrase }
             } else if ref.isEmpty {
@@ -94,13 +89,14 @@ public enum Instructions {
             }
         }
 
-        mutating func onto() {
+        func onto(_ out: inout [UInt8]) {
             guard hasRoad else { return }
             out += " onto "
-            road()
+            road(&out)
         }
 
-        mutating func write() {
+        func write(into out: inout [UInt8]) {
+            out.reserveCapacity(64 + name.utf8.count + ref.utf8.count)
             let m = maneuver
             let modifier = m.modifier ?? .straight
             switch m.type {
@@ -109,7 +105,7 @@ public enum Instructions {
                 out += compass(m.bearingAfter)
                 guard hasRoad else { return }
                 out += walking && unnamed && !stairs ? " along " : " on "
-                road()
+                road(&out)
             case .arrive:
                 out += "You have arrived at your destination"
                 switch m.modifier {
@@ -119,18 +115,18 @@ public enum Instructions {
                 default: break
                 }
             case .turn, .endOfRoad:
-                if stairs { return takeStairs(modifier) }
+                if stairs { return takeStairs(modifier, &out) }
                 out += turnPhrase(modifier)
-                onto()
+                onto(&out)
             case .newName:
-                if stairs { return takeStairs(modifier) }
+                if stairs { return takeStairs(modifier, &out) }
                 out += "Continue"
                 out += continuePhrase(modifier)
                 if walking && unnamed {
                     out += " along "
-                    road()
+                    road(&out)
                 } else if hasRoad {
-                    onto()
+                    onto(&out)
                 } else if modifier == .straight {
                     out += " straight"
                 }
@@ -138,7 +134,7 @@ public enum Instructions {
                 if modifier == .uturn { out += "Make a U-turn at the end of the road"; return }
                 guard !unnamed else {
                     out += turnPhrase(modifier)
-                    return onto()
+                    return onto(&out)
                 }
                 switch modifier {
                 case .straight: out += "Continue straight"
@@ -147,34 +143,34 @@ public enum Instructions {
                 default: out += turnPhrase(modifier)
                 }
                 out += " to stay on "
-                road()
+                road(&out)
             case .fork:
                 out += modifier.isLeft ? "Keep left" : modifier.isRight ? "Keep right" : "Keep straight"
                 if unnamed {
                     out += " at the fork"
                 } else {
                     out += " onto "
-                    road()
+                    road(&out)
                 }
             case .merge:
                 out += modifier.isLeft ? "Merge left" : modifier.isRight ? "Merge right" : "Merge"
-                onto()
+                onto(&out)
             case .onRamp, .offRamp:
                 out += modifier.isLeft ? "Take the ramp on the left" : modifier.isRight ? "Take the ramp on the right" : "Take the ramp"
-                onto()
+                onto(&out)
             case .roundabout:
                 guard let exit = m.exit else { out += "Enter the roundabout"; return }
                 out += "At the roundabout, take the "
                 out += ordinal(exit)
                 out += " exit"
-                onto()
+                onto(&out)
             case .exitRoundabout:
                 out += "Exit the roundabout"
-                onto()
+                onto(&out)
             }
         }
 
-        mutating func takeStairs(_ modifier: ManeuverModifier) {
+        func takeStairs(_ modifier: ManeuverModifier, _ out: inout [UInt8]) {
             if modifier != .straight {
                 out += turnPhrase(modifier)
                 out += " and take"

@@ -187,22 +187,22 @@ public final class JSONBuffer {
     @inline(__always)
     public func integer(_ value: Int) {
         separate()
-        appendInteger(Int64(value))
+        raw(RawWriter.maxNumberCount) { $0.integer(value) }
     }
 
     /// A number with at most `decimals` places (0...9), trailing zeros trimmed; null when not finite.
     public func number(_ value: Double, decimals: Int = 1) {
         separate()
-        let scaled = (value * Double(Self.powersOfTen[decimals])).rounded()
+        let scaled = (value * Double(RawWriter.powersOfTen[decimals])).rounded()
         guard scaled.isFinite, abs(scaled) < 9e18 else { put("null"); return }
-        appendFixed(Int64(scaled), decimals: decimals)
+        raw(RawWriter.maxNumberCount) { $0.fixed(Int64(scaled), decimals: decimals) }
     }
 
     /// The number `scaled / 10^decimals`, exactly (trailing zeros trimmed).
     @inline(__always)
     public func number(scaled: Int64, decimals: Int) {
         separate()
-        appendFixed(scaled, decimals: decimals)
+        raw(RawWriter.maxNumberCount) { $0.fixed(scaled, decimals: decimals) }
     }
 
     /// A line as a quoted encoded polyline, encoded straight into the buffer (its one
@@ -253,12 +253,16 @@ public final class JSONBuffer {
     /// `[lon, lat]` with 6 decimals, from the fixed-point coordinate without floating point.
     @inline(__always)
     public func coordinate(_ p: FixedCoordinate) {
-        open(UInt8(ascii: "["))
         separate()
-        appendFixed(Self.roundedToMicrodegrees(p.lon), decimals: 6)
-        separate()
-        appendFixed(Self.roundedToMicrodegrees(p.lat), decimals: 6)
-        endArray()
+        raw(RawWriter.maxCoordinateCount) { $0.coordinate(p) }
+    }
+
+    /// A part of a value written by a `RawWriter` within `capacity` bytes (no separator).
+    @inline(__always) private func raw(_ capacity: Int, _ body: (inout RawWriter) -> Void) {
+        reserve(capacity)
+        var writer = RawWriter(base + count, offset: count, capacity: capacity)
+        body(&writer)
+        count += writer.count
     }
 
     /// Appends raw JSON text (a value produced elsewhere), as one value.
@@ -286,61 +290,6 @@ public final class JSONBuffer {
     @inline(__always) static func roundedToMicrodegrees(_ v: Int32) -> Int64 {
         let v = Int64(v)
         return v >= 0 ? (v + 5) / 10 : -((-v + 5) / 10)
-    }
-
-    private static let powersOfTen: [Int64] = (0...18).map { (0..<$0).reduce(Int64(1)) { r, _ in r * 10 } }
-
-    /// `value / 10^decimals` in decimal, trailing zeros of the fraction trimmed. The common
-    /// precisions get constant divisors (multiplications, not divisions).
-    private func appendFixed(_ value: Int64, decimals: Int) {
-        switch decimals {
-        case 1: appendFixed(value, scale: 10, decimals: 1)
-        case 3: appendFixed(value, scale: 1000, decimals: 3)
-        case 6: appendFixed(value, scale: 1_000_000, decimals: 6)
-        default: appendFixed(value, scale: Self.powersOfTen[decimals], decimals: decimals)
-        }
-    }
-
-    @inline(__always) private func appendFixed(_ value: Int64, scale: Int64, decimals: Int) {
-        if value < 0 { put(UInt8(ascii: "-")) }
-        let v = value.magnitude
-        var fraction = v % UInt64(scale), places = decimals
-        appendInteger(Int64(v / UInt64(scale)))
-        if fraction == 0 { return }
-        while fraction % 10 == 0 {
-            fraction /= 10
-            places -= 1
-        }
-        put(UInt8(ascii: "."))
-        appendDigits(fraction, width: places)
-    }
-
-    private func appendInteger(_ value: Int64) {
-        if value >= 0 && value < 10 {
-            put(48 + UInt8(value))
-            return
-        }
-        if value < 0 { put(UInt8(ascii: "-")) }
-        let magnitude = value.magnitude
-        var width = 1, limit: UInt64 = 10
-        while width < 19 && magnitude >= limit {
-            width += 1
-            limit &*= 10
-        }
-        if width == 19 && magnitude >= 10_000_000_000_000_000_000 { width = 20 }
-        appendDigits(magnitude, width: width)
-    }
-
-    /// The last `width` decimal digits of `value`, zero-padded.
-    @inline(__always) private func appendDigits(_ value: UInt64, width: Int) {
-        reserve(width)
-        var v = value, i = count + width - 1
-        while i >= count {
-            base[i] = 48 + UInt8(v % 10)
-            v /= 10
-            i -= 1
-        }
-        count += width
     }
 }
 
@@ -381,12 +330,16 @@ public struct RawWriter {
         digits(UInt64(value.magnitude), width: Self.width(UInt64(value.magnitude)))
     }
 
-    /// `scaled / 10^decimals`, trailing zeros trimmed: decimals 1, 3 or 6 (constant divisors).
+    static let powersOfTen: [Int64] = (0...18).map { (0..<$0).reduce(Int64(1)) { r, _ in r * 10 } }
+
+    /// `scaled / 10^decimals` (decimals 0...9), trailing zeros trimmed; 1, 3 and 6 get
+    /// constant divisors (multiplications, not divisions).
     @inline(__always) public mutating func fixed(_ scaled: Int64, decimals: Int) {
         switch decimals {
         case 1: fixed(scaled, scale: 10, decimals: 1)
         case 3: fixed(scaled, scale: 1000, decimals: 3)
-        default: fixed(scaled, scale: 1_000_000, decimals: 6)
+        case 6: fixed(scaled, scale: 1_000_000, decimals: 6)
+        default: fixed(scaled, scale: UInt64(Self.powersOfTen[decimals]), decimals: decimals)
         }
     }
 
@@ -424,6 +377,11 @@ public struct RawWriter {
             var copy = copy text
             count += copy.withUTF8 { JSONBuffer.quote($0, to: out) }
         }
+    }
+
+    /// A quoted string given as UTF-8 bytes.
+    public mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
+        count += JSONBuffer.quote(utf8, to: start + count)
     }
 
     /// Bytes already written by this writer, again (e.g. a coordinate written twice).

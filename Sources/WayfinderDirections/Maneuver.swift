@@ -145,6 +145,7 @@ public struct RouteStep: Sendable {
     public var intersection: Range<Int>
     public var intersectionIn: Int?
     public var intersectionOut: Int?
-    /// English text, e.g. "Turn left onto Carrer Major".
-    public var instruction: String
+    public var mode: TravelMode
+    /// English text, e.g. "Turn left onto Carrer Major" (composed when asked for).
+    public var instruction: String { Instructions.english(self, mode: mode) }
 }

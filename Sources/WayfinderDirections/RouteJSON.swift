@@ -118,6 +118,8 @@ extension Directions {
         lines.reserveCapacity(steps.count)
         var metres = JSONBuffer.RunningSum(scale: 10), tenths = JSONBuffer.RunningSum(scale: 10)
         let precision = format == .polyline6 ? 6 : 5
+        var text: [UInt8] = []   // each instruction, composed here and copied on
+        text.reserveCapacity(256)
         json.beginArray()
         steps.withUnsafeBufferPointer { steps in
         for i in steps.indices {
@@ -129,8 +131,10 @@ extension Directions {
             let seconds = tenths.next(step.pointee.duration), distance = metres.next(step.pointee.distance)
             let geometryBound = format == .geojson ? points.count * (RawWriter.maxCoordinateCount + 1) + 64
                 : 2 * Polyline.maxEncodedCount(points.count, precision: precision) + 2
+            Instructions.english(m, name: step.pointee.name, ref: step.pointee.ref, roadClass: step.pointee.roadClass,
+                                 mode: mode, into: &text)
             let capacity = 768 + geometryBound + roads.count * 12 + RawWriter.maxQuotedCount(step.pointee.name)
-                + RawWriter.maxQuotedCount(step.pointee.ref) + RawWriter.maxQuotedCount(step.pointee.instruction)
+                + RawWriter.maxQuotedCount(step.pointee.ref) + 6 * text.count + 2
             var w = json.rawValue(capacity: capacity)
                 w.literal("{\"geometry\":")
                 if format == .geojson {
@@ -202,7 +206,7 @@ extension Directions {
                 w.literal(",\"distance\":")
                 w.fixed(distance, decimals: 1)
                 w.literal(",\"instruction\":")
-                w.string(step.pointee.instruction)
+                text.withUnsafeBufferPointer { w.string(utf8: $0) }
                 w.byte(UInt8(ascii: "}"))
             json.commit(w)
         }

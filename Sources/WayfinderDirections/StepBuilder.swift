@@ -9,9 +9,6 @@ import WayfinderRouting
 /// each, the roads meeting there are compared by bearing, name and class, and a step is
 /// made only where the traveller has to do something: a turn, a name change, a fork, a
 /// ramp, a roundabout. A second pass folds short wiggles and dual-carriageway crossings.
-import Dispatch
-nonisolated(unsafe) public var phaseTimes: [[Double]] = [[], [], [], []]
-@inline(__always) func tick() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 public final class DirectionsBuilder {
     public let graph: RoutingGraph
 
@@ -20,6 +17,10 @@ public final class DirectionsBuilder {
     public var collapseDistance: Double
 
     private var pieces: [RoutePiece] = []
+    /// Per piece: its way, and how many road ends meet where it starts (read in one pass,
+    /// so that these scattered loads overlap instead of waiting on one another).
+    private var pieceWay: [Int32] = []
+    private var startDegree: [Int32] = []
     /// Per boundary `k` (0 = start, `pieces.count` = end): index of its point in the line,
     /// metres and milliseconds travelled before it.
     private var lineIndex: [Int] = []
@@ -72,64 +73,61 @@ public final class DirectionsBuilder {
     public func directions(for route: Route, destination: FixedCoordinate? = nil) -> Directions {
         metresPerLat = Geo.earthRadius * .pi / 180 / FixedCoordinate.scale
         metresPerLon = metresPerLat * cos(route.source.location.latitude * .pi / 180)
-        let t0 = tick()
         let line = measure(route)
-        let t1 = tick()
         let n = pieces.count
         raw.removeAll(keepingCapacity: true)
         intersectionRoads.removeAll(keepingCapacity: true)
         raw.append(RawStep(type: .depart, boundary: 0, bearingBefore: 0, bearingAfter: 0,
                            way: n > 0 ? way(directed(pieces[0])) : graph.segments[Int(route.source.segment)].way))
         findManeuvers()
-        let t2 = tick()
         raw.append(RawStep(type: .arrive, boundary: n, bearingBefore: 0, bearingAfter: 0,
                            way: n > 0 ? way(directed(pieces[n - 1])) : raw[0].way))
         collapse()
-        let t3 = tick()
-        let r = assemble(route, line: line, destination: destination)
-        let t4 = tick()
-        phaseTimes[0].append(Double(t1 - t0) / 1000); phaseTimes[1].append(Double(t2 - t1) / 1000)
-        phaseTimes[2].append(Double(t3 - t2) / 1000); phaseTimes[3].append(Double(t4 - t3) / 1000)
-        return r
+        return assemble(route, line: line, destination: destination)
     }
 
     // MARK: Measuring
 
     /// Keeps the pieces that have a length; builds the line and the per-boundary measures.
     private func measure(_ route: Route) -> [FixedCoordinate] {
-        pieces.removeAll(keepingCapacity: true)
-        travelled.removeAll(keepingCapacity: true)
+        // The buffers are taken out of `self` while filled: appending to local arrays is cheaper.
+        func take<T>(_ array: inout [T]) -> [T] {
+            var taken: [T] = []
+            swap(&taken, &array)
+            taken.removeAll(keepingCapacity: true)
+            return taken
+        }
+        var pieces = take(&self.pieces), travelled = take(&self.travelled), elapsed = take(&self.elapsed)
+        var lineIndex = take(&self.lineIndex), pieceWay = take(&self.pieceWay), startDegree = take(&self.startDegree)
+        var turnCost = take(&self.turnCost)
+        defer {
+            self.pieces = pieces
+            self.travelled = travelled
+            self.elapsed = elapsed
+            self.lineIndex = lineIndex
+            self.pieceWay = pieceWay
+            self.startDegree = startDegree
+            self.turnCost = turnCost
+        }
         travelled.append(0)
-        var points = 1
+        elapsed.append(0)
+        lineIndex.append(0)
+        turnCost.append(0)
+        var line: [FixedCoordinate] = []
+        line.reserveCapacity(route.pieces.count * 8 + 2)
         for piece in route.pieces {
+            let s = graph.segments[Int(piece.segment)]
             let length = graph.length(of: piece)
             guard length > 0 else { continue }
             pieces.append(piece)
             travelled.append(travelled[travelled.count - 1] + length)
-            let s = graph.segments[Int(piece.segment)]
-            points += Int(s.lastPoint - s.firstPoint) + 1
-        }
-        let n = pieces.count
-        func reset<T: Numeric>(_ array: inout [T]) {
-            array.removeAll(keepingCapacity: true)
-            array.append(contentsOf: repeatElement(0, count: n + 1))
-        }
-        reset(&elapsed)
-        reset(&turnCost)
-        reset(&lineIndex)
-        var line: [FixedCoordinate] = []
-        line.reserveCapacity(points)
-        pieces.withUnsafeBufferPointer { pieces in
-        elapsed.withUnsafeMutableBufferPointer { elapsed in
-        lineIndex.withUnsafeMutableBufferPointer { lineIndex in
-            for (k, piece) in pieces.enumerated() {
-                let s = graph.segments[Int(piece.segment)]
-                elapsed[k + 1] = elapsed[k] + Double(max(0, s.weight(forward: piece.forward))) * (piece.end - piece.start)
-                graph.appendGeometry(of: piece, to: &line)
-                lineIndex[k + 1] = max(0, line.count - 1)
-            }
-        }
-        }
+            elapsed.append(elapsed[elapsed.count - 1] + Double(max(0, s.weight(forward: piece.forward))) * (piece.end - piece.start))
+            turnCost.append(0)
+            pieceWay.append(s.way)
+            let v = Int(piece.forward ? s.fromNode : s.toNode)
+            startDegree.append(graph.nodeFirst[v + 1] - graph.nodeFirst[v])
+            graph.appendGeometry(of: piece, to: &line)
+            lineIndex.append(max(0, line.count - 1))
         }
         if line.isEmpty { line.append(route.source.location) }
         return line
@@ -191,14 +189,15 @@ public final class DirectionsBuilder {
     /// minimax polynomial (error below 0.001°), several times cheaper than the libm call.
     static func bearing(_ dx: Double, _ dy: Double) -> Double {
         let ax = abs(dx), ay = abs(dy)
-        if ax == 0 && ay == 0 { return 0 }
-        let steep = ax > ay
-        let z = steep ? ay / ax : ax / ay, z2 = z * z
+        let big = max(ax, ay)
+        if big == 0 { return 0 }
+        let z = min(ax, ay) / big, z2 = z * z
         let atan = z * (0.99997726 + z2 * (-0.33262347 + z2 * (0.19354346 + z2 * (-0.11643287
-            + z2 * (0.05265332 + z2 * -0.01172120)))))
-        var degrees = (steep ? .pi / 2 - atan : atan) * (180 / .pi)   // from north towards the x axis
-        if dy < 0 { degrees = 180 - degrees }
-        if dx < 0 { degrees = 360 - degrees }
+            + z2 * (0.05265332 + z2 * -0.01172120))))) * (180 / .pi)
+        // Quadrants by selects, not branches (they are unpredictable).
+        var degrees = ax > ay ? 90 - atan : atan   // from north towards the x axis
+        degrees = dy < 0 ? 180 - degrees : degrees
+        degrees = dx < 0 ? 360 - degrees : degrees
         return degrees >= 360 ? 0 : degrees
     }
 
@@ -220,14 +219,16 @@ public final class DirectionsBuilder {
 
     /// Collects the roads at intersection `v` for a route arriving by `a` (its bearing at `v`
     /// is `inBearing`); returns the indices of the road arrived by and of `b`.
-    private func gatherRoads(at v: Int32, arriving a: Int32, leaving b: Int32, inBearing: Double) -> (in: Int?, out: Int) {
+    private func gatherRoads(at v: Int32, arriving a: Int32, leaving b: Int32, inBearing: Double,
+                             outBearing: Double) -> (in: Int?, out: Int) {
         roads.removeAll(keepingCapacity: true)
         var inIndex: Int?, outIndex = 0
         for i in leaving(v) {
             let x = graph.nodeLeaving[i]
             if x == a ^ 1 { inIndex = roads.count }
             if x == b { outIndex = roads.count }
-            let bearing = leavingBearing(x)
+            // The two bearings the caller knows are not measured again.
+            let bearing = x == b ? outBearing : x == a ^ 1 ? Self.normalized(inBearing + 180) : leavingBearing(x)
             roads.append(Road(directed: x, bearing: bearing, deviation: Self.deviation(inBearing, bearing),
                               allowed: allowed(x), way: way(x)))
         }
@@ -294,9 +295,8 @@ public final class DirectionsBuilder {
         var ringExits = 0   // exits passed since a start on a roundabout
         while k < n {
             let a = directed(pieces[k - 1]), b = directed(pieces[k])
-            let wa = way(a), wb = way(b)
-            let v = startNode(b)
-            let degree = leaving(v).count
+            let wa = pieceWay[k - 1], wb = pieceWay[k]
+            let degree = Int(startDegree[k])
             let inRing = isRoundabout(wa), outRing = isRoundabout(wb)
             if !inRing && outRing {
                 k = roundabout(enteringAt: k)
@@ -309,20 +309,22 @@ public final class DirectionsBuilder {
                 k += 1
                 continue
             }
-            if !inRing && b != a ^ 1 && goesOnUnrivalled(a, b, at: v, current: current) {
+            let v = startNode(b)
+            if !inRing && b != a ^ 1 && goesOnUnrivalled(a, b, wa, wb, at: v, current: current) {
                 k += 1
                 continue
             }
-            let inBearing = Self.normalized(leavingBearing(a ^ 1) + 180)
-            let dOut = Self.deviation(inBearing, leavingBearing(b))
+            let inBearing = Self.normalized(leavingBearing(a ^ 1) + 180), outBearing = leavingBearing(b)
+            let dOut = Self.deviation(inBearing, outBearing)
             if graph.mode == .driving {
                 turnCost[k] = b == a ^ 1 ? 20_000 : degree > 2 ? Self.turnCost(dOut) : 0
             }
-            if !inRing && b != a ^ 1 && goesOnQuietly(a, b, at: v, current: current, inBearing: inBearing, deviation: dOut) {
+            if !inRing && b != a ^ 1 && goesOnQuietly(a, b, wa, wb, at: v, current: current,
+                                                          inBearing: inBearing, deviation: dOut) {
                 k += 1
                 continue
             }
-            let (inIndex, outIndex) = gatherRoads(at: v, arriving: a, leaving: b, inBearing: inBearing)
+            let (inIndex, outIndex) = gatherRoads(at: v, arriving: a, leaving: b, inBearing: inBearing, outBearing: outBearing)
             var step: RawStep?
             if inRing {
                 if outRing {
@@ -347,10 +349,10 @@ public final class DirectionsBuilder {
     /// The commonest case, decided without a bearing: the road goes on under its name and
     /// every other road one could take here is smaller (the turn cost, small at such a
     /// node, is left to the scaling of durations).
-    private func goesOnUnrivalled(_ a: Int32, _ b: Int32, at v: Int32, current: Int32) -> Bool {
-        let wb = way(b), outInfo = info(wb)
+    private func goesOnUnrivalled(_ a: Int32, _ b: Int32, _ wa: Int32, _ wb: Int32, at v: Int32, current: Int32) -> Bool {
+        let outInfo = info(wb)
         guard sameRoad(current, wb), isNamed(current) || graph.mode == .walking,
-              (info(way(a)).flags ^ outInfo.flags) & WayInfo.isLink == 0 else { return false }
+              (info(wa).flags ^ outInfo.flags) & WayInfo.isLink == 0 else { return false }
         for i in leaving(v) {
             let x = graph.nodeLeaving[i]
             if x != b && x != a ^ 1 && allowed(x) && info(way(x)).roadClass <= outInfo.roadClass { return false }
@@ -360,12 +362,11 @@ public final class DirectionsBuilder {
 
     /// The next commonest, decided from few bearings: the road goes on under its name and no
     /// road at least as important is straighter (`classify` would say nil).
-    private func goesOnQuietly(_ a: Int32, _ b: Int32, at v: Int32, current: Int32, inBearing: Double,
-                               deviation dOut: Double) -> Bool {
-        let absOut = abs(dOut)
-        let wb = way(b), outInfo = info(wb)
+    private func goesOnQuietly(_ a: Int32, _ b: Int32, _ wa: Int32, _ wb: Int32, at v: Int32, current: Int32,
+                               inBearing: Double, deviation dOut: Double) -> Bool {
+        let absOut = abs(dOut), outInfo = info(wb)
         guard absOut < 60, sameRoad(current, wb), isNamed(current) || graph.mode == .walking,
-              (info(way(a)).flags ^ outInfo.flags) & WayInfo.isLink == 0 else { return false }
+              (info(wa).flags ^ outInfo.flags) & WayInfo.isLink == 0 else { return false }
         var bestRival = 180.0
         for i in leaving(v) {
             let x = graph.nodeLeaving[i]
@@ -397,7 +398,8 @@ public final class DirectionsBuilder {
         let a = directed(pieces[k - 1]), b = directed(pieces[k])
         let v = startNode(b)
         let inBearing = Self.normalized(leavingBearing(a ^ 1) + 180)
-        let (inIndex, outIndex) = gatherRoads(at: v, arriving: a, leaving: b, inBearing: inBearing)
+        let (inIndex, outIndex) = gatherRoads(at: v, arriving: a, leaving: b, inBearing: inBearing,
+                                              outBearing: leavingBearing(b))
         var step = RawStep(type: .roundabout, modifier: nil, boundary: k, bearingBefore: inBearing,
                            bearingAfter: roads[outIndex].bearing, way: way(b))
         record(&step, in: inIndex, out: outIndex, uTurn: false)
@@ -485,6 +487,8 @@ public final class DirectionsBuilder {
         if sameRoad(current, out.way) && (isNamed(current) || graph.mode == .walking) {
             // The road goes on under its name: a word only where it is not the way straight on.
             if Self.isQuiet(absOut, bestRival) { return nil }
+            // Nearly straight, but another road is straighter: say on which side it goes on.
+            if modifier == .straight { modifier = side(of: nearest, left: .slightLeft, right: .slightRight) }
             return (.continue, modifier)
         }
         let obvious = absOut < 35 && bestOther >= absOut + 25 && !inRoadGoesOn
@@ -650,8 +654,7 @@ public final class DirectionsBuilder {
                 distance: s.type == .arrive ? 0 : travelled[nextBoundary] - travelled[s.boundary],
                 duration: s.type == .arrive ? 0 : (millis(nextBoundary) - millis(s.boundary)) / 1000,
                 geometry: from...(s.type == .arrive ? last : max(from, to)),
-                intersection: range, intersectionIn: inIndex, intersectionOut: outIndex,
-                instruction: Instructions.english(maneuver, name: stepName, ref: stepRef, roadClass: roadClass, mode: graph.mode)))
+                intersection: range, intersectionIn: inIndex, intersectionOut: outIndex, mode: graph.mode))
         }
         return Directions(mode: graph.mode, drivingSide: DrivingSide.at(route.source.location), line: line,
                           steps: steps, intersectionRoads: intersectionRoads, distance: travelled[n],

@@ -191,4 +191,66 @@ import WayfinderGraph
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.contains(".tmp") }
         #expect(leftovers.isEmpty)
     }
+    // MARK: Directions output (steps, formats, geometries, overview)
+
+    @Test func textRouteListsNumberedInstructionsAndATotal() throws {
+        let r = run(["--from", "42.5063,1.5218", "--to", "42.5425,1.7336", "--graph", try andorra])
+        #expect(r.code == 0, "\(r.err)")
+        let lines = r.out.split(separator: "\n").map(String.init)
+        let steps = lines.filter { $0.range(of: #"^ *\d+\. "#, options: .regularExpression) != nil }
+        #expect(steps.count >= 3)
+        #expect(steps.first?.contains("1. Head ") == true)
+        #expect(steps.last?.contains("You have arrived at your destination") == true)
+        #expect(steps.dropLast().allSatisfy { $0.hasSuffix(" m") || $0.hasSuffix(" km") })
+        #expect(lines.contains { $0.hasPrefix("total: ") && $0.contains("km") })
+    }
+
+    @Test func jsonStepsInEachGeometryFormat() throws {
+        for (geometry, check) in [("polyline6", { (g: Any?) in g is String }), ("geojson", { (g: Any?) in
+            (g as? [String: Any])?["type"] as? String == "LineString" })] {
+            let r = run(["--from", "42.5063,1.5218", "--to", "42.5094,1.5381", "--graph", try andorra,
+                         "--format", "json", "--geometry", geometry])
+            #expect(r.code == 0, "\(r.err)")
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
+            let route = try #require((json["routes"] as? [[String: Any]])?.first)
+            #expect(check(route["geometry"]))
+            let steps = try #require((route["legs"] as? [[String: Any]])?.first?["steps"] as? [[String: Any]])
+            #expect(steps.count >= 2 && steps.allSatisfy { check($0["geometry"]) })
+            #expect(steps.allSatisfy { ($0["instruction"] as? String)?.isEmpty == false })
+        }
+    }
+
+    @Test func overviewFullSimplifiedOrNone() throws {
+        func overview(_ mode: String) throws -> Any? {
+            let r = run(["--from", "42.5063,1.5218", "--to", "42.5425,1.7336", "--graph", try andorra,
+                         "--format", "json", "--overview", mode])
+            #expect(r.code == 0, "\(r.err)")
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
+            return try #require((json["routes"] as? [[String: Any]])?.first)["geometry"]
+        }
+        let full = try #require(try overview("full") as? String)
+        let simplified = try #require(try overview("simplified") as? String)
+        #expect(simplified.count < full.count / 2)
+        #expect(try overview("false") == nil)
+    }
+
+    @Test func geojsonFormatIsAFeatureCollection() throws {
+        let r = run(["--from", "42.5063,1.5218", "--to", "42.5094,1.5381", "--mode", "walking", "--graph", try andorra,
+                     "--format", "geojson"])
+        #expect(r.code == 0, "\(r.err)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
+        #expect(json["type"] as? String == "FeatureCollection")
+        let features = try #require(json["features"] as? [[String: Any]])
+        #expect(features.count >= 3)
+        let kinds = features.compactMap { ($0["properties"] as? [String: Any])?["kind"] as? String }
+        #expect(kinds.first == "route" && kinds.dropFirst().allSatisfy { $0 == "maneuver" })
+    }
+
+    @Test func badOutputOptionsAreBadInput() throws {
+        for words in [["--geometry", "wkt"], ["--overview", "half"], ["--format", "kml"]] {
+            let r = run(["--from", "42.5063,1.5218", "--to", "42.5094,1.5381", "--graph", try andorra] + words)
+            #expect(r.code == ExitCode.badInput.rawValue, "\(words)")
+            #expect(r.out.isEmpty)
+        }
+    }
 }

@@ -34,6 +34,13 @@ import WayfinderRouting
         #expect(steps == expected, sourceLocation: sourceLocation)
     }
 
+    /// The commonest expectation: a departure, one maneuver, the arrival.
+    func checkOneManeuver(_ map: MapFixture, _ mode: TravelMode, _ from: Character, _ to: Character,
+                          _ depart: String, _ maneuver: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try check(map, mode, from, to, ["depart: " + depart, maneuver, "arrive: You have arrived at your destination"],
+                  sourceLocation: sourceLocation)
+    }
+
     /// What must hold for every route: the list.
     func checkInvariants(_ d: Directions, route: Route, graph: RoutingGraph,
                          sourceLocation: SourceLocation = #_sourceLocation) throws {
@@ -89,30 +96,18 @@ import WayfinderRouting
 
     @Test func tJunctionEndOfRoadLeftAndRight() throws {
         let map = tJunction
-        try check(map, .driving, "d", "a", [
-            "depart: Head north on Side Street",
-            "end of road left: Turn left onto Mannerheimintie",
-            "arrive: You have arrived at your destination",
-        ])
-        try check(map, .driving, "d", "c", [
-            "depart: Head north on Side Street",
-            "end of road right: Turn right onto Mannerheimintie",
-            "arrive: You have arrived at your destination",
-        ])
+        try checkOneManeuver(map, .driving, "d", "a", "Head north on Side Street",
+                             "end of road left: Turn left onto Mannerheimintie")
+        try checkOneManeuver(map, .driving, "d", "c", "Head north on Side Street",
+                             "end of road right: Turn right onto Mannerheimintie")
     }
 
     @Test func turnOffTheThroughRoad() throws {
         let map = tJunction
-        try check(map, .driving, "a", "d", [
-            "depart: Head east on Mannerheimintie",
-            "turn right: Turn right onto Side Street",
-            "arrive: You have arrived at your destination",
-        ])
-        try check(map, .driving, "c", "d", [
-            "depart: Head west on Mannerheimintie",
-            "turn left: Turn left onto Side Street",
-            "arrive: You have arrived at your destination",
-        ])
+        try checkOneManeuver(map, .driving, "a", "d", "Head east on Mannerheimintie",
+                             "turn right: Turn right onto Side Street")
+        try checkOneManeuver(map, .driving, "c", "d", "Head west on Mannerheimintie",
+                             "turn left: Turn left onto Side Street")
         // Straight along the through road: no step at the junction.
         try check(map, .driving, "a", "c", [
             "depart: Head east on Mannerheimintie",
@@ -154,27 +149,15 @@ import WayfinderRouting
 
     @Test func roundaboutExitsOneToThree() throws {
         let map = roundabout
-        try check(map, .driving, "a", "b", [
-            "depart: Head north on South Road",
-            "roundabout right exit 1: At the roundabout, take the 1st exit onto East Road",
-            "arrive: You have arrived at your destination",
-        ])
-        try check(map, .driving, "a", "c", [
-            "depart: Head north on South Road",
-            "roundabout straight exit 2: At the roundabout, take the 2nd exit onto North Road",
-            "arrive: You have arrived at your destination",
-        ])
-        try check(map, .driving, "a", "d", [
-            "depart: Head north on South Road",
-            "roundabout left exit 3: At the roundabout, take the 3rd exit onto West Road",
-            "arrive: You have arrived at your destination",
-        ])
+        try checkOneManeuver(map, .driving, "a", "b", "Head north on South Road",
+                             "roundabout right exit 1: At the roundabout, take the 1st exit onto East Road")
+        try checkOneManeuver(map, .driving, "a", "c", "Head north on South Road",
+                             "roundabout straight exit 2: At the roundabout, take the 2nd exit onto North Road")
+        try checkOneManeuver(map, .driving, "a", "d", "Head north on South Road",
+                             "roundabout left exit 3: At the roundabout, take the 3rd exit onto West Road")
         // From the east, North Road is the first exit.
-        try check(map, .driving, "b", "c", [
-            "depart: Head west on East Road",
-            "roundabout right exit 1: At the roundabout, take the 1st exit onto North Road",
-            "arrive: You have arrived at your destination",
-        ])
+        try checkOneManeuver(map, .driving, "b", "c", "Head west on East Road",
+                             "roundabout right exit 1: At the roundabout, take the 1st exit onto North Road")
     }
 
     @Test func roundaboutStepCoversTheRingAndTheExitRoad() throws {
@@ -232,16 +215,10 @@ import WayfinderRouting
         map.way("ab", ["highway": "primary", "name": "Main Road"])
         map.way("bc", ["highway": "primary", "name": "North Fork"])
         map.way("bd", ["highway": "primary", "name": "South Fork"])
-        try check(map, .driving, "a", "c", [
-            "depart: Head east on Main Road",
-            "fork slight left: Keep left onto North Fork",
-            "arrive: You have arrived at your destination",
-        ])
-        try check(map, .driving, "a", "d", [
-            "depart: Head east on Main Road",
-            "fork slight right: Keep right onto South Fork",
-            "arrive: You have arrived at your destination",
-        ])
+        try checkOneManeuver(map, .driving, "a", "c", "Head east on Main Road",
+                             "fork slight left: Keep left onto North Fork")
+        try checkOneManeuver(map, .driving, "a", "d", "Head east on Main Road",
+                             "fork slight right: Keep right onto South Fork")
     }
 
     @Test func nameChangeMakesOneStepAndAWiggleNone() throws {
@@ -252,16 +229,10 @@ import WayfinderRouting
         map.way("bc", ["highway": "residential", "name": "Second Street"])
         map.way("cd", ["highway": "residential", "name": "Bridge"])
         map.way("de", ["highway": "residential", "name": "Second Street"])
-        try check(map, .driving, "a", "e", [
-            "depart: Head east on First Street",
-            "new name straight: Continue onto Second Street",
-            "arrive: You have arrived at your destination",
-        ])
-        try check(map, .driving, "e", "a", [
-            "depart: Head west on Second Street",
-            "new name straight: Continue onto First Street",
-            "arrive: You have arrived at your destination",
-        ])
+        try checkOneManeuver(map, .driving, "a", "e", "Head east on First Street",
+                             "new name straight: Continue onto Second Street")
+        try checkOneManeuver(map, .driving, "e", "a", "Head west on Second Street",
+                             "new name straight: Continue onto First Street")
     }
 
     /// Grand Avenue is a dual carriageway (two one-ways 20 m apart, joined far to the west
@@ -359,17 +330,15 @@ import WayfinderRouting
 
     @Test func walkingTurnsAtIntersectionsToo() throws {
         let map = tJunction
-        try check(map, .walking, "a", "d", [
-            "depart: Walk east on Mannerheimintie",
-            "turn right: Turn right onto Side Street",
-            "arrive: You have arrived at your destination",
-        ])
+        try checkOneManeuver(map, .walking, "a", "d", "Walk east on Mannerheimintie",
+                             "turn right: Turn right onto Side Street")
     }
 
     // MARK: Real extracts
 
     @Test(arguments: [("andorra", TravelMode.driving), ("andorra", .walking), ("monaco", .driving),
-                      ("monaco", .walking), ("sydney", .driving), ("porto", .driving)])
+                      ("monaco", .walking), ("sydney", .driving), ("porto", .driving), ("helsinki", .walking),
+                      ("baltimore", .driving), ("liechtenstein", .driving)])
     func invariantsOnRandomRoutes(extract: String, mode: TravelMode) throws {
         let graph = try ExtractGraphs.shared.graph(extract, mode)
         let router = Router(graph: graph)
