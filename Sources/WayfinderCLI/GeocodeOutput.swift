@@ -1,4 +1,5 @@
 import Foundation
+import WayfinderDirections
 import WayfinderGeocoding
 import WayfinderGraph
 
@@ -55,26 +56,26 @@ extension GeocodeCommands {
     }
 
     static func json(_ results: [GeocoderResult]) -> String {
-        var json = JSONWriter()
+        let json = JSONBuffer()
         json.beginArray()
-        for r in results { write(r, to: &json) }
+        for r in results { write(r, to: json) }
         json.endArray()
         return json.text
     }
 
     /// The best answer with the POI at the point under "poi"; `{}` when nothing is near.
     static func json(_ answer: ReverseGeocode) -> String {
-        var json = JSONWriter()
+        let json = JSONBuffer()
         guard let best = answer.best else { return "{}" }
-        write(best, to: &json) { json in
+        write(best, to: json) { json in
             json.key("poi")
-            if let poi = answer.poi { write(poi, to: &json) } else { json.null() }
+            if let poi = answer.poi { write(poi, to: json) } else { json.null() }
         }
         return json.text
     }
 
-    static func write(_ r: GeocoderResult, to json: inout JSONWriter, extra: (inout JSONWriter) -> Void = { _ in }) {
-        func string(_ key: String, _ value: String?) {
+    static func write(_ r: GeocoderResult, to json: JSONBuffer, extra: (JSONBuffer) -> Void = { _ in }) {
+        func string(_ key: StaticString, _ value: String?) {
             json.key(key)
             if let value { json.string(value) } else { json.null() }
         }
@@ -95,10 +96,12 @@ extension GeocodeCommands {
         json.key("score"); json.number(r.score, decimals: 4)
         if let d = r.distance { json.key("distance_m"); json.number(d, decimals: 1) }
         string("label", r.label)
-        for (key, value) in [("type", r.type), ("phone", r.phone), ("website", r.website), ("opening_hours", r.openingHours)] {
+        let optional: [(StaticString, String?)] = [("type", r.type), ("phone", r.phone), ("website", r.website),
+                                                   ("opening_hours", r.openingHours)]
+        for (key, value) in optional {
             if let value { string(key, value) }
         }
-        extra(&json)
+        extra(json)
         json.endObject()
     }
 }
