@@ -31,18 +31,6 @@ func fail(_ message: String) -> Never {
     exit(2)
 }
 
-/// Random coordinates on main-network segments of a mode.
-func randomPoints(_ graph: RoutingGraph, count: Int, seed: UInt64) -> [FixedCoordinate] {
-    var rng = SplitMix64(seed: seed)
-    var result: [FixedCoordinate] = []
-    while result.count < count {
-        let s = Int32.random(in: 0..<Int32(graph.segments.count), using: &rng)
-        guard !graph.isOnIsland(segment: s), graph.segmentComponent[Int(s)] == 0 else { continue }
-        let segment = graph.segments[Int(s)]
-        result.append(graph.points[Int(Int32.random(in: segment.firstPoint...segment.lastPoint, using: &rng))])
-    }
-    return result
-}
 
 func queryBenchmark(_ args: Arguments) {
     guard let path = args.positional.dropFirst().first else { fail("query needs a GRAPH") }
@@ -52,7 +40,7 @@ func queryBenchmark(_ args: Arguments) {
     let dijkstraCount = Int(args["dijkstra"] ?? "200") ?? 200
     let graph: RoutingGraph
     do { graph = try RoutingGraph(path: path, mode: mode) } catch { fail(error.description) }
-    let points = randomPoints(graph, count: 2 * count, seed: seed)
+    let points = graph.randomRoadPoints(count: 2 * count, seed: seed)
     let router = Router(graph: graph)
     var total: [Double] = [], snapTimes: [Double] = [], routeTimes: [Double] = [], geometryTimes: [Double] = []
     // The `steps` phase: directions (steps and texts) and the OSRM JSON response with them,

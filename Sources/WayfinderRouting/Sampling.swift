@@ -6,7 +6,7 @@ extension RoutingGraph {
     public func randomRoadPoints(count: Int, seed: UInt64) -> [FixedCoordinate] {
         var rng = SplitMix64(seed: seed)
         var result: [FixedCoordinate] = []
-        guard segments.contains(where: { _ in true }), componentSize.first.map({ $0 > 0 }) == true else { return [] }
+        guard !segments.isEmpty, (componentSize.first ?? 0) > 0 else { return [] }
         result.reserveCapacity(count)
         var attempts = 0
         while result.count < count && attempts < 100 * count + 1000 {
