@@ -6,20 +6,27 @@
 
 /// A contraction hierarchy over dense node ids `0..<nodeCount`.
 ///
-/// Nodes are renumbered by *rank* (0 = contracted first). Every arc, original or shortcut, is
-/// stored once, at its lower-ranked end, so both query directions only ever climb in rank:
-/// - `forwardArcs` at rank `u`: arcs `u -> v` (in the graph's direction) with `v > u`, head `v`;
-/// - `backwardArcs` at rank `u`: arcs `v -> u` (in the graph's direction) with `v > u`, head `v`.
+/// Nodes are contracted one by one; every arc, original or shortcut, is stored once, at its
+/// end contracted first, so both query directions only ever climb in contraction order:
+/// - `forwardArcs` at `u`: arcs `u -> v` (in the graph's direction) with `v` contracted after `u`;
+/// - `backwardArcs` at `u`: arcs `v -> u` (in the graph's direction) with `v` contracted after `u`.
 ///
-/// A shortcut `u -> v` has `via = m`, the rank of the node it bypasses; `m < u` and `m < v`, and
-/// its halves are the arc `u -> m` (in `backwardArcs` at `m`, head `u`) and the arc `m -> v` (in
-/// `forwardArcs` at `m`, head `v`), with weights summing to the shortcut's. Each rank has at
-/// most one arc per head in each direction, so unpacking needs no further data.
+/// Arrays are indexed by *rank*, a node's position in storage. It need not follow the
+/// contraction order: the importer renumbers ranks so that nodes close on the map are close in
+/// memory (`renumbered(byKey:)`), and only the top nodes keep contraction order.
 ///
-/// `selfLoops[u]` is the cheapest cycle `u -> ... -> u` whose other nodes all rank below `u`
-/// (or an original arc `u -> u`), head `u`, `weight == infiniteWeight` if there is none. It
-/// unpacks like a shortcut (`via >= 0`) or is an original self-loop (`via < 0`). Queries need it
-/// for "cheapest cycle through a node", which an up/down search cannot see otherwise.
+/// A shortcut `u -> v` bypasses a node `m` contracted before both; its halves are the arc
+/// `u -> m` (in `backwardArcs` at `m`, head `u`) and the arc `m -> v` (in `forwardArcs` at `m`,
+/// head `v`), with weights summing to the shortcut's. Its `via` indexes `shortcuts`, which
+/// names `m` and both halves, so unpacking a path reads one small record per shortcut and
+/// never touches the arc arrays. Shortcut records are in depth-first pre-order from the
+/// deepest ones (a shortcut, then the tree of its first half, then of its second), so
+/// unpacking reads mostly forwards through memory.
+///
+/// `selfLoops[u]` is the cheapest cycle `u -> ... -> u` whose other nodes were all contracted
+/// before `u` (or an original arc `u -> u`), head `u`, `weight == infiniteWeight` if there is
+/// none. It unpacks like a shortcut (`via >= 0`) or is an original self-loop (`via < 0`).
+/// Queries need it for "cheapest cycle through a node", which an up/down search cannot see.
 public struct ContractionHierarchy: @unchecked Sendable {
     /// Input node id -> rank.
     public let rankOfNode: UnsafeBufferPointer<Int32>
@@ -33,6 +40,8 @@ public struct ContractionHierarchy: @unchecked Sendable {
     public let backwardArcs: UnsafeBufferPointer<CHArc>
     /// One entry per rank, see the type's documentation.
     public let selfLoops: UnsafeBufferPointer<CHArc>
+    /// What each shortcut (arc or self-loop with `via >= 0`) stands for.
+    public let shortcuts: UnsafeBufferPointer<Shortcut>
     /// Keeps the memory behind the views alive.
     public let owner: AnyObject?
 
@@ -40,7 +49,8 @@ public struct ContractionHierarchy: @unchecked Sendable {
         rankOfNode: UnsafeBufferPointer<Int32>, nodeAtRank: UnsafeBufferPointer<Int32>,
         forwardFirst: UnsafeBufferPointer<Int32>, forwardArcs: UnsafeBufferPointer<CHArc>,
         backwardFirst: UnsafeBufferPointer<Int32>, backwardArcs: UnsafeBufferPointer<CHArc>,
-        selfLoops: UnsafeBufferPointer<CHArc>, owner: AnyObject?
+        selfLoops: UnsafeBufferPointer<CHArc>, shortcuts: UnsafeBufferPointer<Shortcut>,
+        owner: AnyObject?
     ) {
         self.rankOfNode = rankOfNode
         self.nodeAtRank = nodeAtRank
@@ -49,21 +59,34 @@ public struct ContractionHierarchy: @unchecked Sendable {
         self.backwardFirst = backwardFirst
         self.backwardArcs = backwardArcs
         self.selfLoops = selfLoops
+        self.shortcuts = shortcuts
         self.owner = owner
     }
 
-    /// Copies the arrays into a new `BufferOwner` and views them.
+    /// Builds the hierarchy from arrays whose shortcuts still name their middle rank in `via`
+    /// (as contraction produces them): finds each shortcut's halves, numbers the shortcuts
+    /// (see the type's documentation), and keeps everything in a new `BufferOwner`.
     public init(
         owning rankOfNode: [Int32], nodeAtRank: [Int32],
         forwardFirst: [Int32], forwardArcs: [CHArc],
         backwardFirst: [Int32], backwardArcs: [CHArc], selfLoops: [CHArc]
     ) {
+        var forwardArcs = forwardArcs, backwardArcs = backwardArcs, selfLoops = selfLoops
+        let shortcuts = ShortcutNumbering.number(nodeAtRank: nodeAtRank, forwardFirst: forwardFirst, forwardArcs: &forwardArcs,
+                                                 backwardFirst: backwardFirst, backwardArcs: &backwardArcs,
+                                                 selfLoops: &selfLoops)
         let owner = BufferOwner()
         self.init(
             rankOfNode: owner.keep(rankOfNode), nodeAtRank: owner.keep(nodeAtRank),
             forwardFirst: owner.keep(forwardFirst), forwardArcs: owner.keep(forwardArcs),
             backwardFirst: owner.keep(backwardFirst), backwardArcs: owner.keep(backwardArcs),
-            selfLoops: owner.keep(selfLoops), owner: owner)
+            selfLoops: owner.keep(selfLoops), shortcuts: owner.keep(shortcuts), owner: owner)
+    }
+
+    /// The middle rank of a shortcut arc, or the arc's `via` unchanged for an original arc:
+    /// the form `init(owning:...)` takes.
+    @inlinable public func middleForm(_ arc: CHArc) -> CHArc {
+        arc.via >= 0 ? CHArc(head: arc.head, weight: arc.weight, via: rankOfNode[Int(shortcuts[Int(arc.via)].middle)]) : arc
     }
 
     @inlinable public var nodeCount: Int { rankOfNode.count }
@@ -88,18 +111,109 @@ public struct ContractionHierarchy: @unchecked Sendable {
                 guard first[rank] <= first[rank + 1]
                 else { return "contraction hierarchy: \(name) offsets decrease at rank \(rank)" }
                 for arc in arcs[Int(first[rank])..<Int(first[rank + 1])] {
-                    guard arc.head > Int32(rank), Int(arc.head) < n, arc.weight >= 0,
-                          arc.via < Int32(rank)
+                    guard arc.head >= 0, Int(arc.head) < n, arc.head != Int32(rank), arc.weight >= 0,
+                          Int(arc.via) < shortcuts.count
                     else { return "contraction hierarchy: bad \(name) arc at rank \(rank)" }
                 }
             }
         }
+        // Halves have larger ids, so unpacking always terminates.
+        for (id, shortcut) in shortcuts.enumerated() {
+            guard shortcut.middle >= 0, Int(shortcut.middle) < n,
+                  shortcut.first < 0 || (Int(shortcut.first) > id && Int(shortcut.first) < shortcuts.count),
+                  shortcut.second < 0 || (Int(shortcut.second) > id && Int(shortcut.second) < shortcuts.count)
+            else { return "contraction hierarchy: bad shortcut \(id)" }
+        }
         for rank in 0..<n {
             let loop = selfLoops[rank]
-            guard loop.head == Int32(rank), loop.weight >= 0, loop.via < Int32(rank)
+            guard loop.head == Int32(rank), loop.weight >= 0, Int(loop.via) < shortcuts.count
             else { return "contraction hierarchy: bad self-loop at rank \(rank)" }
         }
         return nil
+    }
+}
+
+/// Numbers the shortcuts of a freshly built (or renumbered) hierarchy; see `ContractionHierarchy`.
+enum ShortcutNumbering {
+    /// Rewrites every shortcut's `via` from its middle rank to its id and returns the table.
+    /// Arc indices are one space: forward arcs, then backward arcs, then self-loops.
+    static func number(nodeAtRank: [Int32], forwardFirst: [Int32], forwardArcs: inout [CHArc],
+                       backwardFirst: [Int32], backwardArcs: inout [CHArc], selfLoops: inout [CHArc]) -> [Shortcut] {
+        let f = forwardArcs.count, b = backwardArcs.count, total = f + b + selfLoops.count
+        func arc(_ i: Int) -> CHArc { i < f ? forwardArcs[i] : i < f + b ? backwardArcs[i - f] : selfLoops[i - f - b] }
+        func find(_ first: [Int32], _ arcs: [CHArc], at rank: Int32, head: Int32) -> Int32 {
+            for i in Int(first[Int(rank)])..<Int(first[Int(rank) + 1]) where arcs[i].head == head { return Int32(i) }
+            fatalError("contraction hierarchy: half of a shortcut is missing")
+        }
+        // Halves as arc indices in the one space (-1 for original arcs).
+        var firstHalf = [Int32](repeating: -1, count: total), secondHalf = [Int32](repeating: -1, count: total)
+        for rank in 0..<max(0, forwardFirst.count - 1) {
+            for i in Int(forwardFirst[rank])..<Int(forwardFirst[rank + 1]) where forwardArcs[i].via >= 0 {
+                let m = forwardArcs[i].via
+                firstHalf[i] = Int32(f) + find(backwardFirst, backwardArcs, at: m, head: Int32(rank))
+                secondHalf[i] = find(forwardFirst, forwardArcs, at: m, head: forwardArcs[i].head)
+            }
+            for i in Int(backwardFirst[rank])..<Int(backwardFirst[rank + 1]) where backwardArcs[i].via >= 0 {
+                let m = backwardArcs[i].via
+                firstHalf[f + i] = Int32(f) + find(backwardFirst, backwardArcs, at: m, head: backwardArcs[i].head)
+                secondHalf[f + i] = find(forwardFirst, forwardArcs, at: m, head: Int32(rank))
+            }
+            if selfLoops[rank].via >= 0 {
+                let m = selfLoops[rank].via
+                firstHalf[f + b + rank] = Int32(f) + find(backwardFirst, backwardArcs, at: m, head: Int32(rank))
+                secondHalf[f + b + rank] = find(forwardFirst, forwardArcs, at: m, head: Int32(rank))
+            }
+        }
+        // Depth: 0 for original arcs, 1 + the deeper half for shortcuts (halves are acyclic).
+        var depth = [Int32](repeating: -1, count: total)
+        var stack: [Int32] = []
+        for start in 0..<total where depth[start] < 0 {
+            stack.append(Int32(start))
+            while let i = stack.last.map(Int.init) {
+                if depth[i] >= 0 { stack.removeLast(); continue }
+                guard firstHalf[i] >= 0 else { depth[i] = 0; stack.removeLast(); continue }
+                let x = Int(firstHalf[i]), y = Int(secondHalf[i])
+                if depth[x] < 0 { stack.append(Int32(x)); continue }
+                if depth[y] < 0 { stack.append(Int32(y)); continue }
+                depth[i] = 1 + max(depth[x], depth[y])
+                stack.removeLast()
+            }
+        }
+        // Reverse depth-first post-order from the deepest shortcuts: a topological order (a
+        // shortcut before its halves, even halves shared with other shortcuts) in which a
+        // shortcut is followed by the tree of its first half, then that of its second half, so
+        // unpacking a path mostly reads forwards through memory.
+        var roots = (0..<total).filter { firstHalf[$0] >= 0 }
+        roots.sort { x, y in
+            depth[x] != depth[y] ? depth[x] > depth[y] : arc(x).via != arc(y).via ? arc(x).via < arc(y).via : x < y
+        }
+        var visited = [Bool](repeating: false, count: total)
+        var postOrder: [Int] = []
+        postOrder.reserveCapacity(roots.count)
+        // Stack entries: arc index, or ~index once its halves have been pushed.
+        var pending: [Int] = []
+        for root in roots where !visited[root] {
+            pending.append(root)
+            while let top = pending.popLast() {
+                if top < 0 { postOrder.append(~top); continue }
+                guard firstHalf[top] >= 0, !visited[top] else { continue }
+                visited[top] = true
+                pending.append(~top)
+                pending.append(Int(firstHalf[top]))   // popped after the second half: emitted later
+                pending.append(Int(secondHalf[top]))
+            }
+        }
+        let order = Array(postOrder.reversed())
+        var id = [Int32](repeating: -1, count: total)
+        for (k, i) in order.enumerated() { id[i] = Int32(k) }
+        func code(_ half: Int32) -> Int32 { id[Int(half)] >= 0 ? id[Int(half)] : arc(Int(half)).via }
+        let table = order.map { i in
+            Shortcut(middle: nodeAtRank[Int(arc(i).via)], first: code(firstHalf[i]), second: code(secondHalf[i]))
+        }
+        for i in order {
+            if i < f { forwardArcs[i].via = id[i] } else if i < f + b { backwardArcs[i - f].via = id[i] } else { selfLoops[i - f - b].via = id[i] }
+        }
+        return table
     }
 }
 

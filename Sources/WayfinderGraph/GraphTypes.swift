@@ -37,12 +37,12 @@ public struct BaseArc: Hashable, Sendable, BitwiseCopyable {
     }
 }
 
-/// One arc of a contraction hierarchy. Heads are *ranks*, not input node ids.
+/// One arc of a contraction hierarchy. Heads are *ranks* (storage positions), not input node ids.
 public struct CHArc: Hashable, Sendable, BitwiseCopyable {
     public var head: Int32
     public var weight: Int32
-    /// `>= 0`: a shortcut through the node of this rank; `< 0`: an original arc whose
-    /// payload is `~via`.
+    /// `>= 0`: a shortcut, the index of its `Shortcut` (in a finished hierarchy; while it is
+    /// being built, the rank of the node it bypasses); `< 0`: an original arc whose payload is `~via`.
     public var via: Int32
 
     @inlinable
@@ -54,6 +54,24 @@ public struct CHArc: Hashable, Sendable, BitwiseCopyable {
 
     @inlinable public var isShortcut: Bool { via >= 0 }
     @inlinable public var payload: Int32 { ~via }
+}
+
+/// A shortcut of a contraction hierarchy: the path `a -> middle -> b` it stands for (`middle`
+/// is an input node id, not a rank: unpacking outputs input ids without a lookup). Its halves
+/// `first` (a -> middle) and `second` (middle -> b) are shortcut ids when `>= 0`, or the
+/// complement `~payload` of an original arc when `< 0`, so unpacking reads only this table.
+/// A half always has a larger id than the shortcut it belongs to.
+public struct Shortcut: Hashable, Sendable, BitwiseCopyable {
+    public var middle: Int32
+    public var first: Int32
+    public var second: Int32
+
+    @inlinable
+    public init(middle: Int32, first: Int32, second: Int32) {
+        self.middle = middle
+        self.first = first
+        self.second = second
+    }
 }
 
 /// Weight meaning "unreachable" everywhere in the query core.

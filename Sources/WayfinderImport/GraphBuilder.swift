@@ -149,6 +149,7 @@ struct ModeBuild {
         base = BaseGraph(nodeCount: search.nodeCount, arcs: search.arcs)
         lap("graph")
         ch = buildContractionHierarchy(nodeCount: search.nodeCount, arcs: search.arcs, threads: threads)
+            .renumbered(byKey: Self.mapOrderKeys(network, points: c.points, nodeCount: search.nodeCount, mode: mode))
         lap("contraction")
         let (component, sizes) = stronglyConnectedComponents(nodeCount: search.nodeCount, arcs: search.arcs)
         componentSizes = sizes
@@ -162,6 +163,23 @@ struct ModeBuild {
         snap = SnapIndex(segments: segments, points: c.points)
         lap("components+snap index")
         self.timings = timings
+    }
+
+    /// Where each search node lies on a Hilbert curve: a directed segment (driving) by its
+    /// first point, an intersection (walking) by its position.
+    static func mapOrderKeys(_ network: RoadNetwork, points: [FixedCoordinate], nodeCount: Int, mode: TravelMode) -> [UInt64] {
+        var keys = [UInt64](repeating: 0, count: nodeCount)
+        for (s, segment) in network.segments.enumerated() {
+            let first = hilbertKey(points[Int(segment.firstPoint)]), last = hilbertKey(points[Int(segment.lastPoint)])
+            if mode.isTurnExpanded {
+                keys[2 * s] = first
+                keys[2 * s + 1] = last
+            } else {
+                keys[Int(segment.fromNode)] = first
+                keys[Int(segment.toNode)] = last
+            }
+        }
+        return keys
     }
 
     func add(to writer: inout GraphFileWriter) {
@@ -179,10 +197,12 @@ struct ModeBuild {
         writer.add(kind: SectionKind.chBackwardFirst.rawValue, mode: m, Array(ch.backwardFirst))
         writer.add(kind: SectionKind.chBackwardArcs.rawValue, mode: m, Array(ch.backwardArcs))
         writer.add(kind: SectionKind.chSelfLoops.rawValue, mode: m, Array(ch.selfLoops))
+        writer.add(kind: SectionKind.chShortcuts.rawValue, mode: m, Array(ch.shortcuts))
         writer.add(kind: SectionKind.baseFirst.rawValue, mode: m, Array(base.first))
         writer.add(kind: SectionKind.baseArcs.rawValue, mode: m, Array(base.arcs))
         writer.add(kind: SectionKind.snapGrid.rawValue, mode: m, [snap.grid])
-        writer.add(kind: SectionKind.snapKeys.rawValue, mode: m, snap.keys)
+        writer.add(kind: SectionKind.snapKeys.rawValue, mode: m, snap.cellKeys)
+        writer.add(kind: SectionKind.snapCellFirst.rawValue, mode: m, snap.cellFirst)
         writer.add(kind: SectionKind.snapEntries.rawValue, mode: m, snap.entries)
     }
 }

@@ -1,10 +1,14 @@
 import WayfinderGraph
 
 /// The snapping index of one mode: every sub-segment of a usable segment is listed under
-/// each grid cell its bounding box touches, sorted by cell key so a lookup is a binary search.
+/// each grid cell its bounding box touches. Entries are sorted by cell; `cellKeys` holds each
+/// non-empty cell once (a lookup is a binary search there) and `cellFirst` where its entries
+/// start, so the index costs 8 bytes an entry plus 8 a cell, not 12 an entry.
 struct SnapIndex {
     var grid: SnapGrid
-    var keys: [UInt32] = []
+    var cellKeys: [UInt32] = []
+    /// `cellKeys.count + 1` offsets into `entries`.
+    var cellFirst: [Int32] = []
     var entries: [SnapEntry] = []
 
     /// About 200 m; grown for huge areas so that keys fit in 32 bits.
@@ -39,8 +43,12 @@ struct SnapIndex {
                 }
             }
         }
-        pairs.sort { $0.key < $1.key }
-        keys = pairs.map(\.key)
+        pairs.sort { $0.key != $1.key ? $0.key < $1.key : $0.entry.segment < $1.entry.segment }
+        for (i, pair) in pairs.enumerated() where cellKeys.last != pair.key {
+            cellKeys.append(pair.key)
+            cellFirst.append(Int32(i))
+        }
+        cellFirst.append(Int32(pairs.count))
         entries = pairs.map(\.entry)
     }
 }

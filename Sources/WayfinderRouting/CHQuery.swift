@@ -1,7 +1,7 @@
 import WayfinderGraph
 
 /// Shortest-path queries on a contraction hierarchy: a bidirectional search that only climbs
-/// in rank, with stall-on-demand. One object per thread; its buffers are reused by every query
+/// (towards nodes contracted later), with stall-on-demand. One object per thread; its buffers are reused by every query
 /// and never cleared as a whole (version stamps tell current labels from old ones).
 public final class CHQuery {
     public let hierarchy: ContractionHierarchy
@@ -15,7 +15,7 @@ public final class CHQuery {
     private var meetsInSelfLoop = false
     // Unpacking scratch.
     private var upArcs: [Int32] = []
-    private var stack: [(from: Int32, to: Int32, via: Int32)] = []
+    private var stack: [PendingArc] = []
 
     public init(_ hierarchy: ContractionHierarchy) {
         self.hierarchy = hierarchy
@@ -60,8 +60,8 @@ public final class CHQuery {
         if let x = loopAt {
             loopRank = rankOfNode[checkedEntry(SearchEntry(node: x, weight: 0), rankOfNode.count)]
             if forward.reached(loopRank), backward.reached(loopRank) {
-                let total = addWeights(addWeights(forward.dist[Int(loopRank)], hierarchy.selfLoops[Int(loopRank)].weight),
-                                       backward.dist[Int(loopRank)])
+                let total = addWeights(addWeights(forward.label[Int(loopRank)].dist, hierarchy.selfLoops[Int(loopRank)].weight),
+                                       backward.label[Int(loopRank)].dist)
                 if total < best { best = total; meeting = loopRank; meetsInSelfLoop = true }
             }
         }
@@ -83,11 +83,11 @@ public final class CHQuery {
     @inline(__always)
     private func settleNext(_ side: UpwardSearch, other: UpwardSearch, loopRank: Int32) {
         let (key, v) = side.heap.pop()
-        let dist = side.dist, stamp = side.stamp, current = side.current
-        if key > dist[Int(v)] { return }  // superseded entry (lazy deletion)
+        let label = side.label, current = side.current
+        if key > label[Int(v)].dist { return }  // superseded entry (lazy deletion)
         side.settled += 1
         if v != loopRank && other.reached(v) {
-            let total = addWeights(key, other.dist[Int(v)])
+            let total = addWeights(key, other.label[Int(v)].dist)
             if total < best { best = total; meeting = v; meetsInSelfLoop = false }
         }
         // Stall-on-demand: an arc from a higher node w down to v that gives a shorter label
@@ -96,7 +96,7 @@ public final class CHQuery {
         for i in Int(side.stallFirst[Int(v)])..<Int(side.stallFirst[Int(v) + 1]) {
             let arc = stallArcs[i]
             let w = Int(arc.head)
-            if stamp[w] == current && Int64(dist[w]) + Int64(arc.weight) < Int64(key) { return }
+            if label[w].stamp == current && Int64(label[w].dist) + Int64(arc.weight) < Int64(key) { return }
         }
         let arcs = side.arcs
         for i in Int(side.first[Int(v)])..<Int(side.first[Int(v) + 1]) {
@@ -104,10 +104,8 @@ public final class CHQuery {
             let d = Int64(key) + Int64(arc.weight)
             if d >= Int64(best) { continue }  // cannot improve; also keeps d below infiniteWeight
             let w = Int(arc.head)
-            if stamp[w] != current || Int32(truncatingIfNeeded: d) < dist[w] {
-                stamp[w] = current
-                dist[w] = Int32(truncatingIfNeeded: d)
-                side.parentArc[w] = Int32(i)
+            if label[w].stamp != current || Int32(truncatingIfNeeded: d) < label[w].dist {
+                label[w] = Label(dist: Int32(truncatingIfNeeded: d), stamp: current, parentArc: Int32(i))
                 side.heap.push(key: Int32(truncatingIfNeeded: d), id: arc.head)
             }
         }
@@ -124,50 +122,51 @@ public final class CHQuery {
         // Up from a source to the meeting rank: parent arcs collected backwards.
         upArcs.removeAll(keepingCapacity: true)
         var v = meeting
-        while forward.parentArc[Int(v)] >= 0 {
-            let i = forward.parentArc[Int(v)]
+        while forward.label[Int(v)].parentArc >= 0 {
+            let i = forward.label[Int(v)].parentArc
             upArcs.append(i)
             v = tail(ofArc: i, first: h.forwardFirst)
         }
         nodes.append(h.nodeAtRank[Int(v)])
         for i in upArcs.reversed() {
-            let u = tail(ofArc: i, first: h.forwardFirst)
-            expand(from: u, to: h.forwardArcs[Int(i)].head, via: h.forwardArcs[Int(i)].via, &nodes, &payloads)
+            let arc = h.forwardArcs[Int(i)]
+            expand(to: h.nodeAtRank[Int(arc.head)], code: arc.via, &nodes, &payloads)
         }
-        if meetsInSelfLoop { expand(from: meeting, to: meeting, via: h.selfLoops[Int(meeting)].via, &nodes, &payloads) }
+        if meetsInSelfLoop { expand(to: h.nodeAtRank[Int(meeting)], code: h.selfLoops[Int(meeting)].via, &nodes, &payloads) }
         // Down from the meeting rank to a target: backward arcs are stored at their lower end.
         v = meeting
-        while backward.parentArc[Int(v)] >= 0 {
-            let i = backward.parentArc[Int(v)]
+        while backward.label[Int(v)].parentArc >= 0 {
+            let i = backward.label[Int(v)].parentArc
             let lower = tail(ofArc: i, first: h.backwardFirst)
-            expand(from: v, to: lower, via: h.backwardArcs[Int(i)].via, &nodes, &payloads)
+            expand(to: h.nodeAtRank[Int(lower)], code: h.backwardArcs[Int(i)].via, &nodes, &payloads)
             v = lower
         }
     }
 
-    /// Appends the original arcs of the hierarchy arc `from -> to` (ranks) with this `via`.
-    private func expand(from: Int32, to: Int32, via: Int32, _ nodes: inout [Int32], _ payloads: inout [Int32]) {
-        let h = hierarchy
-        stack.removeAll(keepingCapacity: true)
-        stack.append((from, to, via))
-        while let (a, b, via) = stack.popLast() {
-            if via < 0 {
-                payloads.append(~via)
-                nodes.append(h.nodeAtRank[Int(b)])
-                continue
-            }
-            // Shortcut a -> b via m: a -> m is stored at m among the backward arcs (head a),
-            // m -> b at m among the forward arcs (head b). Push the second half first.
-            let m = via
-            stack.append((m, b, arcVia(at: m, head: b, first: h.forwardFirst, arcs: h.forwardArcs)))
-            stack.append((a, m, arcVia(at: m, head: a, first: h.backwardFirst, arcs: h.backwardArcs)))
-        }
+    /// A piece of the path still to be unpacked, ending at input node `to` (its start is where the
+    /// previous piece ended): a shortcut id when `code >= 0`, an original arc with payload
+    /// `~code` otherwise.
+    struct PendingArc {
+        var to: Int32
+        var code: Int32
     }
 
-    private func arcVia(at rank: Int32, head: Int32, first: UnsafeBufferPointer<Int32>,
-                        arcs: UnsafeBufferPointer<CHArc>) -> Int32 {
-        for arc in arcs[Int(first[Int(rank)])..<Int(first[Int(rank) + 1])] where arc.head == head { return arc.via }
-        fatalError("contraction hierarchy: half of a shortcut is missing (corrupt data)")
+    /// Appends the original arcs of a hierarchy arc, depth first, reading only the shortcut table.
+    private func expand(to: Int32, code: Int32, _ nodes: inout [Int32], _ payloads: inout [Int32]) {
+        let h = hierarchy
+        stack.removeAll(keepingCapacity: true)
+        stack.append(PendingArc(to: to, code: code))
+        while let item = stack.popLast() {
+            if item.code < 0 {
+                payloads.append(~item.code)
+                nodes.append(item.to)
+                continue
+            }
+            // Shortcut a -> b via m: push the second half (m -> b) first, so a -> m comes out first.
+            let shortcut = h.shortcuts[Int(item.code)]
+            stack.append(PendingArc(to: item.to, code: shortcut.second))
+            stack.append(PendingArc(to: shortcut.middle, code: shortcut.first))
+        }
     }
 }
 
@@ -183,17 +182,23 @@ func tail(ofArc i: Int32, first: UnsafeBufferPointer<Int32>) -> Int32 {
     return Int32(low)
 }
 
+/// A tentative distance, valid only when `stamp` is the search's current one, and the arc
+/// index that set it (-1 for an initial label).
+struct Label {
+    var dist: Int32
+    var stamp: UInt32
+    var parentArc: Int32
+}
+
 /// Labels of one direction of the CH search, indexed by rank.
 final class UpwardSearch {
     let first: UnsafeBufferPointer<Int32>
     let arcs: UnsafeBufferPointer<CHArc>
-    /// Arcs from higher ranks into a rank, in this direction (for stall-on-demand).
+    /// Arcs into a node from nodes contracted after it, in this direction (for stall-on-demand).
     let stallFirst: UnsafeBufferPointer<Int32>
     let stallArcs: UnsafeBufferPointer<CHArc>
-    let dist: UnsafeMutablePointer<Int32>
-    let stamp: UnsafeMutablePointer<UInt32>
-    /// Arc index that set the label, -1 for an initial label.
-    let parentArc: UnsafeMutablePointer<Int32>
+    /// One record per rank, so that reading a label costs one cache miss, not three.
+    let label: UnsafeMutablePointer<Label>
     let heap = MinHeap()
     private(set) var current: UInt32 = 0
     var settled = 0
@@ -206,22 +211,18 @@ final class UpwardSearch {
         self.arcs = arcs
         self.stallFirst = stallFirst
         self.stallArcs = stallArcs
-        dist = .allocate(capacity: max(nodeCount, 1))
-        stamp = .allocate(capacity: max(nodeCount, 1))
-        stamp.initialize(repeating: 0, count: nodeCount)
-        parentArc = .allocate(capacity: max(nodeCount, 1))
+        label = .allocate(capacity: max(nodeCount, 1))
+        label.initialize(repeating: Label(dist: 0, stamp: 0, parentArc: -1), count: nodeCount)
     }
 
     deinit {
-        dist.deallocate()
-        stamp.deallocate()
-        parentArc.deallocate()
+        label.deallocate()
     }
 
     func begin() {
         current &+= 1
         if current == 0 {  // wrapped: old stamps could alias
-            stamp.update(repeating: 0, count: nodeCount)
+            label.update(repeating: Label(dist: 0, stamp: 0, parentArc: -1), count: nodeCount)
             current = 1
         }
         heap.removeAll()
@@ -229,14 +230,12 @@ final class UpwardSearch {
     }
 
     @inline(__always)
-    func reached(_ v: Int32) -> Bool { stamp[Int(v)] == current }
+    func reached(_ v: Int32) -> Bool { label[Int(v)].stamp == current }
 
     /// An initial label; the smaller one wins if a node is given twice.
     func add(_ v: Int32, _ weight: Int32) {
-        if !reached(v) || weight < dist[Int(v)] {
-            stamp[Int(v)] = current
-            dist[Int(v)] = weight
-            parentArc[Int(v)] = -1
+        if !reached(v) || weight < label[Int(v)].dist {
+            label[Int(v)] = Label(dist: weight, stamp: current, parentArc: -1)
             heap.push(key: weight, id: v)
         }
     }

@@ -17,7 +17,10 @@ public struct RoutingGraph: @unchecked Sendable {
     public let hierarchy: ContractionHierarchy
     public let base: BaseGraph
     public let snapGrid: SnapGrid
+    /// The snapping index: sorted keys of the non-empty grid cells, and where each cell's
+    /// entries start in `snapEntries` (`snapKeys.count + 1` offsets).
     public let snapKeys: UnsafeBufferPointer<UInt32>
+    public let snapCellFirst: UnsafeBufferPointer<Int32>
     public let snapEntries: UnsafeBufferPointer<SnapEntry>
 
     public init(file: GraphFile, mode: TravelMode) throws(GraphFileError) {
@@ -43,13 +46,15 @@ public struct RoutingGraph: @unchecked Sendable {
             rankOfNode: try own(.chRankOfNode, Int32.self), nodeAtRank: try own(.chNodeAtRank, Int32.self),
             forwardFirst: try own(.chForwardFirst, Int32.self), forwardArcs: try own(.chForwardArcs, CHArc.self),
             backwardFirst: try own(.chBackwardFirst, Int32.self), backwardArcs: try own(.chBackwardArcs, CHArc.self),
-            selfLoops: try own(.chSelfLoops, CHArc.self), owner: file)
+            selfLoops: try own(.chSelfLoops, CHArc.self),
+            shortcuts: try own(.chShortcuts, Shortcut.self), owner: file)
         base = BaseGraph(first: try own(.baseFirst, Int32.self), arcs: try own(.baseArcs, BaseArc.self), owner: file)
         guard let grid = try own(.snapGrid, SnapGrid.self).first else {
             throw .missingSection(path: file.path, section: "\(mode) snapGrid")
         }
         snapGrid = grid
         snapKeys = try own(.snapKeys, UInt32.self)
+        snapCellFirst = try own(.snapCellFirst, Int32.self)
         snapEntries = try own(.snapEntries, SnapEntry.self)
     }
 

@@ -61,10 +61,9 @@ public struct Snapper: Sendable {
             let mid = (lo + hi) >> 1
             if keys[mid] < key { lo = mid + 1 } else { hi = mid }
         }
-        var i = lo
-        while i < keys.count && keys[i] == key {
+        guard lo < keys.count && keys[lo] == key else { return }
+        for i in Int(graph.snapCellFirst[lo])..<Int(graph.snapCellFirst[lo + 1]) {
             let entry = graph.snapEntries[i]
-            i += 1
             let s = graph.segments[Int(entry.segment)]
             let a = graph.points[Int(s.firstPoint + entry.offset)], b = graph.points[Int(s.firstPoint + entry.offset + 1)]
             let (ax, ay) = projection.offset(a, from: p), (bx, by) = projection.offset(b, from: p)

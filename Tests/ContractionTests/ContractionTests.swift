@@ -29,13 +29,18 @@ private func checkPath(_ nodes: [Int32], _ payloads: [Int32], graph: TestGraph, 
 /// cycle queries, checking both unpacked paths.
 private func compareWithDijkstra(_ graph: TestGraph, queries: Int, loopQueries: Int, seed: UInt64,
                                  threads: Int = 1, options: ContractionOptions? = nil) {
-    let hierarchy = buildContractionHierarchy(
+    let built = buildContractionHierarchy(
         nodeCount: graph.nodeCount, arcs: graph.arcs,
         options: options ?? ContractionOptions(threads: threads)).hierarchy
+    #expect(built.validationError() == nil)
+    var rng = SplitMix64(seed: seed)
+    // As the importer does: renumbered for memory locality (here by random keys, 10% kept on top).
+    let keys = (0..<graph.nodeCount).map { _ in UInt64.random(in: 0...1000, using: &rng) }
+    let hierarchy = built.renumbered(byKey: keys, topFraction: 0.1)
     #expect(hierarchy.validationError() == nil)
+    #expect(hierarchy.shortcuts.count == built.shortcuts.count)
     let ch = CHQuery(hierarchy)
     let dijkstra = DijkstraQuery(BaseGraph(nodeCount: graph.nodeCount, arcs: graph.arcs))
-    var rng = SplitMix64(seed: seed)
     var nodes: [Int32] = [], payloads: [Int32] = []
     var found = 0
     func entries() -> [SearchEntry] {
@@ -216,6 +221,27 @@ struct HandMadeTests {
         query.unpackPath(nodes: &nodes, payloads: &payloads)
         #expect(nodes == [5, 5])
         #expect(payloads == [5])
+    }
+
+    /// Unpacking follows shortcut halves; a table in which a half does not come after its
+    /// shortcut could loop forever, and validation must refuse it.
+    @Test func validationRefusesCyclicShortcuts() {
+        var rng = SplitMix64(seed: 5)
+        let g = TestGraphs.roadGrid(width: 12, height: 12, rng: &rng)
+        let h = buildContractionHierarchy(nodeCount: g.nodeCount, arcs: g.arcs)
+        #expect(h.validationError() == nil)
+        guard let looped = h.shortcuts.indices.first(where: { h.shortcuts[$0].first >= 0 }) else {
+            Issue.record("the grid has no nested shortcut")
+            return
+        }
+        var shortcuts = Array(h.shortcuts)
+        shortcuts[looped].first = Int32(looped)
+        let owner = BufferOwner()
+        let broken = ContractionHierarchy(
+            rankOfNode: h.rankOfNode, nodeAtRank: h.nodeAtRank, forwardFirst: h.forwardFirst, forwardArcs: h.forwardArcs,
+            backwardFirst: h.backwardFirst, backwardArcs: h.backwardArcs, selfLoops: h.selfLoops,
+            shortcuts: owner.keep(shortcuts), owner: owner)
+        #expect(broken.validationError() == "contraction hierarchy: bad shortcut \(looped)")
     }
 
     @Test func emptyGraphs() {

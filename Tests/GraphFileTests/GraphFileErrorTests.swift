@@ -139,7 +139,7 @@ import WayfinderGraph
             try writeBytes(bytes, to: path)
             let expected = GraphFileError.unsupportedVersion(path: path, found: 7, expected: GraphFile.formatVersion)
             #expect(throws: expected) { try GraphFile(path: path) }
-            #expect(expected.description == "graph file \(path) was written by format version 7; this Wayfinder reads version 1: rebuild it with `wayfinder build`")
+            #expect(expected.description == "graph file \(path) was written by format version 7; this Wayfinder reads version \(GraphFile.formatVersion): rebuild it with `wayfinder build`")
         }
     }
 

@@ -1,0 +1,87 @@
+import WayfinderGraph
+
+/// Memory layout of a finished hierarchy.
+///
+/// Contraction decides which end of an arc stores it; the numbering of the arrays is free.
+/// Kept in contraction order, the nodes of one road are scattered over the whole file, so
+/// unpacking a long path and the first levels of every search miss the cache at each step.
+/// Here the nodes are renumbered by a caller-given key (a space-filling curve over their
+/// positions), so a path's nodes, their arcs and their labels sit close together, and the
+/// most important nodes, which every long search visits, are packed at the end in
+/// contraction order.
+extension ContractionHierarchy {
+    /// The same hierarchy renumbered: the top `topFraction` of nodes by contraction order
+    /// keep that order at the end; all others are ordered by `key[inputNode]`.
+    public func renumbered(byKey key: [UInt64], topFraction: Double = 0.03) -> ContractionHierarchy {
+        let n = nodeCount
+        precondition(key.count == n, "renumbered(byKey:): one key per node")
+        let topStart = n - Int(Double(n) * topFraction)
+        // newRank[old rank]
+        var oldRanks = Array(Int32(0)..<Int32(topStart))
+        oldRanks.sort { a, b in
+            let ka = key[Int(self.nodeAtRank[Int(a)])], kb = key[Int(self.nodeAtRank[Int(b)])]
+            return ka != kb ? ka < kb : a < b
+        }
+        var newRank = [Int32](repeating: 0, count: n)
+        for (position, old) in oldRanks.enumerated() { newRank[Int(old)] = Int32(position) }
+        for old in topStart..<n { newRank[old] = Int32(old) }
+
+        var rankOfNode = [Int32](repeating: 0, count: n), nodeAtRank = [Int32](repeating: 0, count: n)
+        for node in 0..<n {
+            let rank = newRank[Int(self.rankOfNode[node])]
+            rankOfNode[node] = rank
+            nodeAtRank[Int(rank)] = Int32(node)
+        }
+        func moved(_ arc: CHArc) -> CHArc {
+            let arc = middleForm(arc)
+            return CHArc(head: newRank[Int(arc.head)], weight: arc.weight, via: arc.via >= 0 ? newRank[Int(arc.via)] : arc.via)
+        }
+        func moved(first: UnsafeBufferPointer<Int32>, arcs: UnsafeBufferPointer<CHArc>) -> ([Int32], [CHArc]) {
+            var newFirst = [Int32](repeating: 0, count: n + 1)
+            for old in 0..<n { newFirst[Int(newRank[old]) + 1] = first[old + 1] - first[old] }
+            for rank in 0..<n { newFirst[rank + 1] += newFirst[rank] }
+            var newArcs = [CHArc](repeating: CHArc(head: 0, weight: 0, via: 0), count: arcs.count)
+            for old in 0..<n {
+                var k = Int(newFirst[Int(newRank[old])])
+                for i in Int(first[old])..<Int(first[old + 1]) {
+                    newArcs[k] = moved(arcs[i])
+                    k += 1
+                }
+            }
+            return (newFirst, newArcs)
+        }
+        let (forwardFirst, forwardArcs) = moved(first: self.forwardFirst, arcs: self.forwardArcs)
+        let (backwardFirst, backwardArcs) = moved(first: self.backwardFirst, arcs: self.backwardArcs)
+        var selfLoops = [CHArc](repeating: CHArc(head: 0, weight: 0, via: 0), count: n)
+        for old in 0..<n { selfLoops[Int(newRank[old])] = moved(self.selfLoops[old]) }
+        return ContractionHierarchy(
+            owning: rankOfNode, nodeAtRank: nodeAtRank,
+            forwardFirst: forwardFirst, forwardArcs: forwardArcs,
+            backwardFirst: backwardFirst, backwardArcs: backwardArcs, selfLoops: selfLoops)
+    }
+}
+
+/// Position of a coordinate on a Hilbert curve over the whole globe (16 bits a coordinate):
+/// points close on the curve are close on the map, so sorting by it keeps neighbours together.
+public func hilbertKey(_ p: FixedCoordinate) -> UInt64 {
+    let side: UInt64 = 1 << 16
+    var x = UInt64((Int64(p.lon) + 1_800_000_000) * Int64(side - 1) / 3_600_000_000)
+    var y = UInt64((Int64(p.lat) + 900_000_000) * Int64(side - 1) / 1_800_000_000)
+    var d: UInt64 = 0
+    var s = side / 2
+    while s > 0 {
+        let rx: UInt64 = (x & s) > 0 ? 1 : 0
+        let ry: UInt64 = (y & s) > 0 ? 1 : 0
+        d += s * s * ((3 * rx) ^ ry)
+        // Rotate the quadrant so the curve stays continuous.
+        if ry == 0 {
+            if rx == 1 {
+                x = side - 1 - x
+                y = side - 1 - y
+            }
+            swap(&x, &y)
+        }
+        s /= 2
+    }
+    return d
+}
