@@ -37,19 +37,14 @@ final class ArcMetres {
         free(backwardMemo)
     }
 
-    /// Metres of the arc `rank -> head` (ranks), stored at `rank` among the forward arcs.
-    func forward(from rank: Int32, to head: Int32) -> Double {
-        metres(forward: true, at: rank, index: index(at: rank, head: head, forward: true))
+    /// Metres of the arc at `index` among the forward (`forward`) or backward arcs, stored at `rank`.
+    @inline(__always)
+    func metres(forward: Bool, at rank: Int32, index: Int32) -> Double {
+        let known = (forward ? forwardMemo : backwardMemo)[Int(index)]
+        return known.bitPattern != 0 ? known : work(forward: forward, at: rank, index: Int(index))
     }
 
-    /// Metres of the arc `head -> rank` (ranks), stored at `rank` among the backward arcs.
-    func backward(from head: Int32, to rank: Int32) -> Double {
-        metres(forward: false, at: rank, index: index(at: rank, head: head, forward: false))
-    }
-
-    private func metres(forward: Bool, at rank: Int32, index: Int) -> Double {
-        let memo = forward ? forwardMemo : backwardMemo
-        if memo[index].bitPattern != 0 { return memo[index] }
+    private func work(forward: Bool, at rank: Int32, index: Int) -> Double {
         let arc = (forward ? hierarchy.forwardArcs : hierarchy.backwardArcs)[index]
         // The arc in the graph's direction.
         let (tail, head) = forward ? (rank, arc.head) : (arc.head, rank)
@@ -62,15 +57,15 @@ final class ArcMetres {
             let segment = turnExpanded ? hierarchy.nodeAtRank[Int(head)] >> 1 : arc.payload >> 1
             value = Double(graph.segments[Int(segment)].length)
         }
-        memo[index] = value == 0 ? -0.0 : value
+        (forward ? forwardMemo : backwardMemo)[index] = value == 0 ? -0.0 : value
         return value
     }
 
     /// Position of the arc stored at `rank` with this head (each rank has at most one per head).
-    private func index(at rank: Int32, head: Int32, forward: Bool) -> Int {
+    private func index(at rank: Int32, head: Int32, forward: Bool) -> Int32 {
         let first = forward ? hierarchy.forwardFirst : hierarchy.backwardFirst
         let arcs = forward ? hierarchy.forwardArcs : hierarchy.backwardArcs
-        for i in Int(first[Int(rank)])..<Int(first[Int(rank) + 1]) where arcs[i].head == head { return i }
+        for i in Int(first[Int(rank)])..<Int(first[Int(rank) + 1]) where arcs[i].head == head { return Int32(i) }
         fatalError("contraction hierarchy: no arc from rank \(rank) to \(head) (corrupt data)")
     }
 }

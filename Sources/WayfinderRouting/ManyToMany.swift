@@ -45,9 +45,12 @@ public struct DurationTable: Sendable {
 /// driving: each pair of directions on its own, which the table does with `Router` itself for
 /// such a pair, after answering a source equal to its target with 0 directly).
 ///
-/// Distances are the metres of the path found for the duration, unpacked from the source's
-/// search tree and the target's bucket entries. Where several paths tie for the fastest, the
-/// table's may differ from the one `Router` happens to return.
+/// Distances are the metres of the path found for the duration, measured as
+/// `RoutingGraph.distance(of:)` measures the route `Router` makes of that path: each sweep
+/// adds up metres along its search tree (remembered lengths of hierarchy arcs, `ArcMetres`,
+/// plus the cut first and last segment), buckets keep the target side, and a pair adds its
+/// two halves where it meets. Where several paths tie for the fastest, the table's may differ
+/// from the one `Router` happens to return, and so may its length.
 ///
 /// One object per thread; it reuses its buffers for every table.
 public final class TableQuery {
@@ -58,9 +61,9 @@ public final class TableQuery {
     private let buckets: TargetBuckets
     private var entries: [SearchEntry] = []
     private var shifts: [Int32] = []
-    // One row: per target, the best total so far and the rank where the sweeps met for it.
+    /// One row: per target, the best total so far and the metres of its path.
     private var rowBest: [Int32] = []
-    private var rowMeeting: [Int32] = []
+    private var rowMetres: [Double] = []
     /// For distances, made when first needed.
     private var arcMetres: ArcMetres?
     /// For driving pairs on one segment (rare), made when first needed.
@@ -75,24 +78,27 @@ public final class TableQuery {
     }
 
     public func compute(sources: [Snap], targets: [Snap], distances: Bool) -> DurationTable {
+        for snap in sources { ends.check(snap) }
+        for snap in targets { ends.check(snap) }
         let columns = targets.count
         var durations = [Int32](repeating: -1, count: sources.count * columns)
         var metres = distances ? [Double](repeating: -1, count: sources.count * columns) : []
         if !sources.isEmpty && columns > 0 {
-            fillBuckets(targets)
+            let arcs = distances ? arcMetres ?? ArcMetres(graph: graph) : nil
+            if distances { arcMetres = arcs }
+            fillBuckets(targets, arcs)
             for (i, source) in sources.enumerated() {
-                sweepForward(from: source, columns: columns)
+                sweepForward(from: source, columns: columns, arcs)
                 for (j, target) in targets.enumerated() {
-                    let cell = i * columns + j
                     var best: (weight: Int32, metres: Double)?
                     if source.segment == target.segment {
                         best = sameSegment(source, target, j, distances: distances)
                     } else if rowBest[j] < infiniteWeight {
-                        best = (rowBest[j] - shifts[j], distances ? pathMetres(source, target, j) : 0)
+                        best = (rowBest[j] - shifts[j], rowMetres[j])
                     }
                     guard let best else { continue }
-                    durations[cell] = best.weight
-                    if distances { metres[cell] = best.metres }
+                    durations[i * columns + j] = best.weight
+                    if distances { metres[i * columns + j] = best.metres }
                 }
             }
         }
@@ -100,11 +106,9 @@ public final class TableQuery {
                              distances: distances ? metres : nil)
     }
 
-    // MARK: Searches
-
     /// One backward sweep per target, into the buckets.
-    private func fillBuckets(_ targets: [Snap]) {
-        let rankOfNode = graph.hierarchy.rankOfNode
+    private func fillBuckets(_ targets: [Snap], _ arcs: ArcMetres?) {
+        let rankOfNode = graph.hierarchy.rankOfNode, nodeAtRank = graph.hierarchy.nodeAtRank
         buckets.begin()
         shifts.removeAll(keepingCapacity: true)
         for (j, target) in targets.enumerated() {
@@ -113,34 +117,53 @@ public final class TableQuery {
             ends.appendTargetEntries(target, to: &entries)
             backward.begin()
             for entry in entries { backward.add(rankOfNode[checkedEntry(entry, rankOfNode.count)], entry.weight) }
-            let parent = backward.parent, buckets = buckets, target = Int32(j)
-            backward.sweep { v, d in buckets.record(rank: v, target: target, weight: d, parent: parent[Int(v)]) }
+            let sweep = backward, buckets = buckets, column = Int32(j)
+            sweep.sweep { v, d in
+                var metres = 0.0
+                if let arcs {
+                    // The arc from v down to its parent is stored at the parent.
+                    let parent = sweep.parent[Int(v)]
+                    metres = parent < 0 ? targetEndMetres(nodeAtRank[Int(v)], target)
+                        : sweep.metres[Int(parent)] + arcs.metres(forward: false, at: parent, index: sweep.parentArc[Int(v)])
+                    sweep.metres[Int(v)] = metres
+                }
+                buckets.record(rank: v, target: column, weight: d, metres: metres)
+            }
         }
         buckets.group()
     }
 
     /// The forward sweep of one source, meeting every target in the buckets: fills the row.
-    private func sweepForward(from source: Snap, columns: Int) {
-        let rankOfNode = graph.hierarchy.rankOfNode
+    private func sweepForward(from source: Snap, columns: Int, _ arcs: ArcMetres?) {
+        let rankOfNode = graph.hierarchy.rankOfNode, nodeAtRank = graph.hierarchy.nodeAtRank
         rowBest.removeAll(keepingCapacity: true)
         rowBest.append(contentsOf: repeatElement(infiniteWeight, count: columns))
-        rowMeeting.removeAll(keepingCapacity: true)
-        rowMeeting.append(contentsOf: repeatElement(-1, count: columns))
+        rowMetres.removeAll(keepingCapacity: true)
+        rowMetres.append(contentsOf: repeatElement(0, count: columns))
         entries.removeAll(keepingCapacity: true)
         ends.appendSourceEntries(source, to: &entries)
         forward.begin()
         for entry in entries { forward.add(rankOfNode[checkedEntry(entry, rankOfNode.count)], entry.weight) }
-        let buckets = buckets
+        let sweep = forward, buckets = buckets
         buckets.entries.withUnsafeBufferPointer { bucketEntries in
-            rowBest.withUnsafeMutableBufferPointer { best in
-                rowMeeting.withUnsafeMutableBufferPointer { meeting in
-                    forward.sweep { v, d in
-                        for k in buckets.bucket(v) {
-                            let entry = bucketEntries[k]
-                            let total = addWeights(d, entry.weight)
-                            if total < best[Int(entry.target)] {
-                                best[Int(entry.target)] = total
-                                meeting[Int(entry.target)] = v
+            buckets.metres.withUnsafeBufferPointer { bucketMetres in
+                rowBest.withUnsafeMutableBufferPointer { best in
+                    rowMetres.withUnsafeMutableBufferPointer { rowMetres in
+                        sweep.sweep { v, d in
+                            var metres = 0.0
+                            if let arcs {
+                                let parent = sweep.parent[Int(v)]
+                                metres = parent < 0 ? sourceEndMetres(nodeAtRank[Int(v)], source)
+                                    : sweep.metres[Int(parent)] + arcs.metres(forward: true, at: parent, index: sweep.parentArc[Int(v)])
+                                sweep.metres[Int(v)] = metres
+                            }
+                            for k in buckets.bucket(v) {
+                                let entry = bucketEntries[k]
+                                let total = addWeights(d, entry.weight)
+                                if total < best[Int(entry.target)] {
+                                    best[Int(entry.target)] = total
+                                    rowMetres[Int(entry.target)] = metres + bucketMetres[k]
+                                }
                             }
                         }
                     }
@@ -162,51 +185,33 @@ public final class TableQuery {
             return (route.weight, distances ? graph.distance(of: route) : 0)
         }
         var best: (weight: Int32, metres: Double)?
-        if rowBest[j] < infiniteWeight { best = (rowBest[j], distances ? pathMetres(source, target, j) : 0) }
+        if rowBest[j] < infiniteWeight { best = (rowBest[j], rowMetres[j]) }
         if let direct = ends.walkingAlongSegment(source, target), best == nil || direct.weight < best!.weight {
             best = (direct.weight, graph.length(of: direct.piece))
         }
         return best
     }
 
-    // MARK: Distances
+    // MARK: Distances: the cut ends of a path
 
-    /// Metres of the path found for target `j` of the current row: up the source's search
-    /// tree to the meeting rank, then down the target's tree as its bucket entries recorded it,
-    /// measured as `RoutingGraph.distance(of:)` measures the route `Router` makes of that path.
-    /// Only the path's first and last node are cut by the snaps; every arc in between counts
-    /// whole (`ArcMetres`).
-    private func pathMetres(_ source: Snap, _ target: Snap, _ j: Int) -> Double {
-        let arcs = arcMetres ?? ArcMetres(graph: graph)
-        arcMetres = arcs
-        var metres = 0.0, hasArcs = false
-        var v = rowMeeting[j]
-        while forward.parent[Int(v)] >= 0 {
-            let lower = forward.parent[Int(v)]
-            metres += arcs.forward(from: lower, to: v)
-            v = lower
-            hasArcs = true
-        }
-        let firstNode = graph.hierarchy.nodeAtRank[Int(v)]
-        v = rowMeeting[j]
-        while true {
-            let lower = buckets.parents[buckets.position(of: Int32(j), at: v)]
-            if lower < 0 { break }
-            metres += arcs.backward(from: v, to: lower)
-            v = lower
-            hasArcs = true
-        }
-        let lastNode = graph.hierarchy.nodeAtRank[Int(v)]
-        guard ends.turnExpanded else {
-            return graph.length(of: ends.walkingFirstPiece(source, leavingAt: firstNode)) + metres
-                + graph.length(of: ends.walkingLastPiece(target, arrivingAt: lastNode))
-        }
-        // Driving: nodes are segments, and the arcs counted every node after the first whole.
-        guard hasArcs else {
-            return graph.length(of: ends.turnExpandedPiece(firstNode, isFirst: true, isLast: true, source, target))
-        }
-        return graph.length(of: ends.turnExpandedPiece(firstNode, isFirst: true, isLast: false, source, target)) + metres
-            - Double(graph.segments[Int(lastNode >> 1)].length)
-            + graph.length(of: ends.turnExpandedPiece(lastNode, isFirst: false, isLast: true, source, target))
+    // A path's metres are the pieces `Router` makes of it (`SearchEnds`): driving, node after
+    // node, each node after the first counted whole by the arc entering it, the first and the
+    // last cut by the snaps; walking, the arcs' segments between a cut segment at each end.
+    // A sweep's root (initial label) is the first or last node of every path through it.
+
+    /// Metres a path starting at `node` counts before its arcs.
+    private func sourceEndMetres(_ node: Int32, _ source: Snap) -> Double {
+        guard ends.turnExpanded else { return graph.length(of: ends.walkingFirstPiece(source, leavingAt: node)) }
+        return graph.length(of: ends.turnExpandedPiece(node, isFirst: true, isLast: false, source, source))
+    }
+
+    /// Metres a path ending at `node` counts after its arcs. Driving: the last arc counted all
+    /// of `node`, of which only the stretch up to the target belongs to the path. (A path of
+    /// the one node both ends share comes out right too: source and target lie on different
+    /// segments, so at most one end cuts it.)
+    private func targetEndMetres(_ node: Int32, _ target: Snap) -> Double {
+        guard ends.turnExpanded else { return graph.length(of: ends.walkingLastPiece(target, arrivingAt: node)) }
+        return graph.length(of: ends.turnExpandedPiece(node, isFirst: false, isLast: true, target, target))
+            - Double(graph.segments[Int(node >> 1)].length)
     }
 }

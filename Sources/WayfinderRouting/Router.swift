@@ -77,6 +77,8 @@ public final class Router {
     }
 
     public func route(from source: Snap, to target: Snap) throws(RouteError) -> Route {
+        ends.check(source)
+        ends.check(target)
         let best = graph.mode.isTurnExpanded ? searchTurnExpanded(source, target) : searchIntersections(source, target)
         guard let best else { throw .noRoute }
         return Route(weight: best.weight, source: source, target: target, pieces: best.pieces)

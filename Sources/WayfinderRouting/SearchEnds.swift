@@ -17,6 +17,14 @@ struct SearchEnds {
         turnExpanded = graph.mode.isTurnExpanded
     }
 
+    /// Stops on a snap that no `Snapper` of this graph made, before it is read out of bounds
+    /// (release builds are unchecked): a programming error, not bad user input.
+    func check(_ snap: Snap) {
+        if snap.segment < 0 || Int(snap.segment) >= graph.segments.count || !(0...1).contains(snap.fraction) {
+            fatalError("snap \(snap) is not on this graph (segments 0..<\(graph.segments.count), fraction 0...1)")
+        }
+    }
+
     // MARK: Segments
 
     @inline(__always) func weight(_ directed: Int32) -> Int32 {
