@@ -119,14 +119,7 @@ public final class TableQuery {
             for entry in entries { backward.add(rankOfNode[checkedEntry(entry, rankOfNode.count)], entry.weight) }
             let sweep = backward, buckets = buckets, column = Int32(j)
             sweep.sweep { v, d in
-                var metres = 0.0
-                if let arcs {
-                    // The arc from v down to its parent is stored at the parent.
-                    let parent = sweep.parent[Int(v)]
-                    metres = parent < 0 ? targetEndMetres(nodeAtRank[Int(v)], target)
-                        : sweep.metres[Int(parent)] + arcs.metres(forward: false, at: parent, index: sweep.parentArc[Int(v)])
-                    sweep.metres[Int(v)] = metres
-                }
+                let metres = arcs.map { sweep.measure(v, $0) { targetEndMetres(nodeAtRank[Int($0)], target) } } ?? 0
                 buckets.record(rank: v, target: column, weight: d, metres: metres)
             }
         }
@@ -150,13 +143,7 @@ public final class TableQuery {
                 rowBest.withUnsafeMutableBufferPointer { best in
                     rowMetres.withUnsafeMutableBufferPointer { rowMetres in
                         sweep.sweep { v, d in
-                            var metres = 0.0
-                            if let arcs {
-                                let parent = sweep.parent[Int(v)]
-                                metres = parent < 0 ? sourceEndMetres(nodeAtRank[Int(v)], source)
-                                    : sweep.metres[Int(parent)] + arcs.metres(forward: true, at: parent, index: sweep.parentArc[Int(v)])
-                                sweep.metres[Int(v)] = metres
-                            }
+                            let metres = arcs.map { sweep.measure(v, $0) { sourceEndMetres(nodeAtRank[Int($0)], source) } } ?? 0
                             for k in buckets.bucket(v) {
                                 let entry = bucketEntries[k]
                                 let total = addWeights(d, entry.weight)

@@ -22,9 +22,11 @@ final class UpwardSweep {
     let metres: UnsafeMutablePointer<Double>
     private var stamps: VersionStamps
     private let heap = MinHeap()
+    private let isForward: Bool
 
     /// A sweep along the graph's arcs (`forward`) or against them, towards a target.
     init(_ hierarchy: ContractionHierarchy, forward: Bool) {
+        isForward = forward
         first = forward ? hierarchy.forwardFirst : hierarchy.backwardFirst
         arcs = forward ? hierarchy.forwardArcs : hierarchy.backwardArcs
         stallFirst = forward ? hierarchy.backwardFirst : hierarchy.forwardFirst
@@ -90,5 +92,15 @@ final class UpwardSweep {
                 }
             }
         }
+    }
+
+    /// Metres along the search tree to a rank being visited, remembered for its children: its
+    /// parent's plus the arc between them, or at a root (initial label) `root(rank)`.
+    @inline(__always)
+    func measure(_ rank: Int32, _ arcs: ArcMetres, root: (Int32) -> Double) -> Double {
+        let up = parent[Int(rank)]
+        let value = up < 0 ? root(rank) : metres[Int(up)] + arcs.metres(forward: isForward, at: up, index: parentArc[Int(rank)])
+        metres[Int(rank)] = value
+        return value
     }
 }
