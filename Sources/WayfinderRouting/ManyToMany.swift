@@ -1,0 +1,204 @@
+import WayfinderGraph
+
+/// Shortest durations (and optionally distances) from every source to every target, as
+/// OSRM's /table service returns them.
+public struct DurationTable: Sendable {
+    public let sourceCount: Int, targetCount: Int
+    /// Row-major sourceCount x targetCount, milliseconds; -1 where there is no route.
+    public let durations: [Int32]
+    /// Metres, same layout, nil unless asked; -1 where there is no route.
+    public let distances: [Double]?
+
+    public init(sourceCount: Int, targetCount: Int, durations: [Int32], distances: [Double]?) {
+        precondition(durations.count == sourceCount * targetCount && (distances?.count ?? durations.count) == durations.count,
+                     "DurationTable: \(sourceCount) x \(targetCount) cells expected")
+        self.sourceCount = sourceCount
+        self.targetCount = targetCount
+        self.durations = durations
+        self.distances = distances
+    }
+
+    /// Milliseconds from a source to a target, nil where there is no route.
+    public func duration(source: Int, target: Int) -> Int32? {
+        let d = durations[source * targetCount + target]
+        return d < 0 ? nil : d
+    }
+
+    /// Metres from a source to a target, nil where there is no route or distances were not asked.
+    public func distance(source: Int, target: Int) -> Double? {
+        guard let d = distances?[source * targetCount + target], d >= 0 else { return nil }
+        return d
+    }
+}
+
+/// Many-to-many shortest durations (and optionally distances) with a bucket-based CH search
+/// (Knopp et al. 2007, as in RoutingKit and OSRM). One backward upward sweep per target leaves
+/// (target, distance) in the bucket of every rank it visits; then one forward upward sweep per
+/// source scans the buckets of the ranks it visits. A shortest path climbs to its highest rank
+/// and descends from there, so both sweeps visit that rank and the pair meets in its bucket.
+/// The cost is one search space per source and per target plus the bucket scans, instead of
+/// sources x targets point queries.
+///
+/// Every cell equals `Router.route(from:to:)` for the same snaps: the entries come from the
+/// same `SearchEnds`, both searches are exact, and the pairs on one segment that `Router`
+/// treats specially get its rule (walking: the stretch along the segment may be cheaper;
+/// driving: each pair of directions on its own, which the table does with `Router` itself for
+/// such a pair, after answering a source equal to its target with 0 directly).
+///
+/// Distances are the metres of the path found for the duration, measured as
+/// `RoutingGraph.distance(of:)` measures the route `Router` makes of that path: each sweep
+/// adds up metres along its search tree (remembered lengths of hierarchy arcs, `ArcMetres`,
+/// plus the cut first and last segment), buckets keep the target side, and a pair adds its
+/// two halves where it meets. Where several paths tie for the fastest, the table's may differ
+/// from the one `Router` happens to return, and so may its length.
+///
+/// One object per thread; it reuses its buffers for every table.
+public final class TableQuery {
+    public let graph: RoutingGraph
+    private let ends: SearchEnds
+    private let forward: UpwardSweep
+    private let backward: UpwardSweep
+    private let buckets: TargetBuckets
+    private var entries: [SearchEntry] = []
+    private var shifts: [Int32] = []
+    /// One row: per target, the best total so far and the metres of its path.
+    private var rowBest: [Int32] = []
+    private var rowMetres: [Double] = []
+    /// For distances, made when first needed.
+    private var arcMetres: ArcMetres?
+    /// For driving pairs on one segment (rare), made when first needed.
+    private var pointQueries: Router?
+
+    public init(graph: RoutingGraph) {
+        self.graph = graph
+        ends = SearchEnds(graph: graph)
+        forward = UpwardSweep(graph.hierarchy, forward: true)
+        backward = UpwardSweep(graph.hierarchy, forward: false)
+        buckets = TargetBuckets(nodeCount: graph.hierarchy.nodeCount)
+    }
+
+    public func compute(sources: [Snap], targets: [Snap], distances: Bool) -> DurationTable {
+        for snap in sources { ends.check(snap) }
+        for snap in targets { ends.check(snap) }
+        let columns = targets.count
+        var durations = [Int32](repeating: -1, count: sources.count * columns)
+        var metres = distances ? [Double](repeating: -1, count: sources.count * columns) : []
+        if !sources.isEmpty && columns > 0 {
+            let arcs = distances ? arcMetres ?? ArcMetres(graph: graph) : nil
+            if distances { arcMetres = arcs }
+            fillBuckets(targets, arcs)
+            for (i, source) in sources.enumerated() {
+                sweepForward(from: source, columns: columns, arcs)
+                for (j, target) in targets.enumerated() {
+                    var best: (weight: Int32, metres: Double)?
+                    if source.segment == target.segment {
+                        best = sameSegment(source, target, j, distances: distances)
+                    } else if rowBest[j] < infiniteWeight {
+                        best = (rowBest[j] - shifts[j], rowMetres[j])
+                    }
+                    guard let best else { continue }
+                    durations[i * columns + j] = best.weight
+                    if distances { metres[i * columns + j] = best.metres }
+                }
+            }
+        }
+        return DurationTable(sourceCount: sources.count, targetCount: columns, durations: durations,
+                             distances: distances ? metres : nil)
+    }
+
+    /// One backward sweep per target, into the buckets.
+    private func fillBuckets(_ targets: [Snap], _ arcs: ArcMetres?) {
+        let rankOfNode = graph.hierarchy.rankOfNode, nodeAtRank = graph.hierarchy.nodeAtRank
+        buckets.begin()
+        shifts.removeAll(keepingCapacity: true)
+        for (j, target) in targets.enumerated() {
+            shifts.append(ends.shift(target))
+            entries.removeAll(keepingCapacity: true)
+            ends.appendTargetEntries(target, to: &entries)
+            backward.begin()
+            for entry in entries { backward.add(rankOfNode[checkedEntry(entry, rankOfNode.count)], entry.weight) }
+            let sweep = backward, buckets = buckets, column = Int32(j)
+            sweep.sweep { v, d in
+                let metres = arcs.map { sweep.measure(v, $0) { targetEndMetres(nodeAtRank[Int($0)], target) } } ?? 0
+                buckets.record(rank: v, target: column, weight: d, metres: metres)
+            }
+        }
+        buckets.group()
+    }
+
+    /// The forward sweep of one source, meeting every target in the buckets: fills the row.
+    private func sweepForward(from source: Snap, columns: Int, _ arcs: ArcMetres?) {
+        let rankOfNode = graph.hierarchy.rankOfNode, nodeAtRank = graph.hierarchy.nodeAtRank
+        rowBest.removeAll(keepingCapacity: true)
+        rowBest.append(contentsOf: repeatElement(infiniteWeight, count: columns))
+        rowMetres.removeAll(keepingCapacity: true)
+        rowMetres.append(contentsOf: repeatElement(0, count: columns))
+        entries.removeAll(keepingCapacity: true)
+        ends.appendSourceEntries(source, to: &entries)
+        forward.begin()
+        for entry in entries { forward.add(rankOfNode[checkedEntry(entry, rankOfNode.count)], entry.weight) }
+        let sweep = forward, buckets = buckets
+        buckets.entries.withUnsafeBufferPointer { bucketEntries in
+            buckets.metres.withUnsafeBufferPointer { bucketMetres in
+                rowBest.withUnsafeMutableBufferPointer { best in
+                    rowMetres.withUnsafeMutableBufferPointer { rowMetres in
+                        sweep.sweep { v, d in
+                            let metres = arcs.map { sweep.measure(v, $0) { sourceEndMetres(nodeAtRank[Int($0)], source) } } ?? 0
+                            for k in buckets.bucket(v) {
+                                let entry = bucketEntries[k]
+                                let total = addWeights(d, entry.weight)
+                                if total < best[Int(entry.target)] {
+                                    best[Int(entry.target)] = total
+                                    rowMetres[Int(entry.target)] = metres + bucketMetres[k]
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// A pair on one segment, by `Router`'s rule for it (see the type's documentation).
+    private func sameSegment(_ source: Snap, _ target: Snap, _ j: Int, distances: Bool) -> (weight: Int32, metres: Double)? {
+        if ends.turnExpanded {
+            // Starting where it ends: Router's first try is the empty stretch of the segment.
+            if source.fraction == target.fraction {
+                return ends.directions(source).isEmpty ? nil : (0, 0)
+            }
+            let router = pointQueries ?? Router(graph: graph)
+            pointQueries = router
+            guard let route = try? router.route(from: source, to: target) else { return nil }
+            return (route.weight, distances ? graph.distance(of: route) : 0)
+        }
+        var best: (weight: Int32, metres: Double)?
+        if rowBest[j] < infiniteWeight { best = (rowBest[j], rowMetres[j]) }
+        if let direct = ends.walkingAlongSegment(source, target), best == nil || direct.weight < best!.weight {
+            best = (direct.weight, graph.length(of: direct.piece))
+        }
+        return best
+    }
+
+    // MARK: Distances: the cut ends of a path
+
+    // A path's metres are the pieces `Router` makes of it (`SearchEnds`): driving, node after
+    // node, each node after the first counted whole by the arc entering it, the first and the
+    // last cut by the snaps; walking, the arcs' segments between a cut segment at each end.
+    // A sweep's root (initial label) is the first or last node of every path through it.
+
+    /// Metres a path starting at `node` counts before its arcs.
+    private func sourceEndMetres(_ node: Int32, _ source: Snap) -> Double {
+        guard ends.turnExpanded else { return graph.length(of: ends.walkingFirstPiece(source, leavingAt: node)) }
+        return graph.length(of: ends.turnExpandedPiece(node, isFirst: true, isLast: false, source, source))
+    }
+
+    /// Metres a path ending at `node` counts after its arcs. Driving: the last arc counted all
+    /// of `node`, of which only the stretch up to the target belongs to the path. (A path of
+    /// the one node both ends share comes out right too: source and target lie on different
+    /// segments, so at most one end cuts it.)
+    private func targetEndMetres(_ node: Int32, _ target: Snap) -> Double {
+        guard ends.turnExpanded else { return graph.length(of: ends.walkingLastPiece(target, arrivingAt: node)) }
+        return graph.length(of: ends.turnExpandedPiece(node, isFirst: false, isLast: true, target, target))
+            - Double(graph.segments[Int(node >> 1)].length)
+    }
+}

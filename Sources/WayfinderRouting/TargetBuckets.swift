@@ -1,0 +1,90 @@
+import WayfinderGraph
+
+/// The backward search spaces of all targets of a table, grouped by rank: the bucket of rank
+/// `v` lists, in target order, every target whose backward sweep visited `v`, with its distance
+/// from `v` to that target (and, for distances, the metres of that path).
+///
+/// Flat arrays only: per rank a stamp, the start and the size of its bucket (valid when the
+/// stamp is the current one, so nothing is cleared between tables), and the entries of all
+/// buckets back to back. Sweeps append to a log; `group()` sorts the log by rank in linear time.
+final class TargetBuckets {
+    struct Entry {
+        var target: Int32
+        var weight: Int32
+    }
+
+    private(set) var entries: [Entry] = []
+    /// Parallel to `entries`: metres of the path from the rank to the target (0 without distances).
+    private(set) var metres: [Double] = []
+    private var stamps: VersionStamps
+    private let start: UnsafeMutablePointer<Int32>
+    private let size: UnsafeMutablePointer<Int32>
+    private var logRanks: [Int32] = []
+    private var logEntries: [Entry] = []
+    private var logMetres: [Double] = []
+    private var touched: [Int32] = []
+
+    init(nodeCount: Int) {
+        stamps = VersionStamps(count: nodeCount)
+        start = .allocate(capacity: max(nodeCount, 1))
+        size = .allocate(capacity: max(nodeCount, 1))
+    }
+
+    deinit {
+        stamps.deallocate()
+        start.deallocate()
+        size.deallocate()
+    }
+
+    /// Empties every bucket.
+    func begin() {
+        stamps.nextRound()
+        logRanks.removeAll(keepingCapacity: true)
+        logEntries.removeAll(keepingCapacity: true)
+        logMetres.removeAll(keepingCapacity: true)
+        touched.removeAll(keepingCapacity: true)
+    }
+
+    /// Notes a visit of a target's sweep; targets must come in increasing order.
+    @inline(__always)
+    func record(rank: Int32, target: Int32, weight: Int32, metres: Double) {
+        logRanks.append(rank)
+        logEntries.append(Entry(target: target, weight: weight))
+        logMetres.append(metres)
+        if !stamps.isSet(Int(rank)) {
+            stamps.set(Int(rank))
+            size[Int(rank)] = 0
+            touched.append(rank)
+        }
+        size[Int(rank)] += 1
+    }
+
+    /// Makes the buckets of everything recorded since `begin()` (a stable counting sort of
+    /// the log by rank, so each bucket stays in target order).
+    func group() {
+        var offset: Int32 = 0
+        for v in touched {
+            offset += size[Int(v)]
+            start[Int(v)] = offset  // end for now; placing counts it down to the start
+        }
+        let count = logRanks.count
+        entries.removeAll(keepingCapacity: true)
+        metres.removeAll(keepingCapacity: true)
+        entries.append(contentsOf: repeatElement(Entry(target: 0, weight: 0), count: count))
+        metres.append(contentsOf: repeatElement(0, count: count))
+        for k in stride(from: count - 1, through: 0, by: -1) {
+            let v = Int(logRanks[k])
+            start[v] -= 1
+            entries[Int(start[v])] = logEntries[k]
+            metres[Int(start[v])] = logMetres[k]
+        }
+    }
+
+    /// Positions in `entries` of the bucket of a rank (empty if no sweep visited it).
+    @inline(__always)
+    func bucket(_ rank: Int32) -> Range<Int> {
+        guard stamps.isSet(Int(rank)) else { return 0..<0 }
+        let first = Int(start[Int(rank)])
+        return first..<(first + Int(size[Int(rank)]))
+    }
+}
