@@ -1,71 +1,54 @@
 import Glibc
 import WayfinderGraph
 
-/// Metres of road behind each arc of a contraction hierarchy, worked out the first time an arc
-/// is asked for and remembered (the graph never changes). A shortcut `a -> b` via `m` is the
-/// arc `a -> m` (among the backward arcs of `m`, head `a`) then `m -> b` (among the forward arcs
-/// of `m`, head `b`); see `ContractionHierarchy`. An original arc counts the segment it enters
+/// Metres of road behind each arc of a contraction hierarchy. A shortcut's length is worked out
+/// from its halves in the shortcut table (see `ContractionHierarchy`) the first time it is asked
+/// for and remembered (the graph never changes). An original arc counts the segment it enters
 /// (driving: the arc `x -> y` of the turn-expanded graph ends at the end of segment `y`) or
 /// follows (walking: its payload).
 ///
-/// The memo has one `Double` per arc, zero-filled by `calloc` so that only the pages of arcs
-/// actually asked for become resident. Bit pattern 0 means "not known yet"; a known 0 m is
-/// stored as -0.0.
+/// The memo has one `Double` per shortcut, zero-filled by `calloc` so that only the pages of
+/// shortcuts actually asked for become resident. Bit pattern 0 means "not known yet"; a known
+/// 0 m is stored as -0.0.
 final class ArcMetres {
     private let graph: RoutingGraph
     private let hierarchy: ContractionHierarchy
     private let turnExpanded: Bool
-    private let forwardMemo: UnsafeMutablePointer<Double>
-    private let backwardMemo: UnsafeMutablePointer<Double>
+    private let memo: UnsafeMutablePointer<Double>
 
     init(graph: RoutingGraph) {
         self.graph = graph
         hierarchy = graph.hierarchy
         turnExpanded = graph.mode.isTurnExpanded
-        func zeroed(_ count: Int) -> UnsafeMutablePointer<Double> {
-            guard let memory = calloc(max(count, 1), MemoryLayout<Double>.stride) else {
-                fatalError("out of memory for \(count) arc lengths")
-            }
-            return memory.bindMemory(to: Double.self, capacity: max(count, 1))
+        let count = max(hierarchy.shortcuts.count, 1)
+        guard let memory = calloc(count, MemoryLayout<Double>.stride) else {
+            fatalError("out of memory for \(count) shortcut lengths")
         }
-        forwardMemo = zeroed(hierarchy.forwardArcs.count)
-        backwardMemo = zeroed(hierarchy.backwardArcs.count)
+        memo = memory.bindMemory(to: Double.self, capacity: count)
     }
 
-    deinit {
-        free(forwardMemo)
-        free(backwardMemo)
-    }
+    deinit { free(memo) }
 
     /// Metres of the arc at `index` among the forward (`forward`) or backward arcs, stored at `rank`.
     @inline(__always)
     func metres(forward: Bool, at rank: Int32, index: Int32) -> Double {
-        let known = (forward ? forwardMemo : backwardMemo)[Int(index)]
-        return known.bitPattern != 0 ? known : work(forward: forward, at: rank, index: Int(index))
+        let arc = (forward ? hierarchy.forwardArcs : hierarchy.backwardArcs)[Int(index)]
+        // Where the arc ends, in the graph's direction, as an input node id.
+        let head = hierarchy.nodeAtRank[Int(forward ? arc.head : rank)]
+        return metres(code: arc.via, to: head)
     }
 
-    private func work(forward: Bool, at rank: Int32, index: Int) -> Double {
-        let arc = (forward ? hierarchy.forwardArcs : hierarchy.backwardArcs)[index]
-        // The arc in the graph's direction.
-        let (tail, head) = forward ? (rank, arc.head) : (arc.head, rank)
-        let value: Double
-        if arc.via >= 0 {
-            let m = arc.via
-            value = metres(forward: false, at: m, index: self.index(at: m, head: tail, forward: false))
-                + metres(forward: true, at: m, index: self.index(at: m, head: head, forward: true))
-        } else {
-            let segment = turnExpanded ? hierarchy.nodeAtRank[Int(head)] >> 1 : arc.payload >> 1
-            value = Double(graph.segments[Int(segment)].length)
+    /// A shortcut id (`code >= 0`) or an original arc's `~payload`, ending at input node `to`.
+    private func metres(code: Int32, to: Int32) -> Double {
+        guard code >= 0 else {
+            let segment = turnExpanded ? to >> 1 : (~code) >> 1
+            return Double(graph.segments[Int(segment)].length)
         }
-        (forward ? forwardMemo : backwardMemo)[index] = value == 0 ? -0.0 : value
+        let known = memo[Int(code)]
+        if known.bitPattern != 0 { return known }
+        let shortcut = hierarchy.shortcuts[Int(code)]
+        let value = metres(code: shortcut.first, to: shortcut.middle) + metres(code: shortcut.second, to: to)
+        memo[Int(code)] = value == 0 ? -0.0 : value
         return value
-    }
-
-    /// Position of the arc stored at `rank` with this head (each rank has at most one per head).
-    private func index(at rank: Int32, head: Int32, forward: Bool) -> Int32 {
-        let first = forward ? hierarchy.forwardFirst : hierarchy.backwardFirst
-        let arcs = forward ? hierarchy.forwardArcs : hierarchy.backwardArcs
-        for i in Int(first[Int(rank)])..<Int(first[Int(rank) + 1]) where arcs[i].head == head { return Int32(i) }
-        fatalError("contraction hierarchy: no arc from rank \(rank) to \(head) (corrupt data)")
     }
 }
