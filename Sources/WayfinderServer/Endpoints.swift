@@ -5,7 +5,7 @@ public struct Endpoint: Sendable {
     /// Label in `/metrics` (`endpoint="route"`).
     public let name: String
     /// Matched exactly, or as a prefix when it ends in "/" ("/route/v1/" takes every
-    /// path below it). The longest match wins.
+    /// path below it; "/" itself only the root). The longest match wins.
     public let path: String
     public let handler: Handler
 
@@ -16,7 +16,7 @@ public struct Endpoint: Sendable {
     }
 
     func matches(_ requestPath: String) -> Bool {
-        path.hasSuffix("/") ? requestPath.hasPrefix(path) : requestPath == path
+        path.hasSuffix("/") && path != "/" ? requestPath.hasPrefix(path) : requestPath == path
     }
 }
 
@@ -40,6 +40,9 @@ public struct EndpointTable: Sendable {
     public static let standard = EndpointTable([
         Endpoint("health", path: "/health", handler: OperationsEndpoints.health),
         Endpoint("metrics", path: "/metrics", handler: OperationsEndpoints.metrics),
+        Endpoint("map", path: "/", handler: MapEndpoints.page),
+        Endpoint("leaflet", path: "/leaflet/", handler: MapEndpoints.leaflet),
+        Endpoint("roads", path: "/roads", handler: MapEndpoints.roads),
     ])
 
     /// Index of the endpoint for `path`: the exact match, else the longest matching prefix.

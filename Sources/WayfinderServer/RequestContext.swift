@@ -17,6 +17,7 @@ public final class RequestContext: @unchecked Sendable {
     public let server: ServerState
     private var routers: [Router?]
     private var builders: [DirectionsBuilder?]
+    private var roadFinders: [RoadsInBox?]
     private var buffer = JSONBuffer(capacity: 64 * 1024)
     /// Monotonic nanoseconds when the current request started.
     public internal(set) var requestStart: UInt64 = 0
@@ -27,6 +28,7 @@ public final class RequestContext: @unchecked Sendable {
         limits = server.limits
         routers = Array(repeating: nil, count: TravelMode.allCases.count)
         builders = Array(repeating: nil, count: TravelMode.allCases.count)
+        roadFinders = Array(repeating: nil, count: TravelMode.allCases.count)
     }
 
     /// The router of `mode`, nil when the graph has no such mode. Its snapping limit is the
@@ -46,6 +48,15 @@ public final class RequestContext: @unchecked Sendable {
         let builder = DirectionsBuilder(graph: routingGraph)
         builders[mode.index] = builder
         return builder
+    }
+
+    /// The road finder of `mode` for the map's road layer, nil when the graph has no such mode.
+    public func roadsInBox(_ mode: TravelMode) -> RoadsInBox? {
+        if let finder = roadFinders[mode.index] { return finder }
+        guard let routingGraph = graph.graph(mode) else { return nil }
+        let finder = RoadsInBox(graph: routingGraph)
+        roadFinders[mode.index] = finder
+        return finder
     }
 
     public var geocoder: Geocoder? { graph.geocoder }
