@@ -132,13 +132,14 @@ enum MapPage {
       if (params.get("mode") === "walking" || params.get("mode") === "foot") state.mode = "walking";
       const presetFrom = parsePoint(params.get("from")), presetTo = parsePoint(params.get("to"));
 
+      // The page's URL presets the current route, so it can be shared or reloaded.
       function saveUrl() {
-        const p = new URLSearchParams();
         const fmt = ll => ll.lat.toFixed(6) + "," + ll.lng.toFixed(6);
-        if (state.from) p.set("from", fmt(state.from));
-        if (state.to) p.set("to", fmt(state.to));
-        p.set("mode", state.mode);
-        history.replaceState(null, "", "?" + p.toString());
+        const parts = [];
+        if (state.from) parts.push("from=" + fmt(state.from));
+        if (state.to) parts.push("to=" + fmt(state.to));
+        parts.push("mode=" + state.mode);
+        history.replaceState(null, "", "?" + parts.join("&"));
       }
 
       // ---- Roads of the visible box, refetched (debounced) after each move.
@@ -225,8 +226,8 @@ enum MapPage {
           const viewbox = [b.getWest(), b.getNorth(), b.getEast(), b.getSouth()].map(v => v.toFixed(5)).join(",");
           fetch("/search?format=jsonv2&limit=6&viewbox=" + viewbox + "&q=" + encodeURIComponent(q))
             .then(r => r.json())
-            .then(places => showResults(form, end, Array.isArray(places) ? places : []))
-            .catch(() => showResults(form, end, []));
+            .then(places => showResults(form, end, places))
+            .catch(() => showResults(form, end, { message: "The server did not answer." }));
         });
       });
       function closeResults() { document.querySelectorAll(".results").forEach(e => e.remove()); }
@@ -234,11 +235,13 @@ enum MapPage {
         closeResults();
         const list = document.createElement("ul");
         list.className = "results";
-        if (places.length === 0) {
+        // An array of places, or an error object with a message.
+        if (!Array.isArray(places) || places.length === 0) {
           const li = document.createElement("li");
-          li.textContent = "Nothing found";
+          li.textContent = Array.isArray(places) ? "Nothing found" : places.message || "Search failed";
           li.style.color = "#889";
           list.appendChild(li);
+          places = [];
         }
         for (const p of places) {
           const li = document.createElement("li");
