@@ -40,6 +40,11 @@ public struct EndpointTable: Sendable {
     public static let standard = EndpointTable([
         Endpoint("health", path: "/health", handler: OperationsEndpoints.health),
         Endpoint("metrics", path: "/metrics", handler: OperationsEndpoints.metrics),
+        Endpoint("nearest", path: "/nearest/", handler: OSRMEndpoints.nearest),
+        Endpoint("search", path: "/search", handler: NominatimEndpoints.search),
+        Endpoint("reverse", path: "/reverse", handler: NominatimEndpoints.reverse),
+        Endpoint("category", path: "/category", handler: NominatimEndpoints.category),
+        Endpoint("places", path: "/places", handler: NominatimEndpoints.places),
     ])
 
     /// Index of the endpoint for `path`: the exact match, else the longest matching prefix.
