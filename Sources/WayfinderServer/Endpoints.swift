@@ -40,7 +40,9 @@ public struct EndpointTable: Sendable {
     public static let standard = EndpointTable([
         Endpoint("health", path: "/health", handler: OperationsEndpoints.health),
         Endpoint("metrics", path: "/metrics", handler: OperationsEndpoints.metrics),
+        Endpoint("route", path: "/route/", handler: OSRMEndpoints.route),
         Endpoint("nearest", path: "/nearest/", handler: OSRMEndpoints.nearest),
+        Endpoint("table", path: "/table/", handler: OSRMEndpoints.table),
         Endpoint("search", path: "/search", handler: NominatimEndpoints.search),
         Endpoint("reverse", path: "/reverse", handler: NominatimEndpoints.reverse),
         Endpoint("category", path: "/category", handler: NominatimEndpoints.category),

@@ -17,6 +17,7 @@ public final class RequestContext: @unchecked Sendable {
     public let server: ServerState
     private var routers: [Router?]
     private var builders: [DirectionsBuilder?]
+    private var tables: [TableQuery?]
     private var buffer = JSONBuffer(capacity: 64 * 1024)
     /// Monotonic nanoseconds when the current request started.
     public internal(set) var requestStart: UInt64 = 0
@@ -27,6 +28,7 @@ public final class RequestContext: @unchecked Sendable {
         limits = server.limits
         routers = Array(repeating: nil, count: TravelMode.allCases.count)
         builders = Array(repeating: nil, count: TravelMode.allCases.count)
+        tables = Array(repeating: nil, count: TravelMode.allCases.count)
     }
 
     /// The router of `mode`, nil when the graph has no such mode. Its snapping limit is the
@@ -48,12 +50,21 @@ public final class RequestContext: @unchecked Sendable {
         return builder
     }
 
+    /// The many-to-many query of `mode`, for /table.
+    public func tableQuery(_ mode: TravelMode) -> TableQuery? {
+        if let table = tables[mode.index] { return table }
+        guard let routingGraph = graph.graph(mode) else { return nil }
+        let table = TableQuery(graph: routingGraph)
+        tables[mode.index] = table
+        return table
+    }
+
     public var geocoder: Geocoder? { graph.geocoder }
 
     /// The context's JSON buffer, emptied: write a response into it and return
     /// `HTTPResponse.json(buffer)`.
     public func json() -> JSONBuffer {
-        buffer = JSONBuffer(capacity: 64 * 1024)
+        buffer.reset()
         return buffer
     }
 
