@@ -5,6 +5,7 @@
 //                                    with texts, and the OSRM JSON response with its steps)
 //   wayfinder-bench batch GRAPH --mode M --queries IN.csv     (process time of answering a batch)
 //   wayfinder-bench build PBF [--runs N]
+//   wayfinder-bench table GRAPH [--mode M] [--size N] [--seed S]   (N x N many-to-many vs point queries)
 //   wayfinder-bench geocode GRAPH [--random N] [--seed S] [--pbf PBF [--runs N]]
 //                                    (forward and reverse latency; with --pbf, index build time)
 //
@@ -137,7 +138,7 @@ func responseWithoutSteps(_ route: Route, graph: RoutingGraph) -> String {
     json.key("distance"); json.number(distance)
     json.endObject()
     json.endArray()
-    json.key("waypoints"); RouteResponse.writeWaypoints(route, graph: graph, into: json)
+    json.key("waypoints"); OSRMRouteResponse.writeWaypoints(of: [route], graph: graph, into: json)
     json.endObject()
     return json.text
 }
@@ -227,10 +228,11 @@ func geocodeBenchmark(_ args: Arguments) {
 
 let words = Array(CommandLine.arguments.dropFirst())
 let args: Arguments
-do { args = try Arguments(words, valued: ["mode", "random", "seed", "dijkstra", "runs", "queries", "pbf"]) } catch { fail(error.description) }
+do { args = try Arguments(words, valued: ["mode", "random", "seed", "dijkstra", "runs", "queries", "pbf", "size"]) } catch { fail(error.description) }
 switch args.positional.first {
 case "query": queryBenchmark(args)
 case "build": buildBenchmark(args)
 case "geocode": geocodeBenchmark(args)
-default: fail("usage: wayfinder-bench query GRAPH [--mode M] [--random N] [--seed S] | build PBF [--runs N] | geocode GRAPH [--random N]")
+case "table": tableBenchmark(args)
+default: fail("usage: wayfinder-bench query GRAPH [--mode M] [--random N] [--seed S] | build PBF [--runs N] | geocode GRAPH [--random N] | table GRAPH [--size N]")
 }

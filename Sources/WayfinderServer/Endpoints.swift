@@ -40,6 +40,13 @@ public struct EndpointTable: Sendable {
     public static let standard = EndpointTable([
         Endpoint("health", path: "/health", handler: OperationsEndpoints.health),
         Endpoint("metrics", path: "/metrics", handler: OperationsEndpoints.metrics),
+        Endpoint("route", path: "/route/", handler: OSRMEndpoints.route),
+        Endpoint("nearest", path: "/nearest/", handler: OSRMEndpoints.nearest),
+        Endpoint("table", path: "/table/", handler: OSRMEndpoints.table),
+        Endpoint("search", path: "/search", handler: NominatimEndpoints.search),
+        Endpoint("reverse", path: "/reverse", handler: NominatimEndpoints.reverse),
+        Endpoint("category", path: "/category", handler: NominatimEndpoints.category),
+        Endpoint("places", path: "/places", handler: NominatimEndpoints.places),
         Endpoint("map", path: "/", handler: MapEndpoints.page),
         Endpoint("leaflet", path: "/leaflet/", handler: MapEndpoints.leaflet),
         Endpoint("roads", path: "/roads", handler: MapEndpoints.roads),

@@ -37,10 +37,7 @@ public struct HTTPResponse {
     /// endpoints so that every error a client sees has the same shape.
     public static func error(_ code: String, _ message: String, status: Int = 400) -> HTTPResponse {
         let json = JSONBuffer(capacity: 128 + message.utf8.count * 6)
-        json.beginObject()
-        json.key("code"); json.string(code)
-        json.key("message"); json.string(message)
-        json.endObject()
+        OSRMRouteResponse.writeError(code: code, message: message, into: json)
         return .json(json, status: status)
     }
 }

@@ -18,6 +18,7 @@ public final class RequestContext: @unchecked Sendable {
     private var routers: [Router?]
     private var builders: [DirectionsBuilder?]
     private var roadFinders: [RoadsInBox?]
+    private var tables: [TableQuery?]
     private var buffer = JSONBuffer(capacity: 64 * 1024)
     /// Monotonic nanoseconds when the current request started.
     public internal(set) var requestStart: UInt64 = 0
@@ -29,6 +30,7 @@ public final class RequestContext: @unchecked Sendable {
         routers = Array(repeating: nil, count: TravelMode.allCases.count)
         builders = Array(repeating: nil, count: TravelMode.allCases.count)
         roadFinders = Array(repeating: nil, count: TravelMode.allCases.count)
+        tables = Array(repeating: nil, count: TravelMode.allCases.count)
     }
 
     /// The router of `mode`, nil when the graph has no such mode. Its snapping limit is the
@@ -50,6 +52,15 @@ public final class RequestContext: @unchecked Sendable {
         return builder
     }
 
+    /// The many-to-many query of `mode`, for /table.
+    public func tableQuery(_ mode: TravelMode) -> TableQuery? {
+        if let table = tables[mode.index] { return table }
+        guard let routingGraph = graph.graph(mode) else { return nil }
+        let table = TableQuery(graph: routingGraph)
+        tables[mode.index] = table
+        return table
+    }
+
     /// The road finder of `mode` for the map's road layer, nil when the graph has no such mode.
     public func roadsInBox(_ mode: TravelMode) -> RoadsInBox? {
         if let finder = roadFinders[mode.index] { return finder }
@@ -64,7 +75,7 @@ public final class RequestContext: @unchecked Sendable {
     /// The context's JSON buffer, emptied: write a response into it and return
     /// `HTTPResponse.json(buffer)`.
     public func json() -> JSONBuffer {
-        buffer = JSONBuffer(capacity: 64 * 1024)
+        buffer.reset()
         return buffer
     }
 

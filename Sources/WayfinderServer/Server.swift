@@ -211,7 +211,7 @@ private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MH
     case .bytes(let bytes):
         created = bytes.withUnsafeBytes { MHD_create_response_from_buffer($0.count, UnsafeMutableRawPointer(mutating: $0.baseAddress), MHD_ResponseMemoryMode.RESPMEM_MUST_COPY) }
     case .json(let json):
-        created = json.bytes.withUnsafeBytes { MHD_create_response_from_buffer($0.count, UnsafeMutableRawPointer(mutating: $0.baseAddress), MHD_ResponseMemoryMode.RESPMEM_MUST_COPY) }
+        created = json.withUnsafeBytes { MHD_create_response_from_buffer($0.count, UnsafeMutableRawPointer(mutating: $0.baseAddress), MHD_ResponseMemoryMode.RESPMEM_MUST_COPY) }
     }
     guard let created else { return MHD_Result.NO }
     defer { MHD_destroy_response(created) }
