@@ -17,7 +17,14 @@ import WayfinderGraph
         "%C3%A9", "%FF", "+", "polyline(", "polyline6(", ")", "_p~iF", ".json", "steps=true", "overview=full",
         "radiuses=", "unlimited", "sources=", "destinations=", "all", "number=", "annotations=", "999999999999999999999",
         "limit=", "viewbox=", "bounded=1", "zoom=", "accuracy=", "radius=",
+        "/roads?bbox=", "mode=", "/leaflet/", "leaflet.js", "images/", "..",
     ]
+
+    /// Whether an answer need not be JSON: the metrics text, the map page, Leaflet's files.
+    static func isNotJSON(_ target: String, _ answer: HTTPAnswer) -> Bool {
+        target.hasPrefix("/metrics") || target.hasPrefix("/leaflet/")
+            || answer.headers["content-type"]?.hasPrefix("text/html") == true
+    }
 
     func expectAlive() throws {
         let health = try server.get("/health")
@@ -36,7 +43,7 @@ import WayfinderGraph
             let answer = try server.get(target)
             #expect([200, 400, 404, 414].contains(answer.status), "\(target): \(answer.status)")
             if answer.status != 404 || !answer.body.isEmpty {
-                #expect((try? JSONSerialization.jsonObject(with: Data(answer.body))) != nil || target.hasPrefix("/metrics"),
+                #expect((try? JSONSerialization.jsonObject(with: Data(answer.body))) != nil || Self.isNotJSON(target, answer),
                         "\(target): \(answer.text.prefix(200))")
             }
         }
