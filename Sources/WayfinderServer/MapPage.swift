@@ -30,6 +30,7 @@ enum MapPage {
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <title>Wayfinder</title>
+    <link rel="icon" href="data:,">
     <link rel="stylesheet" href="/leaflet/leaflet.css">
     <script src="/leaflet/leaflet.js"></script>
     <style>
