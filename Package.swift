@@ -25,6 +25,8 @@ let package = Package(
         ),
         // zlib, for section checksums (crc32).
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+        // libmicrohttpd, the HTTP server under `wayfinder serve`.
+        .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd"),
 
         // Graph data model, geometry helpers and the versioned, checksummed graph file.
         .target(name: "WayfinderGraph", dependencies: ["CZlib"], swiftSettings: fast),
@@ -43,10 +45,16 @@ let package = Package(
         .target(name: "WayfinderRouting", dependencies: ["WayfinderGraph"], swiftSettings: fast),
         // Turn-by-turn steps, instruction text, OSRM v5 / GeoJSON output of a route.
         .target(name: "WayfinderDirections", dependencies: ["WayfinderGraph", "WayfinderRouting"], swiftSettings: fast),
+        // The HTTP service: OSRM v5 and Nominatim dialects, health, metrics, hot reload.
+        .target(
+            name: "WayfinderServer",
+            dependencies: ["CMicroHTTPD", "WayfinderGraph", "WayfinderRouting", "WayfinderDirections", "WayfinderGeocoding"],
+            swiftSettings: fast
+        ),
         // Command-line front ends as a library, so tests can call them.
         .target(
             name: "WayfinderCLI",
-            dependencies: ["WayfinderGraph", "WayfinderImport", "WayfinderRouting", "WayfinderGeocoding", "WayfinderDirections"],
+            dependencies: ["WayfinderGraph", "WayfinderImport", "WayfinderRouting", "WayfinderGeocoding", "WayfinderDirections", "WayfinderServer"],
             swiftSettings: fast
         ),
         .executableTarget(name: "wayfinder", dependencies: ["WayfinderCLI"], swiftSettings: fast),
@@ -66,6 +74,10 @@ let package = Package(
         .testTarget(
             name: "WayfinderTests",
             dependencies: ["WayfinderGraph", "WayfinderImport", "WayfinderRouting", "WayfinderGeocoding", "WayfinderDirections", "WayfinderCLI"]
+        ),
+        .testTarget(
+            name: "ServerTests",
+            dependencies: ["CZlib", "WayfinderGraph", "WayfinderImport", "WayfinderRouting", "WayfinderGeocoding", "WayfinderDirections", "WayfinderServer", "WayfinderCLI"]
         ),
     ],
     cxxLanguageStandard: .cxx17

@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+@testable import WayfinderServer
+
+/// Debian's chromium, when installed (scripts/setup installs it).
+let chromiumPath = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+/// The map page, its Leaflet files, the road layer, and a real browser drawing a route.
+@Suite struct MapPageTests {
+    /// Andorra la Vella (Plaça del Poble) to Escaldes-Engordany (Carrer de la Unió), across town.
+    static let from = "42.50630,1.52180", to = "42.51000,1.53800"
+
+    @Test func roadsAreGeoJSONByClass() throws {
+        let server = try TestServer(graph: TestGraphs.path("andorra"))
+        let (status, object) = try server.json("/roads?bbox=1.515,42.500,1.545,42.515&mode=driving")
+        #expect(status == 200)
+        #expect(object["type"] as? String == "FeatureCollection")
+        #expect(object["truncated"] as? Bool == false)
+        #expect(object["least_class"] as? String == "other")   // a view 2.5 km across shows every road
+        let features = try #require(object["features"] as? [[String: Any]])
+        let classes = features.compactMap { ($0["properties"] as? [String: Any])?["class"] as? String }
+        #expect(classes.count == features.count)
+        #expect(Set(classes).count == classes.count, "one feature per class")
+        #expect(classes.contains("residential") && classes.contains("primary"))
+        // Most important first, as RoadClass orders them.
+        #expect(classes.map { MapEndpoints.classNames.firstIndex(of: $0)! } == classes.map { MapEndpoints.classNames.firstIndex(of: $0)! }.sorted())
+        var lines = 0
+        for feature in features {
+            let geometry = try #require(feature["geometry"] as? [String: Any])
+            #expect(geometry["type"] as? String == "MultiLineString")
+            for line in try #require(geometry["coordinates"] as? [[[Double]]]) {
+                lines += 1
+                #expect(line.count >= 2)
+                // Each line touches the box (padded by a segment's length: only one of its pieces must).
+                #expect(line.contains { $0[0] > 1.50 && $0[0] < 1.56 && $0[1] > 42.49 && $0[1] < 42.525 })
+            }
+        }
+        #expect(lines > 100)
+
+        // Walking lists footways the driving network does not have.
+        let (_, walking) = try server.json("/roads?bbox=1.515,42.500,1.525,42.508&mode=walking")
+        let walkingClasses = (walking["features"] as? [[String: Any]] ?? []).compactMap { ($0["properties"] as? [String: Any])?["class"] as? String }
+        #expect(walkingClasses.contains("footway") || walkingClasses.contains("pedestrian") || walkingClasses.contains("steps"))
+
+        // The whole country: minor classes left out, within the limit.
+        let (_, country) = try server.json("/roads?bbox=1.40,42.42,1.80,42.66&limit=500")
+        #expect(country["least_class"] as? String != "other")
+        let countryLines = (country["features"] as? [[String: Any]] ?? [])
+            .map { (($0["geometry"] as? [String: Any])?["coordinates"] as? [Any])?.count ?? 0 }.reduce(0, +)
+        #expect(countryLines > 0 && countryLines <= 500)
+
+        // The sea off Barcelona: nothing.
+        let (_, sea) = try server.json("/roads?bbox=2.3,41.2,2.4,41.3")
+        #expect((sea["features"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test func roadsRejectBadInput() throws {
+        let server = try TestServer(graph: TestGraphs.path("andorra"))
+        let bad = ["/roads", "/roads?bbox=1,2,3", "/roads?bbox=1,2,3,x", "/roads?bbox=nan,1,2,3", "/roads?bbox=1,2,3,95",
+                   "/roads?bbox=1.6,42.5,1.5,42.6", "/roads?bbox=1,2,3,4&mode=flying", "/roads?bbox=1,2,3,4&limit=0",
+                   "/roads?bbox=1,2,3,4&limit=1e9", "/roads?bbox=,,,"]
+        for target in bad {
+            let (status, object) = try server.json(target)
+            #expect(status == 400, "\(target)")
+            #expect(["InvalidQuery", "InvalidValue"].contains(object["code"] as? String), "\(target): \(object)")
+            #expect((object["message"] as? String)?.isEmpty == false)
+        }
+    }
+
+    @Test func pageAndLeafletAreServedLocally() throws {
+        let server = try TestServer(graph: TestGraphs.path("andorra"))
+        let page = try server.get("/")
+        #expect(page.status == 200)
+        #expect(page.headers["content-type"]?.hasPrefix("text/html") == true)
+        #expect(page.text.contains("<script src=\"/leaflet/leaflet.js\"></script>"))
+        #expect(!page.text.contains("http://") && !page.text.contains("https://"), "nothing from the internet")
+        // The graph's extent, where the map opens: Andorra's roads lie around 42.5 N, 1.5 E.
+        #expect(page.text.contains("const WAYFINDER = {\"bounds\":[[42.4"))
+        #expect(try server.get("/nowhere").status == 404)
+        #expect(try server.get("/leaflet/../../../etc/passwd").status == 404)
+        #expect(try server.get("/leaflet/no-such-file.js").status == 404)
+        if LeafletFiles.shared.isInstalled {
+            let script = try server.get("/leaflet/leaflet.js")
+            #expect(script.status == 200)
+            #expect(script.headers["content-type"]?.hasPrefix("application/javascript") == true)
+            #expect(script.text.contains("Leaflet"))
+            #expect(try server.get("/leaflet/leaflet.css").status == 200)
+            #expect(try server.get("/leaflet/images/marker-icon.png").body.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        }
+    }
+
+    /// Loads the page with a preset route in headless Chromium and checks that the route is
+    /// drawn (pixels of its colour in a screenshot) and its steps are listed (the DOM).
+    @Test(.enabled(if: chromiumPath != nil, "chromium is not installed (scripts/setup installs it); the map page is not checked in a browser"),
+          .timeLimit(.minutes(3)))
+    func browserDrawsARoute() throws {
+        try #require(LeafletFiles.shared.isInstalled, "libjs-leaflet is not installed (scripts/setup installs it)")
+        let server = try TestServer(graph: TestGraphs.path("andorra"))
+        let url = "http://127.0.0.1:\(server.port)/?from=\(Self.from)&to=\(Self.to)&mode=driving"
+        let directory = TestGraphs.scratch("chromium")
+        let screenshot = directory + "/map.png"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+
+        _ = try runChromium(["--screenshot=\(screenshot)", url], profile: directory + "/profile-1")
+        let png = try PNGImage([UInt8](Data(contentsOf: URL(fileURLWithPath: screenshot))))
+        #expect(png.width == 1200 && png.height == 800)
+        // The route colour, in the map (right of the 340-pixel panel, whose buttons share it).
+        let colour = MapPage.routeColour
+        let routePixels = png.count(red: colour.red, green: colour.green, blue: colour.blue, tolerance: 8, fromColumn: 345)
+        #expect(routePixels > 500, "route colour pixels in the map: \(routePixels)")
+        // Roads are drawn too: the page is more than the background.
+        #expect(png.count(red: 0xEE, green: 0xF0, blue: 0xE8, tolerance: 2, fromColumn: 345) < 855 * 800 * 98 / 100)
+
+        let dom = try runChromium(["--dump-dom", url], profile: directory + "/profile-2")
+        #expect(dom.contains("class=\"wf-route"), "no route line in the page")
+        let steps = dom.components(separatedBy: "<li class=\"step\"").count - 1
+        #expect(steps >= 3, "steps listed: \(steps)")
+        #expect(dom.contains("You have arrived") || dom.contains("arrive"), "no arrival step")
+        #expect(dom.contains(" by car</div>"), "no route summary")
+        #expect(server.log.contains { $0.contains(" /roads ") && $0.contains(" 200 ") }, "the road layer was not requested")
+    }
+
+    /// Runs headless Chromium on `arguments` and returns what it printed on standard output.
+    func runChromium(_ arguments: [String], profile: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: chromiumPath!)
+        process.arguments = ["--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
+                             "--user-data-dir=\(profile)", "--window-size=1200,800", "--virtual-time-budget=8000"] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let watchdog = DispatchWorkItem { process.terminate() }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 90, execute: watchdog)
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        watchdog.cancel()
+        try #require(process.terminationReason == .exit && process.terminationStatus == 0,
+                     "chromium \(arguments.first ?? "") ended with status \(process.terminationStatus)")
+        return text
+    }
+}
