@@ -105,14 +105,16 @@ public final class RoadsInBox {
         let r0 = max(0, (Int64(box.minLat) - Int64(grid.minLat)) / cell)
         let r1 = min(Int64(grid.rows) - 1, floorDivide(Int64(box.maxLat) - Int64(grid.minLat), cell))
         guard box.minLon <= box.maxLon, box.minLat <= box.maxLat, c0 <= c1, r0 <= r1, limit > 0 else { return }
-        let keys = graph.snapKeys, entries = graph.snapEntries
+        let keys = graph.snapKeys, cellFirst = graph.snapCellFirst, entries = graph.snapEntries
         for row in r0...r1 {
-            // A row's cells under the box are consecutive keys: one binary search, then a scan.
+            // A row's cells under the box are consecutive keys, and their entries consecutive
+            // too: one binary search, then a scan.
             let lowKey = UInt32(row * Int64(grid.columns) + c0), highKey = UInt32(row * Int64(grid.columns) + c1)
-            var i = lowerBound(keys, lowKey)
-            while i < keys.count && keys[i] <= highKey {
+            let firstCell = lowerBound(keys, lowKey)
+            var endCell = firstCell
+            while endCell < keys.count && keys[endCell] <= highKey { endCell += 1 }
+            for i in Int(cellFirst[firstCell])..<Int(cellFirst[endCell]) {
                 let entry = entries[i]
-                i += 1
                 let s = entry.segment
                 guard seen[Int(s)] != generation, roadClass(ofSegment: s).rawValue <= least else { continue }
                 let segment = graph.segments[Int(s)]
