@@ -43,6 +43,18 @@ let package = Package(
         .target(name: "WayfinderRouting", dependencies: ["WayfinderGraph"], swiftSettings: fast),
         // Turn-by-turn steps, instruction text, OSRM v5 / GeoJSON output of a route.
         .target(name: "WayfinderDirections", dependencies: ["WayfinderGraph", "WayfinderRouting"], swiftSettings: fast),
+        // protobuf-c code generated from wayfinder_route.proto by scripts/gen-proto (committed).
+        .target(
+            name: "CWayfinderProto",
+            exclude: ["wayfinder_route.proto"],
+            linkerSettings: [.linkedLibrary("protobuf-c")]
+        ),
+        // The route response as a protobuf message (`format=pbf`), same content as the JSON.
+        .target(
+            name: "WayfinderProtobuf",
+            dependencies: ["CWayfinderProto", "WayfinderGraph", "WayfinderRouting", "WayfinderDirections"],
+            swiftSettings: fast
+        ),
         // Command-line front ends as a library, so tests can call them.
         .target(
             name: "WayfinderCLI",
@@ -65,7 +77,8 @@ let package = Package(
         ),
         .testTarget(
             name: "WayfinderTests",
-            dependencies: ["WayfinderGraph", "WayfinderImport", "WayfinderRouting", "WayfinderGeocoding", "WayfinderDirections", "WayfinderCLI"]
+            dependencies: ["WayfinderGraph", "WayfinderImport", "WayfinderRouting", "WayfinderGeocoding", "WayfinderDirections", "WayfinderCLI",
+                           "WayfinderProtobuf", "CWayfinderProto"]
         ),
     ],
     cxxLanguageStandard: .cxx17
