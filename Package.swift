@@ -65,7 +65,8 @@ let package = Package(
         .executableTarget(name: "route", dependencies: ["WayfinderCLI"], swiftSettings: fast),
         .executableTarget(
             name: "WayfinderBench",
-            dependencies: ["WayfinderGraph", "WayfinderImport", "WayfinderRouting", "WayfinderGeocoding", "WayfinderDirections", "WayfinderCLI"],
+            dependencies: ["WayfinderGraph", "WayfinderImport", "WayfinderRouting", "WayfinderGeocoding", "WayfinderDirections", "WayfinderCLI",
+                           "WayfinderProtobuf"],
             path: "Benchmarks/WayfinderBench",
             swiftSettings: fast
         ),

@@ -7,6 +7,8 @@
 //   wayfinder-bench build PBF [--runs N]
 //   wayfinder-bench geocode GRAPH [--random N] [--seed S] [--pbf PBF [--runs N]]
 //                                    (forward and reverse latency; with --pbf, index build time)
+//   wayfinder-bench pbf GRAPH [--mode M] [--random N] [--seed S]
+//                                    (binary route response against JSON: bytes, encode time)
 //
 // Random pairs are drawn on the main network (points of random segments), so every query
 // is a real route. Each query is timed alone with a monotonic clock; the clock reads cost
@@ -232,5 +234,6 @@ switch args.positional.first {
 case "query": queryBenchmark(args)
 case "build": buildBenchmark(args)
 case "geocode": geocodeBenchmark(args)
+case "pbf": protobufBenchmark(args)
 default: fail("usage: wayfinder-bench query GRAPH [--mode M] [--random N] [--seed S] | build PBF [--runs N] | geocode GRAPH [--random N]")
 }
