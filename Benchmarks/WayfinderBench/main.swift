@@ -139,7 +139,7 @@ func responseWithoutSteps(_ route: Route, graph: RoutingGraph) -> String {
     json.key("distance"); json.number(distance)
     json.endObject()
     json.endArray()
-    json.key("waypoints"); RouteResponse.writeWaypoints(route, graph: graph, into: json)
+    json.key("waypoints"); OSRMRouteResponse.writeWaypoints(of: [route], graph: graph, into: json)
     json.endObject()
     return json.text
 }

@@ -39,33 +39,15 @@ public enum RouteResponse {
              graph: graph, options: options)
     }
 
-    /// The same from directions already built (e.g. by a reused `DirectionsBuilder`).
+    /// The same from directions already built (e.g. by a reused `DirectionsBuilder`), through
+    /// the one OSRM writer, with steps (the command's output always has them).
     public static func json(_ route: Route, directions: Directions, graph: RoutingGraph, options: OutputOptions) -> String {
         // Room for the steps' lines and the overview (~5 bytes a point each) and ~500 bytes a step.
         let json = JSONBuffer(capacity: 2048 + directions.line.count * 16 + directions.steps.count * 640)
-        json.beginObject()
-        json.key("code"); json.string("Ok")
-        json.key("routes"); json.beginArray()
-        directions.writeRoute(into: json, options: options)
-        json.endArray()
-        json.key("waypoints"); writeWaypoints(route, graph: graph, into: json)
-        json.endObject()
+        OSRMRouteResponse.write(legs: [route], directions: [directions], graph: graph,
+                                options: ResponseOptions(steps: true, geometry: options.geometry, overview: options.overview),
+                                into: json)
         return json.text
-    }
-
-    /// OSRM's `waypoints`: where each end was snapped, how far from the input, on which road.
-    public static func writeWaypoints(_ route: Route, graph: RoutingGraph, into json: JSONBuffer) {
-        json.beginArray()
-        for end in 0..<2 {
-            let snap = end == 0 ? route.source : route.target
-            json.beginObject()
-            json.key("hint"); json.string("")
-            json.key("distance"); json.number(snap.distance, decimals: 3)
-            json.key("name"); json.string(graph.name(ofSegment: snap.segment))
-            json.key("location"); json.coordinate(snap.location)
-            json.endObject()
-        }
-        json.endArray()
     }
 
     /// A FeatureCollection: the route's line, then a point per maneuver with its instruction.
@@ -79,10 +61,7 @@ public enum RouteResponse {
     /// OSRM's error object: `{"code": "NoRoute", "message": "..."}`.
     public static func error(_ error: RouteError) -> String {
         let json = JSONBuffer(capacity: 128)
-        json.beginObject()
-        json.key("code"); json.string(error == .noRoute ? "NoRoute" : "NoSegment")
-        json.key("message"); json.string(error.description)
-        json.endObject()
+        OSRMRouteResponse.writeError(code: error == .noRoute ? "NoRoute" : "NoSegment", message: error.description, into: json)
         return json.text
     }
 

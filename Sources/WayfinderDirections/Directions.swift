@@ -1,6 +1,14 @@
 import WayfinderGraph
 import WayfinderRouting
 
+/// Per stretch between consecutive points of a route's line (OSRM's leg `annotation`):
+/// `distance[i]` metres and `duration[i]` seconds from point `i` to point `i + 1`. They add
+/// up to the route's distance and duration.
+public struct LegAnnotation: Sendable {
+    public let distance: [Double]
+    public let duration: [Double]
+}
+
 /// A route explained: its line, and the steps that say where to turn.
 public struct Directions: Sendable {
     public let mode: TravelMode
@@ -15,9 +23,12 @@ public struct Directions: Sendable {
     /// Metres and seconds of the whole route: the sums of the steps'.
     public let distance: Double
     public let duration: Double
+    /// Metres and seconds of each stretch between consecutive points of `line`; nil unless
+    /// asked for (`DirectionsBuilder.directions(for:destination:waypoint:annotated:)`).
+    public let annotation: LegAnnotation?
 
     init(mode: TravelMode, drivingSide: DrivingSide, line: [FixedCoordinate], steps: [RouteStep],
-         intersectionRoads: [IntersectionRoad], distance: Double, duration: Double) {
+         intersectionRoads: [IntersectionRoad], distance: Double, duration: Double, annotation: LegAnnotation?) {
         self.mode = mode
         self.drivingSide = drivingSide
         self.line = line
@@ -25,6 +36,7 @@ public struct Directions: Sendable {
         self.intersectionRoads = intersectionRoads
         self.distance = distance
         self.duration = duration
+        self.annotation = annotation
     }
 
     /// Builds the steps of `route`. `destination` is the coordinate the user asked for (not

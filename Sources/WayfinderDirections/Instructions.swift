@@ -29,23 +29,25 @@ struct WalkKind {
 /// travellers read in MKDirections or Google: "Turn left onto Carrer Major".
 public enum Instructions {
     public static func english(_ step: RouteStep, mode: TravelMode) -> String {
-        english(step.maneuver, name: step.name, ref: step.ref, roadClass: step.roadClass, mode: mode)
+        english(step.maneuver, name: step.name, ref: step.ref, roadClass: step.roadClass, mode: mode,
+                waypoint: step.arrivalWaypoint)
     }
 
     /// The text of a maneuver onto the road named `name` / `ref`, of class `roadClass`.
+    /// `waypoint`: on an arrival at an intermediate waypoint, its number ("your 2nd destination").
     public static func english(_ maneuver: Maneuver, name: String, ref: String, roadClass: RoadClass,
-                               mode: TravelMode) -> String {
+                               mode: TravelMode, waypoint: Int? = nil) -> String {
         var scratch: [UInt8] = []
-        english(maneuver, name: name, ref: ref, roadClass: roadClass, mode: mode, into: &scratch)
+        english(maneuver, name: name, ref: ref, roadClass: roadClass, mode: mode, waypoint: waypoint, into: &scratch)
         return String(decoding: scratch, as: UTF8.self)
     }
 
     /// Composes the text as UTF-8 in `scratch` (replacing what it held), for writers that
     /// copy it on without making a `String`.
     static func english(_ maneuver: Maneuver, name: String, ref: String, roadClass: RoadClass,
-                        mode: TravelMode, into scratch: inout [UInt8]) {
+                        mode: TravelMode, waypoint: Int?, into scratch: inout [UInt8]) {
         scratch.removeAll(keepingCapacity: true)
-        Text(maneuver, name: name, ref: ref, roadClass: roadClass, mode: mode).write(into: &scratch)
+        Text(maneuver, name: name, ref: ref, roadClass: roadClass, mode: mode, waypoint: waypoint).write(into: &scratch)
     }
 
     /// Builds one instruction as UTF-8 bytes.
@@ -58,9 +60,11 @@ public enum Instructions {
         let unnamed: Bool
         /// A walker's unnamed stairs: "Take the stairs".
         let stairs: Bool
+        let waypoint: Int?
 
-        init(_ maneuver: Maneuver, name: String, ref: String, roadClass: RoadClass, mode: TravelMode) {
+        init(_ maneuver: Maneuver, name: String, ref: String, roadClass: RoadClass, mode: TravelMode, waypoint: Int?) {
             self.maneuver = maneuver
+            self.waypoint = waypoint
             self.name = name
             self.ref = ref
             self.roadClass = roadClass
@@ -107,7 +111,13 @@ public enum Instructions {
                 out += walking && unnamed && !stairs ? " along " : " on "
                 road(&out)
             case .arrive:
-                out += "You have arrived at your destination"
+                // osrm-text-instructions: "your {nth} destination", nth empty at the last one.
+                out += "You have arrived at your "
+                if let waypoint {
+                    out += ordinal(waypoint)
+                    out += " "
+                }
+                out += "destination"
                 switch m.modifier {
                 case .some(let side) where side.isLeft: out += ", on the left"
                 case .some(let side) where side.isRight: out += ", on the right"

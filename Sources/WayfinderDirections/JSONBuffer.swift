@@ -19,7 +19,21 @@ public final class JSONBuffer {
 
     deinit { base.deallocate() }
 
+    /// A copy of the bytes written.
     public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+    /// The bytes written, without copying; valid only during `body` (and until the next write).
+    public func withUnsafeBytes<R, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
+        try body(UnsafeRawBufferPointer(start: base, count: count))
+    }
+
+    /// Empties the buffer and keeps its memory, so that one buffer per thread serves
+    /// response after response.
+    public func reset() {
+        count = 0
+        filled = 0
+        depth = 0
+    }
     public var text: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
 
     /// Makes room for `n` more bytes.

@@ -146,6 +146,10 @@ public struct RouteStep: Sendable {
     public var intersectionIn: Int?
     public var intersectionOut: Int?
     public var mode: TravelMode
+    /// On the arrival of a leg that ends at an intermediate waypoint: that waypoint's number,
+    /// counted from 1 after the start (OSRM's "You have arrived at your 1st destination");
+    /// nil at the final destination.
+    public var arrivalWaypoint: Int?
     /// English text, e.g. "Turn left onto Carrer Major" (composed when asked for).
     public var instruction: String { Instructions.english(self, mode: mode) }
 }

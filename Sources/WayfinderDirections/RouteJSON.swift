@@ -14,6 +14,15 @@ public enum GeometryFormat: String, Sendable, CaseIterable {
 public enum Overview: String, Sendable, CaseIterable {
     case full, simplified
     case none = "false"
+
+    /// The line written for a route whose whole line is `line`: itself, simplified, or nil.
+    public func line(of line: [FixedCoordinate]) -> [FixedCoordinate]? {
+        switch self {
+        case .full: return line
+        case .none: return nil
+        case .simplified: return LineSimplifier.simplify(line, tolerance: LineSimplifier.tolerance(for: line))
+        }
+    }
 }
 
 public struct OutputOptions: Sendable {
@@ -68,43 +77,7 @@ extension JSONBuffer {
 
 extension Directions {
     /// The line for the route's `geometry`: the whole line, a simplified one, or nil.
-    public func overview(_ mode: Overview) -> [FixedCoordinate]? {
-        switch mode {
-        case .full: return line
-        case .none: return nil
-        case .simplified: return LineSimplifier.simplify(line, tolerance: LineSimplifier.tolerance(for: line))
-        }
-    }
-
-    /// The OSRM v5 route object: one leg with its steps, totals, and the route's geometry
-    /// (last: a full polyline overview is joined from the steps' polylines, not encoded twice).
-    public func writeRoute(into json: JSONBuffer, options: OutputOptions) {
-        json.beginObject()
-        json.key("legs"); json.beginArray()
-        json.beginObject()
-        var stepLines: [Range<Int>] = []
-        json.key("steps"); writeSteps(into: json, format: options.geometry, lines: &stepLines)
-        json.key("summary"); json.string(summary)
-        writeTotals(into: json)
-        json.endObject()
-        json.endArray()
-        json.key("weight_name"); json.string("duration")
-        writeTotals(into: json)
-        // Steps' lines join into the whole line unless one is a lone (doubled) point.
-        if options.overview == .full && options.geometry != .geojson
-            && steps.dropLast().allSatisfy({ $0.geometry.count > 1 }) && stepLines.count == steps.count {
-            json.key("geometry"); json.joinedPolylines(Array(stepLines.dropLast()))
-        } else if let overview = overview(options.overview) {
-            json.key("geometry"); json.line(overview[...], format: options.geometry)
-        }
-        json.endObject()
-    }
-
-    private func writeTotals(into json: JSONBuffer) {
-        json.key("weight"); json.number(duration, decimals: 3)
-        json.key("duration"); json.number(duration, decimals: 3)
-        json.key("distance"); json.number(distance, decimals: 1)
-    }
+    public func overview(_ mode: Overview) -> [FixedCoordinate]? { mode.line(of: line) }
 
     /// The steps array of an OSRM v5 leg.
     public func writeSteps(into json: JSONBuffer, format: GeometryFormat) {
@@ -132,7 +105,7 @@ extension Directions {
             let geometryBound = format == .geojson ? points.count * (RawWriter.maxCoordinateCount + 1) + 64
                 : 2 * Polyline.maxEncodedCount(points.count, precision: precision) + 2
             Instructions.english(m, name: step.pointee.name, ref: step.pointee.ref, roadClass: step.pointee.roadClass,
-                                 mode: mode, into: &text)
+                                 mode: mode, waypoint: step.pointee.arrivalWaypoint, into: &text)
             let capacity = 768 + geometryBound + roads.count * 12 + RawWriter.maxQuotedCount(step.pointee.name)
                 + RawWriter.maxQuotedCount(step.pointee.ref) + 6 * text.count + 2
             var w = json.rawValue(capacity: capacity)

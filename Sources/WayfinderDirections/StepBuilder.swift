@@ -70,7 +70,13 @@ public final class DirectionsBuilder {
         collapseDistance = graph.mode == .driving ? 30 : 15
     }
 
-    public func directions(for route: Route, destination: FixedCoordinate? = nil) -> Directions {
+    /// The directions of `route`. `destination`: the coordinate asked for (not the snapped
+    /// one), so that the arrival says on which side it lies. `waypoint`: when the route is a
+    /// leg ending at an intermediate waypoint, that waypoint's number (1 = the first after the
+    /// start), for the arrival's text. `annotated`: also measure each stretch of the line
+    /// (`Directions.annotation`).
+    public func directions(for route: Route, destination: FixedCoordinate? = nil, waypoint: Int? = nil,
+                           annotated: Bool = false) -> Directions {
         metresPerLat = Geo.earthRadius * .pi / 180 / FixedCoordinate.scale
         metresPerLon = metresPerLat * cos(route.source.location.latitude * .pi / 180)
         let line = measure(route)
@@ -83,7 +89,7 @@ public final class DirectionsBuilder {
         raw.append(RawStep(type: .arrive, boundary: n, bearingBefore: 0, bearingAfter: 0,
                            way: n > 0 ? way(directed(pieces[n - 1])) : raw[0].way))
         collapse()
-        return assemble(route, line: line, destination: destination)
+        return assemble(route, line: line, destination: destination, waypoint: waypoint, annotated: annotated)
     }
 
     // MARK: Measuring
@@ -610,7 +616,8 @@ public final class DirectionsBuilder {
 
     // MARK: Assembling
 
-    private func assemble(_ route: Route, line: [FixedCoordinate], destination: FixedCoordinate?) -> Directions {
+    private func assemble(_ route: Route, line: [FixedCoordinate], destination: FixedCoordinate?, waypoint: Int?,
+                          annotated: Bool) -> Directions {
         let n = pieces.count
         // Milliseconds at each boundary, turn costs included, scaled to the search's total.
         var total = 0.0
@@ -654,11 +661,52 @@ public final class DirectionsBuilder {
                 distance: s.type == .arrive ? 0 : travelled[nextBoundary] - travelled[s.boundary],
                 duration: s.type == .arrive ? 0 : (millis(nextBoundary) - millis(s.boundary)) / 1000,
                 geometry: from...(s.type == .arrive ? last : max(from, to)),
-                intersection: range, intersectionIn: inIndex, intersectionOut: outIndex, mode: graph.mode))
+                intersection: range, intersectionIn: inIndex, intersectionOut: outIndex, mode: graph.mode,
+                arrivalWaypoint: s.type == .arrive ? waypoint : nil))
         }
         return Directions(mode: graph.mode, drivingSide: DrivingSide.at(route.source.location), line: line,
                           steps: steps, intersectionRoads: intersectionRoads, distance: travelled[n],
-                          duration: Double(route.weight) / 1000)
+                          duration: Double(route.weight) / 1000,
+                          annotation: annotated ? annotation(line, millis: millis) : nil)
+    }
+
+    /// Metres and seconds of each stretch between consecutive points of `line`. Each piece's
+    /// length and time (`millis` at its boundaries) is shared among its stretches by their
+    /// lengths on the map; the values are differences of running totals pinned to the
+    /// boundaries, so they add up to the route's distance and duration.
+    private func annotation(_ line: [FixedCoordinate], millis: (Int) -> Double) -> LegAnnotation {
+        let last = line.count - 1, n = pieces.count
+        var metres = [Double](repeating: 0, count: line.count), seconds = metres   // running totals at each point
+        for k in 0..<n where lineIndex[k + 1] > lineIndex[k] {
+            let from = lineIndex[k], to = lineIndex[k + 1]
+            let d0 = travelled[k], d1 = travelled[k + 1], t0 = millis(k) / 1000, t1 = millis(k + 1) / 1000
+            var mapLength = 0.0
+            for j in from..<to {
+                mapLength += Geo.distance(line[j], line[j + 1])
+                metres[j + 1] = mapLength
+            }
+            // A piece whose points coincide on the map (centimetres long) shares evenly.
+            metres[from] = d0
+            seconds[from] = t0
+            for j in (from + 1)...to {
+                let share = mapLength > 0 ? metres[j] / mapLength : Double(j - from) / Double(to - from)
+                metres[j] = j == to ? d1 : d0 + (d1 - d0) * share
+                seconds[j] = j == to ? t1 : t0 + (t1 - t0) * share
+            }
+        }
+        // Pieces that add no point (too short to move the line) fall into a neighbouring stretch.
+        metres[0] = 0
+        seconds[0] = 0
+        metres[last] = travelled[n]
+        seconds[last] = millis(n) / 1000
+        var distance: [Double] = [], duration: [Double] = []
+        distance.reserveCapacity(last)
+        duration.reserveCapacity(last)
+        for j in 0..<last {
+            distance.append(metres[j + 1] - metres[j])
+            duration.append(seconds[j + 1] - seconds[j])
+        }
+        return LegAnnotation(distance: distance, duration: duration)
     }
 
     private func name(_ id: Int32) -> String {

@@ -1,0 +1,165 @@
+import WayfinderGraph
+import WayfinderRouting
+
+/// OSRM's `annotations` parameter: which measures each leg gives per stretch of its line.
+public struct RouteAnnotations: OptionSet, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    public static let distance = RouteAnnotations(rawValue: 1)
+    public static let duration = RouteAnnotations(rawValue: 2)
+}
+
+/// What an OSRM v5 /route request asks for. Defaults are OSRM's server defaults.
+public struct ResponseOptions: Sendable {
+    public var steps: Bool = false
+    public var geometry: GeometryFormat = .polyline
+    public var overview: Overview = .simplified
+    public var annotations: RouteAnnotations = []
+
+    public init(steps: Bool = false, geometry: GeometryFormat = .polyline, overview: Overview = .simplified,
+                annotations: RouteAnnotations = []) {
+        self.steps = steps
+        self.geometry = geometry
+        self.overview = overview
+        self.annotations = annotations
+    }
+}
+
+/// The OSRM v5 `/route` response, written straight into a `JSONBuffer`: the one writer
+/// behind `route --format json` and the HTTP service.
+public enum OSRMRouteResponse {
+    /// {"code":"Ok","routes":[one route with legs.count legs],"waypoints":[legs.count + 1]} for a
+    /// route through legs.count + 1 waypoints (leg i ends where leg i+1 starts). `inputs` are the
+    /// requested coordinates (legs.count + 1), used for arrival sides and waypoint distances.
+    public static func write(legs: [Route], inputs: [FixedCoordinate], builder: DirectionsBuilder,
+                             options: ResponseOptions, into json: JSONBuffer) {
+        precondition(!legs.isEmpty && inputs.count == legs.count + 1, "a route of n legs has n + 1 inputs")
+        var directions: [Directions] = []
+        directions.reserveCapacity(legs.count)
+        for (i, leg) in legs.enumerated() {
+            // Every arrival but the last is at an intermediate waypoint: "your 1st destination".
+            directions.append(builder.directions(for: leg, destination: inputs[i + 1],
+                                                 waypoint: i + 1 < legs.count ? i + 1 : nil,
+                                                 annotated: !options.annotations.isEmpty))
+        }
+        write(legs: legs, directions: directions, graph: builder.graph, options: options, into: json)
+    }
+
+    /// The same from directions already built, one per leg (with `annotated: true` when
+    /// annotations are asked for). The waypoints' distances are the snaps' (`Snap.distance`:
+    /// metres from the input to the road).
+    public static func write(legs: [Route], directions: [Directions], graph: RoutingGraph,
+                             options: ResponseOptions, into json: JSONBuffer) {
+        precondition(!legs.isEmpty && directions.count == legs.count, "one Directions per leg")
+        json.beginObject()
+        json.key("code"); json.string("Ok")
+        json.key("routes"); json.beginArray()
+        json.beginObject()
+        json.key("legs"); json.beginArray()
+        // A full polyline overview is joined from the steps' polylines, not encoded twice: it
+        // needs every step's line but the arrivals' (a doubled point) to have a length, and
+        // each leg to start where the previous one ended.
+        var joinable = options.steps && options.overview == .full && options.geometry != .geojson
+        var stepLines: [Range<Int>] = []
+        var distance = 0.0, milliseconds = 0
+        for (i, leg) in directions.enumerated() {
+            json.beginObject()
+            json.key("steps")
+            if options.steps {
+                var lines: [Range<Int>] = []
+                leg.writeSteps(into: json, format: options.geometry, lines: &lines)
+                joinable = joinable && lines.count == leg.steps.count
+                    && leg.steps.dropLast().allSatisfy { $0.geometry.count > 1 }
+                    && (i == 0 || directions[i - 1].line.last == leg.line.first)
+                stepLines += lines.dropLast()
+            } else {
+                json.beginArray()
+                json.endArray()
+            }
+            // OSRM names the leg's two main roads only when steps are asked for.
+            json.key("summary"); json.string(options.steps ? leg.summary : "")
+            writeTotals(duration: leg.duration, distance: leg.distance, into: json)
+            if !options.annotations.isEmpty { json.key("annotation"); writeAnnotation(of: leg, options.annotations, into: json) }
+            json.endObject()
+            distance += leg.distance
+            milliseconds += Int(legs[i].weight)
+        }
+        json.endArray()
+        json.key("weight_name"); json.string("duration")
+        writeTotals(duration: Double(milliseconds) / 1000, distance: distance, into: json)
+        if options.overview != .none {
+            json.key("geometry")
+            if joinable {
+                json.joinedPolylines(stepLines)
+            } else {
+                let line = directions.count == 1 ? directions[0].line : wholeLine(directions)
+                json.line((options.overview.line(of: line) ?? line)[...], format: options.geometry)
+            }
+        }
+        json.endObject()
+        json.endArray()
+        json.key("waypoints"); writeWaypoints(of: legs, graph: graph, into: json)
+        json.endObject()
+    }
+
+    /// {"code": code, "message": message}
+    public static func writeError(code: String, message: String, into json: JSONBuffer) {
+        json.beginObject()
+        json.key("code"); json.string(code)
+        json.key("message"); json.string(message)
+        json.endObject()
+    }
+
+    /// OSRM's `waypoints` of a route through `legs`: where each input was snapped, how far
+    /// from it, on which road.
+    public static func writeWaypoints(of legs: [Route], graph: RoutingGraph, into json: JSONBuffer) {
+        func waypoint(_ snap: Snap) {
+            json.beginObject()
+            json.key("hint"); json.string("")
+            json.key("distance"); json.number(snap.distance, decimals: 3)
+            json.key("name"); json.string(graph.name(ofSegment: snap.segment))
+            json.key("location"); json.coordinate(snap.location)
+            json.endObject()
+        }
+        json.beginArray()
+        if let first = legs.first { waypoint(first.source) }
+        for leg in legs { waypoint(leg.target) }
+        json.endArray()
+    }
+
+    private static func writeTotals(duration: Double, distance: Double, into json: JSONBuffer) {
+        json.key("weight"); json.number(duration, decimals: 3)
+        json.key("duration"); json.number(duration, decimals: 3)
+        json.key("distance"); json.number(distance, decimals: 1)
+    }
+
+    /// {"distance": [...], "duration": [...]}: per stretch of the leg's line, rounded so
+    /// that they add up to the leg's rounded totals.
+    private static func writeAnnotation(of leg: Directions, _ kinds: RouteAnnotations, into json: JSONBuffer) {
+        guard let annotation = leg.annotation else {
+            preconditionFailure("annotations asked for from directions built without `annotated: true`")
+        }
+        func values(_ values: [Double]) {
+            json.beginArray()
+            // A one-point line is written as that point twice: one stretch of nothing.
+            if values.isEmpty { json.number(scaled: 0, decimals: 1) }
+            var sum = JSONBuffer.RunningSum(scale: 10)
+            for value in values { json.number(scaled: sum.next(value), decimals: 1) }
+            json.endArray()
+        }
+        json.beginObject()
+        if kinds.contains(.distance) { json.key("distance"); values(annotation.distance) }
+        if kinds.contains(.duration) { json.key("duration"); values(annotation.duration) }
+        json.endObject()
+    }
+
+    /// The legs' lines end to end, without repeating the point where one leg meets the next.
+    private static func wholeLine(_ directions: [Directions]) -> [FixedCoordinate] {
+        var line: [FixedCoordinate] = []
+        line.reserveCapacity(directions.reduce(0) { $0 + $1.line.count })
+        for leg in directions {
+            line.append(contentsOf: leg.line.first == line.last ? leg.line.dropFirst() : leg.line[...])
+        }
+        return line
+    }
+}
