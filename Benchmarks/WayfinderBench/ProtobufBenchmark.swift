@@ -20,6 +20,7 @@ func protobufBenchmark(_ args: Arguments) {
     let builder = DirectionsBuilder(graph: graph)
     var routes: [([Route], [FixedCoordinate])] = []
     var sink = 0
+    let buffer = JSONBuffer(capacity: 1 << 20)
     for i in 0..<count {
         guard let route = try? router.route(from: points[2 * i], to: points[2 * i + 1]) else { continue }
         routes.append(([route], [points[2 * i], points[2 * i + 1]]))
@@ -35,7 +36,7 @@ func protobufBenchmark(_ args: Arguments) {
         var jsonBytes = 0, pbfBytes = 0
         for (legs, inputs) in routes {
             let t0 = now()
-            let json = jsonResponse(legs: legs, inputs: inputs, builder: builder, options: options)
+            let json = jsonResponse(legs: legs, inputs: inputs, builder: builder, options: options, into: buffer)
             let t1 = now()
             let pbf = RouteProtobuf.encode(legs: legs, inputs: inputs, builder: builder, options: options)
             let t2 = now()
@@ -56,9 +57,10 @@ func protobufBenchmark(_ args: Arguments) {
     if sink == 42 { print("") }
 }
 
-/// Bytes of the JSON response (directions built here, as `RouteProtobuf.encode` does).
-private func jsonResponse(legs: [Route], inputs: [FixedCoordinate], builder: DirectionsBuilder, options: ResponseOptions) -> Int {
-    let directions = builder.directions(for: legs[0], destination: inputs[1])
-    return RouteResponse.json(legs[0], directions: directions, graph: builder.graph,
-                              options: OutputOptions(geometry: options.geometry, overview: options.overview, destination: inputs[1])).utf8.count
+/// Bytes of the JSON response, written into a reused buffer.
+private func jsonResponse(legs: [Route], inputs: [FixedCoordinate], builder: DirectionsBuilder, options: ResponseOptions,
+                          into json: JSONBuffer) -> Int {
+    json.reset()
+    OSRMRouteResponse.write(legs: legs, inputs: inputs, builder: builder, options: options, into: json)
+    return json.count
 }

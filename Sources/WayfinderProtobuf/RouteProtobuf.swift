@@ -12,10 +12,15 @@ public enum RouteProtobuf {
     /// `legs.count + 1` waypoints; `inputs` are the requested coordinates (arrival sides).
     public static func encode(legs: [Route], inputs: [FixedCoordinate], builder: DirectionsBuilder,
                               options: ResponseOptions) -> [UInt8] {
-        precondition(!legs.isEmpty && inputs.count == legs.count + 1, "a route needs legs.count + 1 inputs")
-        let directions = legs.indices.map { builder.directions(for: legs[$0], destination: inputs[$0 + 1]) }
+        precondition(!legs.isEmpty && inputs.count == legs.count + 1, "a route of n legs has n + 1 inputs")
+        // Built as `OSRMRouteResponse.write` builds them: every arrival but the last is at an
+        // intermediate waypoint ("your 1st destination").
+        let directions = legs.indices.map {
+            builder.directions(for: legs[$0], destination: inputs[$0 + 1], waypoint: $0 + 1 < legs.count ? $0 + 1 : nil,
+                               annotated: !options.annotations.isEmpty)
+        }
         let arena = MessageArena()
-        var encoder = ResponseEncoder(arena: arena, options: options, legs: directions)
+        var encoder = ResponseEncoder(arena: arena, options: options, routes: legs, legs: directions)
         let response = arena.allocate(Wayfinder__RouteResponse.self, count: 1)
         wayfinder__route_response__init(response)
         response.pointee.code = arena.string("Ok")
@@ -51,6 +56,7 @@ public enum RouteProtobuf {
 struct ResponseEncoder {
     let arena: MessageArena
     let options: ResponseOptions
+    let routes: [Route]
     let legs: [Directions]
     /// Digits of an encoded polyline, when the lines are polylines.
     private let precision: Int
@@ -65,13 +71,16 @@ struct ResponseEncoder {
     private var coordinates: Slab<Wayfinder__Coordinate>
     private var lines: Slab<Wayfinder__LineString>
     private var lineCoordinates: Slab<Int32>
+    private var annotations: Slab<Wayfinder__Annotation>
+    private var annotationValues: Slab<Double>
 
-    init(arena: MessageArena, options: ResponseOptions, legs: [Directions]) {
+    init(arena: MessageArena, options: ResponseOptions, routes: [Route], legs: [Directions]) {
         self.arena = arena
         self.options = options
+        self.routes = routes
         self.legs = legs
         precision = options.geometry == .polyline6 ? 6 : 5
-        overview = Self.overview(of: legs, options.overview)
+        overview = options.overview.line(of: legs.count == 1 ? legs[0].line : Self.wholeLine(legs))
         let stepCount = options.steps ? legs.reduce(0) { $0 + $1.steps.count } : 0
         var roadCount = 0, linePoints = overview?.count ?? 0
         if options.steps {
@@ -94,15 +103,21 @@ struct ResponseEncoder {
         coordinates = arena.slab(Wayfinder__Coordinate.self, count: 2 * stepCount + legs.count + 1)
         lines = arena.slab(Wayfinder__LineString.self, count: geojson ? stepCount + 1 : 0)
         lineCoordinates = arena.slab(Int32.self, count: geojson ? 2 * linePoints : 0)
+        var valueCount = 0
+        for d in legs {
+            if options.annotations.contains(.distance) { valueCount += max(1, d.annotation?.distance.count ?? 0) }
+            if options.annotations.contains(.duration) { valueCount += max(1, d.annotation?.duration.count ?? 0) }
+        }
+        annotations = arena.slab(Wayfinder__Annotation.self, count: options.annotations.isEmpty ? 0 : legs.count)
+        annotationValues = arena.slab(Double.self, count: valueCount)
     }
 
-    /// The route's line per `overview`: a leg's own, or the legs' lines joined end to end.
-    static func overview(of legs: [Directions], _ mode: Overview) -> [FixedCoordinate]? {
-        if legs.count == 1 { return legs[0].overview(mode) }
-        guard mode != .none else { return nil }
+    /// The legs' lines end to end, without repeating the point where one leg meets the next.
+    static func wholeLine(_ legs: [Directions]) -> [FixedCoordinate] {
         var line: [FixedCoordinate] = []
+        line.reserveCapacity(legs.reduce(0) { $0 + $1.line.count })
         for d in legs { line.append(contentsOf: line.last == d.line.first ? d.line.dropFirst() : d.line[...]) }
-        return mode == .full ? line : LineSimplifier.simplify(line, tolerance: LineSimplifier.tolerance(for: line))
+        return line
     }
 
     mutating func route() -> UnsafeMutablePointer<Wayfinder__Route> {
@@ -110,18 +125,18 @@ struct ResponseEncoder {
         wayfinder__route__init(route)
         let legStructs = arena.allocate(Wayfinder__RouteLeg.self, count: legs.count)
         let legPointers = arena.allocate(UnsafeMutablePointer<Wayfinder__RouteLeg>?.self, count: legs.count)
-        var distance = 0.0, duration = 0.0
+        var distance = 0.0, milliseconds = 0
         for (i, d) in legs.enumerated() {
             legPointers[i] = legStructs + i
             fillLeg(legStructs + i, d)
             distance += d.distance
-            duration += d.duration
+            milliseconds += Int(routes[i].weight)
         }
         route.pointee.n_legs = legs.count
         route.pointee.legs = legPointers
         route.pointee.weight_name = arena.string("duration")
         setTotals(&route.pointee.has_distance, &route.pointee.distance, &route.pointee.has_duration, &route.pointee.duration,
-                  &route.pointee.has_weight, &route.pointee.weight, distance: distance, duration: duration)
+                  &route.pointee.has_weight, &route.pointee.weight, distance: distance, duration: Double(milliseconds) / 1000)
         if let overview {
             if options.geometry == .geojson {
                 route.pointee.geometry_case = WAYFINDER__ROUTE__GEOMETRY_COORDINATES
@@ -136,26 +151,41 @@ struct ResponseEncoder {
 
     private mutating func fillLeg(_ leg: UnsafeMutablePointer<Wayfinder__RouteLeg>, _ d: Directions) {
         wayfinder__route_leg__init(leg)
-        leg.pointee.summary = arena.string(d.summary)
+        // OSRM names the leg's two main roads only when steps are asked for.
+        leg.pointee.summary = arena.string(options.steps ? d.summary : "")
         setTotals(&leg.pointee.has_distance, &leg.pointee.distance, &leg.pointee.has_duration, &leg.pointee.duration,
                   &leg.pointee.has_weight, &leg.pointee.weight, distance: d.distance, duration: d.duration)
+        if !options.annotations.isEmpty { leg.pointee.annotation = annotation(of: d) }
         guard options.steps else { return }
         let pointers = stepPointers.take(d.steps.count)
-        // Step values are differences of rounded running sums (in tenths), as the JSON
-        // prints them, so that they add up exactly to the leg's.
-        var metres = 0.0, seconds = 0.0, printedMetres: Int64 = 0, printedSeconds: Int64 = 0
+        var metres = RunningTenths(), seconds = RunningTenths()
         for (k, step) in d.steps.enumerated() {
-            metres += step.distance
-            seconds += step.duration
-            let m = Int64((metres * 10).rounded()), s = Int64((seconds * 10).rounded())
             pointers[k] = steps.next()
-            fillStep(pointers[k]!, step, of: d, distance: Double(m - printedMetres) / 10,
-                     duration: Double(s - printedSeconds) / 10)
-            printedMetres = m
-            printedSeconds = s
+            fillStep(pointers[k]!, step, of: d, distance: metres.next(step.distance), duration: seconds.next(step.duration))
         }
         leg.pointee.n_steps = d.steps.count
         leg.pointee.steps = pointers
+    }
+
+    /// The requested lists of per-stretch values, as the JSON rounds them.
+    private mutating func annotation(of d: Directions) -> UnsafeMutablePointer<Wayfinder__Annotation> {
+        guard let values = d.annotation else {
+            preconditionFailure("annotations asked for from directions built without `annotated: true`")
+        }
+        let a = annotations.next()
+        wayfinder__annotation__init(a)
+        func fill(_ source: [Double], _ count: inout Int, _ field: inout UnsafeMutablePointer<Double>?) {
+            // A one-point line is one stretch of nothing, as in the JSON.
+            let source = source.isEmpty ? [0] : source
+            let out = annotationValues.take(source.count)
+            var sum = RunningTenths()
+            for (k, value) in source.enumerated() { out[k] = sum.next(value) }
+            count = source.count
+            field = out
+        }
+        if options.annotations.contains(.distance) { fill(values.distance, &a.pointee.n_distance, &a.pointee.distance) }
+        if options.annotations.contains(.duration) { fill(values.duration, &a.pointee.n_duration, &a.pointee.duration) }
+        return a
     }
 
     private mutating func fillStep(_ p: UnsafeMutablePointer<Wayfinder__RouteStep>, _ step: RouteStep, of d: Directions,
@@ -248,6 +278,20 @@ struct ResponseEncoder {
     }
 
     // MARK: Values
+
+    /// Consecutive values at 0.1 precision that add up exactly to their rounded total, as the
+    /// JSON prints a leg's steps and annotations: each is a difference of rounded running sums.
+    struct RunningTenths {
+        private var exact = 0.0
+        private var printed: Int64 = 0
+
+        mutating func next(_ value: Double) -> Double {
+            exact += value
+            let rounded = Int64((exact * 10).rounded())
+            defer { printed = rounded }
+            return Double(rounded - printed) / 10
+        }
+    }
 
     /// Distance, duration and weight (= duration) of a route or leg at the JSON's precision.
     private func setTotals(_ hasDistance: inout protobuf_c_boolean, _ distanceField: inout Double,

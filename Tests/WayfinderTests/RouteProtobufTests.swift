@@ -29,27 +29,45 @@ import WayfinderRouting
 
     /// What the JSON writer says, parsed.
     func writerJSON(legs: [Route], inputs: [FixedCoordinate], builder: DirectionsBuilder, options: ResponseOptions) throws -> [String: Any] {
-        let text = RouteResponse.json(legs[0], directions: builder.directions(for: legs[0], destination: inputs[1]), graph: builder.graph,
-                                      options: OutputOptions(geometry: options.geometry, overview: options.overview, destination: inputs[1]))
-        return try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let json = JSONBuffer()
+        OSRMRouteResponse.write(legs: legs, inputs: inputs, builder: builder, options: options, into: json)
+        return try #require(try JSONSerialization.jsonObject(with: Data(json.bytes)) as? [String: Any])
     }
 
-    @Test(arguments: [TravelMode.driving, .walking])
-    func sameContentAsTheJSON(mode: TravelMode) throws {
-        let (graph, routes) = try routes(mode, legs: 1, count: 12, seed: 7)
-        let builder = DirectionsBuilder(graph: graph)
-        for (n, (legs, inputs)) in routes.enumerated() {
-            for geometry in GeometryFormat.allCases {
-                for overview in Overview.allCases {
-                    let options = ResponseOptions(steps: true, geometry: geometry, overview: overview)
-                    let bytes = RouteProtobuf.encode(legs: legs, inputs: inputs, builder: builder, options: options)
-                    let decoded = try #require(ProtobufC.decode(bytes))
-                    let json = try writerJSON(legs: legs, inputs: inputs, builder: builder, options: options)
-                    let differences = JSONComparison.differences(decoded, json)
-                    #expect(differences.isEmpty, "route \(n) \(geometry) \(overview): \(differences.prefix(5))")
+    /// Every combination of the request's options.
+    static let allOptions: [ResponseOptions] = [false, true].flatMap { steps in
+        GeometryFormat.allCases.flatMap { geometry in
+            Overview.allCases.flatMap { overview in
+                [[], [.distance], [.duration], [.distance, .duration]].map { (annotations: RouteAnnotations) in
+                    ResponseOptions(steps: steps, geometry: geometry, overview: overview, annotations: annotations)
                 }
             }
         }
+    }
+
+    /// Random routes of 1 and 2 legs in both modes, encoded with every combination of options.
+    @Test(arguments: [TravelMode.driving, .walking], [1, 2])
+    func sameContentAsTheJSON(mode: TravelMode, legCount: Int) throws {
+        let (graph, routes) = try routes(mode, legs: legCount, count: 6, seed: 7)
+        let builder = DirectionsBuilder(graph: graph)
+        var sawSteps = false, sawRef = false, sawModifier = false, sawAnnotation = false
+        for (n, (legs, inputs)) in routes.enumerated() {
+            for options in Self.allOptions {
+                let bytes = RouteProtobuf.encode(legs: legs, inputs: inputs, builder: builder, options: options)
+                let decoded = try #require(ProtobufC.decode(bytes))
+                let json = try writerJSON(legs: legs, inputs: inputs, builder: builder, options: options)
+                let differences = JSONComparison.differences(decoded, json)
+                #expect(differences.isEmpty, "route \(n) \(options): \(differences.prefix(5))")
+                let text = String(describing: decoded)
+                sawSteps = sawSteps || text.contains("\"instruction\"")
+                sawRef = sawRef || text.contains("\"ref\"")
+                sawModifier = sawModifier || text.contains("\"modifier\"")
+                sawAnnotation = sawAnnotation || text.contains("\"annotation\"")
+            }
+        }
+        // The comparison covered the optional parts, not only empty shells.
+        #expect(sawSteps && sawModifier && sawAnnotation)
+        if mode == .driving { #expect(sawRef) }
     }
 
     @Test func errorRoundTrip() throws {
@@ -69,11 +87,11 @@ import WayfinderRouting
     /// when protoc or Debian's python3-protobuf is missing.
     @Test func independentDecoderAgrees() throws {
         guard PbfToJSON.isAvailable else { return }
-        let (graph, routes) = try routes(.driving, legs: 1, count: 3, seed: 11)
+        let (graph, routes) = try routes(.driving, legs: 2, count: 3, seed: 11)
         let builder = DirectionsBuilder(graph: graph)
         for (legs, inputs) in routes {
             for geometry in GeometryFormat.allCases {
-                let options = ResponseOptions(steps: true, geometry: geometry, overview: .full)
+                let options = ResponseOptions(steps: true, geometry: geometry, overview: .full, annotations: [.distance, .duration])
                 let bytes = RouteProtobuf.encode(legs: legs, inputs: inputs, builder: builder, options: options)
                 let decoded = try PbfToJSON.decode(bytes)
                 let differences = JSONComparison.differences(decoded, try writerJSON(legs: legs, inputs: inputs, builder: builder, options: options))
