@@ -25,6 +25,8 @@ let package = Package(
         ),
         // zlib, for section checksums (crc32).
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+        // libmicrohttpd, the HTTP server under `wayfinder serve`.
+        .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd"),
 
         // Graph data model, geometry helpers and the versioned, checksummed graph file.
         .target(name: "WayfinderGraph", dependencies: ["CZlib"], swiftSettings: fast),
@@ -55,10 +57,17 @@ let package = Package(
             dependencies: ["CWayfinderProto", "WayfinderGraph", "WayfinderRouting", "WayfinderDirections"],
             swiftSettings: fast
         ),
+        // The HTTP service: OSRM v5 and Nominatim dialects, health, metrics, hot reload.
+        .target(
+            name: "WayfinderServer",
+            dependencies: ["CMicroHTTPD", "WayfinderGraph", "WayfinderRouting", "WayfinderDirections", "WayfinderGeocoding",
+                           "WayfinderProtobuf"],
+            swiftSettings: fast
+        ),
         // Command-line front ends as a library, so tests can call them.
         .target(
             name: "WayfinderCLI",
-            dependencies: ["WayfinderGraph", "WayfinderImport", "WayfinderRouting", "WayfinderGeocoding", "WayfinderDirections"],
+            dependencies: ["WayfinderGraph", "WayfinderImport", "WayfinderRouting", "WayfinderGeocoding", "WayfinderDirections", "WayfinderServer"],
             swiftSettings: fast
         ),
         .executableTarget(name: "wayfinder", dependencies: ["WayfinderCLI"], swiftSettings: fast),
@@ -80,6 +89,11 @@ let package = Package(
             name: "WayfinderTests",
             dependencies: ["WayfinderGraph", "WayfinderImport", "WayfinderRouting", "WayfinderGeocoding", "WayfinderDirections", "WayfinderCLI",
                            "WayfinderProtobuf", "CWayfinderProto"]
+        ),
+        .testTarget(
+            name: "ServerTests",
+            dependencies: ["WayfinderGraph", "WayfinderImport", "WayfinderRouting", "WayfinderGeocoding", "WayfinderDirections", "WayfinderServer", "WayfinderCLI",
+                           "CWayfinderProto"]
         ),
     ],
     cxxLanguageStandard: .cxx17

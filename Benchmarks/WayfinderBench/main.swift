@@ -5,6 +5,7 @@
 //                                    with texts, and the OSRM JSON response with its steps)
 //   wayfinder-bench batch GRAPH --mode M --queries IN.csv     (process time of answering a batch)
 //   wayfinder-bench build PBF [--runs N]
+//   wayfinder-bench table GRAPH [--mode M] [--size N] [--seed S]   (N x N many-to-many vs point queries)
 //   wayfinder-bench geocode GRAPH [--random N] [--seed S] [--pbf PBF [--runs N]]
 //                                    (forward and reverse latency; with --pbf, index build time)
 //   wayfinder-bench pbf GRAPH [--mode M] [--random N] [--seed S]
@@ -229,11 +230,12 @@ func geocodeBenchmark(_ args: Arguments) {
 
 let words = Array(CommandLine.arguments.dropFirst())
 let args: Arguments
-do { args = try Arguments(words, valued: ["mode", "random", "seed", "dijkstra", "runs", "queries", "pbf"]) } catch { fail(error.description) }
+do { args = try Arguments(words, valued: ["mode", "random", "seed", "dijkstra", "runs", "queries", "pbf", "size"]) } catch { fail(error.description) }
 switch args.positional.first {
 case "query": queryBenchmark(args)
 case "build": buildBenchmark(args)
 case "geocode": geocodeBenchmark(args)
+case "table": tableBenchmark(args)
 case "pbf": protobufBenchmark(args)
-default: fail("usage: wayfinder-bench query GRAPH [--mode M] [--random N] [--seed S] | build PBF [--runs N] | geocode GRAPH [--random N]")
+default: fail("usage: wayfinder-bench query GRAPH [--mode M] [--random N] [--seed S] | build PBF [--runs N] | geocode GRAPH [--random N] | table GRAPH [--size N] | pbf GRAPH [--random N]")
 }

@@ -63,6 +63,7 @@ public enum WayfinderCommand {
       reverse  the address, street and POI at a coordinate (wayfinder reverse --help)
       search   POIs of a category near a point, e.g. "cafe" (wayfinder search --help)
       places   the POIs a device at a coordinate is most likely at (wayfinder places --help)
+      serve    the HTTP service: OSRM and Nominatim APIs, health, metrics (wayfinder serve --help)
 
     """
 
@@ -75,6 +76,7 @@ public enum WayfinderCommand {
         case "reverse": return GeocodeCommands.reverse(Array(words.dropFirst()), console: console)
         case "search": return GeocodeCommands.search(Array(words.dropFirst()), console: console)
         case "places": return GeocodeCommands.places(Array(words.dropFirst()), console: console)
+        case "serve": return ServeCommand.run(Array(words.dropFirst()), console: console)
         case "help", "--help", "-h", nil:
             console.write(help)
             return words.isEmpty ? ExitCode.badInput.rawValue : ExitCode.ok.rawValue

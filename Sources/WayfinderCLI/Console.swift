@@ -21,6 +21,8 @@ public enum ExitCode: Int32, Sendable {
     case verificationFailed = 7
     /// `wayfinder build`: the output could not be written (disk full, permissions…).
     case writeFailed = 8
+    /// `wayfinder serve`: the address and port cannot be listened on (in use, not local…).
+    case cannotListen = 9
 }
 
 /// A failure that ends a command with one readable message and its exit code.
@@ -32,10 +34,12 @@ public enum CommandError: Error, CustomStringConvertible {
     case noRoute(String)
     case placeNotFound(String)
     case writeFailed(String)
+    case cannotListen(String)
 
     public var description: String {
         switch self {
-        case .usage(let m), .badInput(let m), .file(let m), .notFound(let m), .noRoute(let m), .writeFailed(let m), .placeNotFound(let m): return m
+        case .usage(let m), .badInput(let m), .file(let m), .notFound(let m), .noRoute(let m), .writeFailed(let m), .placeNotFound(let m),
+             .cannotListen(let m): return m
         }
     }
 
@@ -47,6 +51,7 @@ public enum CommandError: Error, CustomStringConvertible {
         case .noRoute: return .noRoute
         case .placeNotFound: return .placeNotFound
         case .writeFailed: return .writeFailed
+        case .cannotListen: return .cannotListen
         }
     }
 

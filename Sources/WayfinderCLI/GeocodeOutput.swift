@@ -2,6 +2,7 @@ import Foundation
 import WayfinderDirections
 import WayfinderGeocoding
 import WayfinderGraph
+import WayfinderServer
 
 /// A route end as the user gave it, understood.
 public struct ResolvedEndpoint: Sendable {
@@ -58,7 +59,7 @@ extension GeocodeCommands {
     static func json(_ results: [GeocoderResult]) -> String {
         let json = JSONBuffer()
         json.beginArray()
-        for r in results { write(r, to: json) }
+        for r in results { json.geocoderResult(r) }
         json.endArray()
         return json.text
     }
@@ -67,41 +68,10 @@ extension GeocodeCommands {
     static func json(_ answer: ReverseGeocode) -> String {
         let json = JSONBuffer()
         guard let best = answer.best else { return "{}" }
-        write(best, to: json) { json in
+        json.geocoderResult(best) { json in
             json.key("poi")
-            if let poi = answer.poi { write(poi, to: json) } else { json.null() }
+            if let poi = answer.poi { json.geocoderResult(poi) } else { json.null() }
         }
         return json.text
-    }
-
-    static func write(_ r: GeocoderResult, to json: JSONBuffer, extra: (JSONBuffer) -> Void = { _ in }) {
-        func string(_ key: StaticString, _ value: String?) {
-            json.key(key)
-            if let value { json.string(value) } else { json.null() }
-        }
-        json.beginObject()
-        json.key("lat"); json.number(r.location.latitude, decimals: 7)
-        json.key("lon"); json.number(r.location.longitude, decimals: 7)
-        string("name", r.name)
-        string("kind", r.kind.description)
-        string("category", r.category)
-        json.key("address"); json.beginObject()
-        string("housenumber", r.housenumber)
-        string("street", r.street)
-        string("postcode", r.postcode)
-        string("city", r.city)
-        json.endObject()
-        string("osm_type", r.osmType.description)
-        json.key("osm_id"); json.integer(Int(r.osmId))
-        json.key("score"); json.number(r.score, decimals: 4)
-        if let d = r.distance { json.key("distance_m"); json.number(d, decimals: 1) }
-        string("label", r.label)
-        let optional: [(StaticString, String?)] = [("type", r.type), ("phone", r.phone), ("website", r.website),
-                                                   ("opening_hours", r.openingHours)]
-        for (key, value) in optional {
-            if let value { string(key, value) }
-        }
-        extra(json)
-        json.endObject()
     }
 }

@@ -97,7 +97,8 @@ public final class Geocoder: @unchecked Sendable {  // read-only views of an imm
             item: Int32(index), kind: kind, location: item.location, name: name, type: type, category: category,
             housenumber: number, street: street, postcode: text(item.postcode), city: text(item.city),
             phone: text(item.phone), website: text(item.website), openingHours: text(item.openingHours),
-            osmType: OSMObjectType(rawValue: item.osmType)!, osmId: item.osmId, score: score, distance: distance)
+            osmType: OSMObjectType(rawValue: item.osmType)!, osmId: item.osmId,
+            importance: Double(item.importance) / 255, score: score, distance: distance)
     }
 }
 
@@ -117,6 +118,8 @@ public struct GeocoderResult: Sendable, Equatable {
     public var phone: String?, website: String?, openingHours: String?
     public var osmType: OSMObjectType
     public var osmId: Int64
+    /// 0...1: how prominent the thing is (a city over a hamlet, a station over a bench).
+    public var importance: Double
     /// Forward: match quality 0...1 (see `Geocoder.geocode`). Reverse and search:
     /// closeness, 1 at the point, 0 at the radius. Likely places: the likelihood.
     public var score: Double

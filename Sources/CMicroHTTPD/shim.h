@@ -1,0 +1,6 @@
+// microhttpd.h uses these types without including their headers.
+#include <stdarg.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include <sys/socket.h>
+#include <microhttpd.h>

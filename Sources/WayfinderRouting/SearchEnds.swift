@@ -1,0 +1,172 @@
+import WayfinderGraph
+
+/// How snapped points become search entries, and how the ends of a found path become route
+/// pieces. One definition for `Router` (one pair) and `TableQuery` (many pairs), so that both
+/// answer every pair alike.
+///
+/// Driving searches the turn-expanded graph: node `x` is the directed segment `x` (`2 * segment`
+/// forward, `+ 1` backward), reached at its *end*, and an arc `x -> y` costs the turn plus all
+/// of `y`. Walking searches the intersection graph; its arcs carry their directed segment as
+/// payload.
+struct SearchEnds {
+    let graph: RoutingGraph
+    let turnExpanded: Bool
+
+    init(graph: RoutingGraph) {
+        self.graph = graph
+        turnExpanded = graph.mode.isTurnExpanded
+    }
+
+    // MARK: Segments
+
+    @inline(__always) func weight(_ directed: Int32) -> Int32 {
+        graph.segments[Int(directed >> 1)].weight(forward: directed & 1 == 0)
+    }
+
+    /// Milliseconds from where `directed` starts to `fraction` of it (fractions in the direction of travel).
+    @inline(__always) func partial(_ directed: Int32, _ fraction: Double) -> Int32 {
+        Int32((Double(weight(directed)) * fraction).rounded())
+    }
+
+    /// Fraction of a snap along a directed segment, in its direction of travel.
+    @inline(__always) func travelled(_ snap: Snap, _ directed: Int32) -> Double {
+        directed & 1 == 0 ? snap.fraction : 1 - snap.fraction
+    }
+
+    /// The directed segments a snap can be travelled along (one or two; no allocation).
+    func directions(_ snap: Snap) -> Directions {
+        Directions(forward: weight(2 * snap.segment) >= 0 ? 2 * snap.segment : -1,
+                   backward: weight(2 * snap.segment + 1) >= 0 ? 2 * snap.segment + 1 : -1)
+    }
+
+    func startNode(_ x: Int32) -> Int32 { let s = graph.segments[Int(x >> 1)]; return x & 1 == 0 ? s.fromNode : s.toNode }
+    func endNode(_ x: Int32) -> Int32 { let s = graph.segments[Int(x >> 1)]; return x & 1 == 0 ? s.toNode : s.fromNode }
+
+    // MARK: Entries
+
+    /// Added to every driving target entry: the search counts the whole last segment, so the
+    /// offsets to the target are negative until shifted (walking: 0). Subtract it from totals.
+    func shift(_ target: Snap) -> Int32 {
+        guard turnExpanded else { return 0 }
+        let t = graph.segments[Int(target.segment)]
+        return max(t.forwardWeight, t.backwardWeight)
+    }
+
+    /// Leaving the source along `x`: the rest of `x` is still to travel. Driving starts at the
+    /// node `x` (its end), walking at the intersection where `x` ends.
+    func sourceEntry(_ source: Snap, _ x: Int32) -> SearchEntry {
+        SearchEntry(node: turnExpanded ? x : endNode(x), weight: weight(x) - partial(x, travelled(source, x)))
+    }
+
+    /// Arriving at the target along `x`: driving ends at the node `x` (its end) and takes back
+    /// what lies beyond the target, walking ends at the intersection where `x` starts.
+    func targetEntry(_ target: Snap, _ x: Int32, shift: Int32) -> SearchEntry {
+        let reached = partial(x, travelled(target, x))
+        return turnExpanded ? SearchEntry(node: x, weight: reached - weight(x) + shift)
+                            : SearchEntry(node: startNode(x), weight: reached)
+    }
+
+    /// Every entry of a source on a different segment than the target (the same segment is
+    /// a special case of `Router`): one per direction, and for driving, when the source lies
+    /// on an intersection, every other road leaving it.
+    func appendSourceEntries(_ source: Snap, to entries: inout [SearchEntry]) {
+        for x in directions(source) { entries.append(sourceEntry(source, x)) }
+        // An end exactly at an intersection may leave (or arrive) by any of its roads,
+        // not only the one it was snapped to, and no turn rule applies there.
+        if turnExpanded, let v = intersection(at: source) {
+            for x in leaving(v) where weight(x) >= 0 && x >> 1 != source.segment {
+                entries.append(SearchEntry(node: x, weight: weight(x)))
+            }
+        }
+    }
+
+    /// Every entry of a target, as `appendSourceEntries`; driving weights include `shift(target)`.
+    func appendTargetEntries(_ target: Snap, to entries: inout [SearchEntry]) {
+        let shift = shift(target)
+        for x in directions(target) { entries.append(targetEntry(target, x, shift: shift)) }
+        if turnExpanded, let v = intersection(at: target) {
+            for y in leaving(v) where weight(y ^ 1) >= 0 && y >> 1 != target.segment {
+                entries.append(SearchEntry(node: y ^ 1, weight: shift))
+            }
+        }
+    }
+
+    /// The intersection a snap lies on, when it is within a centimetre of an end of its segment.
+    private func intersection(at snap: Snap) -> Int32? {
+        let s = graph.segments[Int(snap.segment)]
+        let along = snap.fraction * Double(s.length)
+        if along < 0.01 { return s.fromNode }
+        if Double(s.length) - along < 0.01 { return s.toNode }
+        return nil
+    }
+
+    private func leaving(_ v: Int32) -> UnsafeBufferPointer<Int32>.SubSequence {
+        graph.nodeLeaving[Int(graph.nodeFirst[Int(v)])..<Int(graph.nodeFirst[Int(v) + 1])]
+    }
+
+    // MARK: Pieces of a found path
+
+    /// Driving: the piece of path node `x`, which is the path's first and/or last node.
+    /// Only the source's and target's own segments are cut; an entry by another road of an
+    /// intersection travels all of it.
+    func turnExpandedPiece(_ x: Int32, isFirst: Bool, isLast: Bool, _ source: Snap, _ target: Snap) -> RoutePiece {
+        RoutePiece(segment: x >> 1, forward: x & 1 == 0,
+                   start: isFirst && x >> 1 == source.segment ? travelled(source, x) : 0,
+                   end: isLast && x >> 1 == target.segment ? travelled(target, x) : 1)
+    }
+
+    /// Walking: the piece from the source to `node`, the first node of the path (by the
+    /// direction whose entry there is cheapest, the first one on a tie).
+    func walkingFirstPiece(_ source: Snap, leavingAt node: Int32) -> RoutePiece {
+        let x = cheapestDirection(source) { x in endNode(x) == node ? sourceEntry(source, x).weight : nil }
+        return RoutePiece(segment: source.segment, forward: x & 1 == 0, start: travelled(source, x), end: 1)
+    }
+
+    /// Walking: the piece from `node`, the last node of the path, to the target.
+    func walkingLastPiece(_ target: Snap, arrivingAt node: Int32) -> RoutePiece {
+        let x = cheapestDirection(target) { x in startNode(x) == node ? targetEntry(target, x, shift: 0).weight : nil }
+        return RoutePiece(segment: target.segment, forward: x & 1 == 0, start: 0, end: travelled(target, x))
+    }
+
+    /// Walking: the segment of an arc on the path (its payload is the directed segment).
+    func walkingArcPiece(_ payload: Int32) -> RoutePiece {
+        RoutePiece(segment: payload >> 1, forward: payload & 1 == 0, start: 0, end: 1)
+    }
+
+    private func cheapestDirection(_ snap: Snap, _ cost: (Int32) -> Int32?) -> Int32 {
+        var best: (x: Int32, cost: Int32)?
+        for x in directions(snap) {
+            if let c = cost(x), best == nil || c < best!.cost { best = (x, c) }
+        }
+        guard let best else { fatalError("path end is not an entry of its snap") }
+        return best.x
+    }
+
+    /// Walking, source and target on one segment: the cheapest way along it without leaving
+    /// it (the first direction on a tie), or nil if the target lies behind in every allowed direction.
+    func walkingAlongSegment(_ source: Snap, _ target: Snap) -> (weight: Int32, piece: RoutePiece)? {
+        var best: (weight: Int32, piece: RoutePiece)?
+        for x in directions(source) where travelled(target, x) >= travelled(source, x) {
+            let direct = partial(x, travelled(target, x)) - partial(x, travelled(source, x))
+            if best == nil || direct < best!.weight {
+                best = (direct, RoutePiece(segment: source.segment, forward: x & 1 == 0,
+                                           start: travelled(source, x), end: travelled(target, x)))
+            }
+        }
+        return best
+    }
+}
+
+/// The one or two travel directions of a segment, as directed segment ids (-1 = not allowed).
+struct Directions: Sequence, IteratorProtocol {
+    var forward: Int32
+    var backward: Int32
+
+    var isEmpty: Bool { forward < 0 && backward < 0 }
+
+    mutating func next() -> Int32? {
+        if forward >= 0 { defer { forward = -1 }; return forward }
+        if backward >= 0 { defer { backward = -1 }; return backward }
+        return nil
+    }
+}

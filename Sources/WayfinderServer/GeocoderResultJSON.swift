@@ -1,0 +1,40 @@
+import WayfinderDirections
+import WayfinderGeocoding
+
+extension JSONBuffer {
+    /// A geocoder result as `wayfinder geocode|search|places --format json` prints it and
+    /// `/category` and `/places` answer it: lat, lon, name, kind, category, address
+    /// {housenumber, street, postcode, city}, osm_type, osm_id, score, distance_m (when the
+    /// query had a point), label, and type, phone, website, opening_hours where known.
+    /// `extra` adds fields before the object closes.
+    public func geocoderResult(_ r: GeocoderResult, extra: (JSONBuffer) -> Void = { _ in }) {
+        func string(_ key: StaticString, _ value: String?) {
+            self.key(key)
+            if let value { self.string(value) } else { null() }
+        }
+        beginObject()
+        key("lat"); number(r.location.latitude, decimals: 7)
+        key("lon"); number(r.location.longitude, decimals: 7)
+        string("name", r.name)
+        string("kind", r.kind.description)
+        string("category", r.category)
+        key("address"); beginObject()
+        string("housenumber", r.housenumber)
+        string("street", r.street)
+        string("postcode", r.postcode)
+        string("city", r.city)
+        endObject()
+        string("osm_type", r.osmType.description)
+        key("osm_id"); integer(Int(r.osmId))
+        key("score"); number(r.score, decimals: 4)
+        if let d = r.distance { key("distance_m"); number(d, decimals: 1) }
+        string("label", r.label)
+        let optional: [(StaticString, String?)] = [("type", r.type), ("phone", r.phone), ("website", r.website),
+                                                   ("opening_hours", r.openingHours)]
+        for (key, value) in optional {
+            if let value { string(key, value) }
+        }
+        extra(self)
+        endObject()
+    }
+}

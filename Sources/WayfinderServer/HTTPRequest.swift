@@ -1,0 +1,91 @@
+/// One HTTP request as endpoints see it: the method, the percent-decoded path, and the
+/// decoded query parameters in the order they came (a name may repeat).
+public struct HTTPRequest: Sendable {
+    public struct Parameter: Sendable, Equatable {
+        public var name: String
+        public var value: String
+
+        public init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    public var method: String
+    /// Percent-decoded, e.g. `/route/v1/driving/1.52,42.50;1.53,42.51`.
+    public var path: String
+    public var parameters: [Parameter]
+
+    public init(method: String, path: String, parameters: [Parameter] = []) {
+        self.method = method
+        self.path = path
+        self.parameters = parameters
+    }
+
+    /// Decodes a raw path and raw `name=value` pairs as they arrive on the wire. `+` in the
+    /// query means a space (form encoding); a `%` must start a valid escape and the decoded
+    /// bytes must be UTF-8, or the request is rejected with the reason.
+    public init(method: String, rawPath: UnsafeRawBufferPointer,
+                rawParameters: [(name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer)]) throws(MalformedURL) {
+        self.method = method
+        path = try Self.decode(rawPath, plusIsSpace: false, what: "path")
+        parameters = []
+        parameters.reserveCapacity(rawParameters.count)
+        for (name, value) in rawParameters {
+            parameters.append(Parameter(name: try Self.decode(name, plusIsSpace: true, what: "query parameter name"),
+                                        value: try Self.decode(value, plusIsSpace: true, what: "query parameter value")))
+        }
+    }
+
+    /// The first value of `name`, or nil when it is absent.
+    public subscript(_ name: String) -> String? {
+        parameters.first { $0.name == name }?.value
+    }
+
+    /// Every value of `name`, in order.
+    public func values(_ name: String) -> [String] {
+        parameters.filter { $0.name == name }.map(\.value)
+    }
+
+    /// Percent-decoding. Copies nothing when there is nothing to decode.
+    static func decode(_ raw: UnsafeRawBufferPointer, plusIsSpace: Bool, what: String) throws(MalformedURL) -> String {
+        let needsDecoding = raw.contains { $0 == UInt8(ascii: "%") || (plusIsSpace && $0 == UInt8(ascii: "+")) }
+        guard needsDecoding else {
+            guard let text = String(validating: raw, as: UTF8.self) else { throw MalformedURL("\(what) is not UTF-8") }
+            return text
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(raw.count)
+        var i = 0
+        while i < raw.count {
+            let byte = raw[i]
+            if byte == UInt8(ascii: "%") {
+                guard i + 2 < raw.count, let high = hexValue(raw[i + 1]), let low = hexValue(raw[i + 2]) else {
+                    throw MalformedURL("bad percent escape in the \(what)")
+                }
+                bytes.append(high << 4 | low)
+                i += 3
+            } else {
+                bytes.append(plusIsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
+                i += 1
+            }
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw MalformedURL("\(what) is not UTF-8") }
+        return text
+    }
+
+    private static func hexValue(_ c: UInt8) -> UInt8? {
+        switch c {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): c - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): c - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): c - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}
+
+/// Why a raw URL could not be decoded (answered with 400 `InvalidUrl`).
+public struct MalformedURL: Error, Sendable {
+    public let reason: String
+    public init(_ reason: String) { self.reason = reason }
+}

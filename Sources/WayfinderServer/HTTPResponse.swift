@@ -1,0 +1,43 @@
+import WayfinderDirections
+
+/// What an endpoint answers: a status, a content type and the body bytes.
+public struct HTTPResponse {
+    public enum Body {
+        case bytes([UInt8])
+        /// The bytes written into a JSON buffer (usually the request context's). The server
+        /// copies them out before the context serves another request.
+        case json(JSONBuffer)
+    }
+
+    public var status: Int
+    public var contentType: String
+    public var body: Body
+    /// Extra headers, e.g. `Allow` on a 405.
+    public var headers: [(name: String, value: String)]
+
+    public init(status: Int, contentType: String, body: Body, headers: [(name: String, value: String)] = []) {
+        self.status = status
+        self.contentType = contentType
+        self.body = body
+        self.headers = headers
+    }
+
+    public static let jsonType = "application/json; charset=utf-8"
+
+    /// The JSON written into `buffer`.
+    public static func json(_ buffer: JSONBuffer, status: Int = 200) -> HTTPResponse {
+        HTTPResponse(status: status, contentType: jsonType, body: .json(buffer))
+    }
+
+    public static func text(_ text: String, status: Int = 200, contentType: String = "text/plain; charset=utf-8") -> HTTPResponse {
+        HTTPResponse(status: status, contentType: contentType, body: .bytes(Array(text.utf8)))
+    }
+
+    /// An OSRM-style error, `{"code": code, "message": message}`, also used by our own
+    /// endpoints so that every error a client sees has the same shape.
+    public static func error(_ code: String, _ message: String, status: Int = 400) -> HTTPResponse {
+        let json = JSONBuffer(capacity: 128 + message.utf8.count * 6)
+        OSRMRouteResponse.writeError(code: code, message: message, into: json)
+        return .json(json, status: status)
+    }
+}

@@ -1,0 +1,207 @@
+import WayfinderDirections
+import WayfinderGraph
+import WayfinderRouting
+
+/// OSRM v5's URL scheme, `/{service}/v{version}/{profile}/{coordinates}[.json]?options`:
+/// `/route`, `/nearest` and `/table`, answered like osrm-routed (same JSON, same error
+/// codes, HTTP 400 for every error).
+enum OSRMEndpoints {
+    static let services = ["route", "nearest", "table"]
+
+    /// OSRM's answer for a path shaped like its scheme but naming a service we do not
+    /// have (`InvalidService`); nil for any other path.
+    static func unknownService(_ path: String) -> HTTPResponse? {
+        let parts = path.split(separator: "/", maxSplits: 3, omittingEmptySubsequences: false)
+        guard parts.count == 4, parts[0].isEmpty, parts[2].first == "v", parts[2].dropFirst().allSatisfy(\.isNumber),
+              !services.contains(String(parts[1])) else { return nil }
+        return .error("InvalidService", "Service \(parts[1]) not found!")
+    }
+
+    /// Runs a service body, turning its `OSRMError` into OSRM's error answer.
+    private static func answer(_ body: () throws(OSRMError) -> HTTPResponse) -> HTTPResponse {
+        do throws(OSRMError) {
+            return try body()
+        } catch {
+            return error.response
+        }
+    }
+
+    /// The router of the request's mode (every graph file holds both modes, but an old or
+    /// partial one may not).
+    private static func router(_ context: RequestContext, _ mode: TravelMode) throws(OSRMError) -> Router {
+        guard let router = context.router(mode) else { throw OSRMError("InvalidValue", "This graph has no \(mode) profile") }
+        return router
+    }
+
+    // MARK: /nearest
+
+    /// `/nearest/v1/{profile}/{lon,lat}?number=N`: the N nearest roads (OSRM clamps N to its
+    /// limit, and so does this), each as a waypoint.
+    static func nearest(_ request: HTTPRequest, _ context: RequestContext) -> HTTPResponse {
+        answer { () throws(OSRMError) in
+            let osrm = try OSRMRequest(request, service: "nearest", serviceOptions: ["number"])
+            guard osrm.coordinates.count == 1 else { throw OSRMError("InvalidOptions", "Only one input coordinate is supported") }
+            let number = min(try osrm.count("number", default: 1), context.limits.maxResults)
+            let graph = try router(context, osrm.mode).graph
+            let radius = min(osrm.radiuses[0] ?? context.limits.maxSnapRadius, context.limits.maxSnapRadius)
+            let found = NearestSegments(graph: graph).nearest(to: osrm.coordinates[0], count: number, maxDistance: radius)
+            guard !found.isEmpty else { throw OSRMError("NoSegment", "Could not find a matching segments for coordinate") }
+            let json = context.json()
+            json.beginObject()
+            json.key("code"); json.string("Ok")
+            json.key("waypoints"); json.beginArray()
+            for f in found {
+                json.osrmWaypoint(location: f.location, distance: f.distance, name: graph.name(ofSegment: f.segment),
+                                  hint: osrm.generateHints)
+            }
+            json.endArray()
+            json.endObject()
+            return .json(json)
+        }
+    }
+
+    // MARK: /route
+
+    static let routeOptions: Set<String> = ["steps", "geometries", "overview", "annotations", "alternatives",
+                                            "continue_straight"]
+
+    /// `/route/v1/{profile}/{lon,lat;lon,lat[;…]}`: one route through every coordinate in
+    /// order, a leg between each consecutive pair.
+    static func route(_ request: HTTPRequest, _ context: RequestContext) -> HTTPResponse {
+        answer { () throws(OSRMError) in
+            let route = try RouteQuery(request, context)
+            let json = context.json()
+            OSRMRouteResponse.write(legs: route.legs, inputs: route.request.coordinates, builder: route.builder,
+                                    options: route.options, into: json)
+            return .json(json)
+        }
+    }
+
+    /// A /route request parsed, checked and routed, ready to be written in any format.
+    struct RouteQuery {
+        let request: OSRMRequest
+        let options: ResponseOptions
+        let legs: [Route]
+        let builder: DirectionsBuilder
+
+        init(_ http: HTTPRequest, _ context: RequestContext, extraOptions: Set<String> = []) throws(OSRMError) {
+            let osrm = try OSRMRequest(http, service: "route", serviceOptions: routeOptions.union(extraOptions))
+            guard osrm.coordinates.count >= 2 else { throw OSRMError("InvalidOptions", "Number of coordinates needs to be at least two.") }
+            let cap = context.limits.maxWaypoints
+            guard osrm.coordinates.count <= cap else {
+                throw OSRMError("TooBig", "Number of entries \(osrm.coordinates.count) is higher than current maximum (\(cap))")
+            }
+            var options = ResponseOptions()
+            options.steps = try osrm.flag("steps", default: false)
+            options.geometry = try osrm.choice("geometries", GeometryFormat.allCases.map { ($0.rawValue, $0) }, default: .polyline)
+            options.overview = try osrm.choice("overview", Overview.allCases.map { ($0.rawValue, $0) }, default: .simplified)
+            options.annotations = try Self.annotations(osrm.options["annotations"])
+            // Accepted as OSRM does; answered with the one (fastest) route.
+            if let alternatives = osrm.options["alternatives"], alternatives != "true", alternatives != "false",
+               Int(alternatives).map({ $0 < 0 }) ?? true {
+                throw .badQuery("alternatives must be true, false or a number")
+            }
+            // Accepted: each leg is routed on its own, so a route may turn back at a via
+            // point where that is fastest (OSRM's continue_straight=false).
+            _ = try osrm.flag("continue_straight", default: false)
+            let router = try OSRMEndpoints.router(context, osrm.mode)
+            let snaps = try osrm.snaps(router, limit: context.limits.maxSnapRadius)
+            var legs: [Route] = []
+            legs.reserveCapacity(snaps.count - 1)
+            for i in 1..<snaps.count {
+                guard !context.pastDeadline else {
+                    throw OSRMError("TooBig", "The route took longer than \(context.limits.maxRequestTime) s to compute")
+                }
+                do throws(RouteError) {
+                    legs.append(try router.route(from: snaps[i - 1], to: snaps[i]))
+                } catch {
+                    throw OSRMError("NoRoute", "Impossible route between points")
+                }
+            }
+            request = osrm
+            self.options = options
+            self.legs = legs
+            builder = context.directionsBuilder(osrm.mode)!
+        }
+
+        /// `true` (both), `false`, or a comma list of `distance` and `duration`.
+        private static func annotations(_ text: String?) throws(OSRMError) -> RouteAnnotations {
+            switch text {
+            case nil, "false": return []
+            case "true": return [.distance, .duration]
+            case let list?:
+                var annotations: RouteAnnotations = []
+                for name in list.split(separator: ",", omittingEmptySubsequences: false) {
+                    switch name {
+                    case "distance": annotations.insert(.distance)
+                    case "duration": annotations.insert(.duration)
+                    case "nodes", "datasources", "weight", "speed":
+                        throw OSRMError("InvalidOptions", "annotations=\(name) is not supported by this server: use distance and duration")
+                    default: throw .badQuery("annotations must be true, false or a list of distance, duration")
+                    }
+                }
+                return annotations
+            }
+        }
+    }
+
+    // MARK: /table
+
+    /// `/table/v1/{profile}/{coordinates}?sources=…&destinations=…&annotations=duration,distance`:
+    /// durations (seconds) and distances (metres) from each source to each destination, with
+    /// a bucket-based many-to-many search (`TableQuery`); null where there is no route.
+    static func table(_ request: HTTPRequest, _ context: RequestContext) -> HTTPResponse {
+        answer { () throws(OSRMError) in
+            let osrm = try OSRMRequest(request, service: "table", serviceOptions: ["sources", "destinations", "annotations"])
+            guard osrm.coordinates.count >= 2 else { throw OSRMError("InvalidOptions", "Number of coordinates needs to be at least two.") }
+            guard osrm.coordinates.count <= context.limits.maxTableCoordinates else { throw OSRMError("TooBig", "Too many table coordinates") }
+            let sources = try osrm.indices("sources"), destinations = try osrm.indices("destinations")
+            guard sources.count * destinations.count <= context.limits.maxTableCells else {
+                throw OSRMError("TooBig", "Too many table coordinates")
+            }
+            let wanted = try osrm.choice("annotations", [("duration", (true, false)), ("distance", (false, true)),
+                                                         ("duration,distance", (true, true)), ("distance,duration", (true, true))],
+                                         default: (true, false))
+            let router = try OSRMEndpoints.router(context, osrm.mode)
+            let snaps = try osrm.snaps(router, limit: context.limits.maxSnapRadius)
+            let table = context.tableQuery(osrm.mode)!.compute(sources: sources.map { snaps[$0] },
+                                                               targets: destinations.map { snaps[$0] }, distances: wanted.1)
+            let json = context.json()
+            json.beginObject()
+            json.key("code"); json.string("Ok")
+            if wanted.0 {
+                json.key("durations")
+                writeRows(table, into: json) { table.duration(source: $0, target: $1).map { Double($0) / 1000 } }
+            }
+            if wanted.1 {
+                json.key("distances")
+                writeRows(table, into: json) { table.distance(source: $0, target: $1) }
+            }
+            let ends: [(StaticString, [Int])] = [("sources", sources), ("destinations", destinations)]
+            for (key, indices) in ends {
+                json.key(key)
+                json.beginArray()
+                for i in indices {
+                    json.osrmWaypoint(location: snaps[i].location, distance: snaps[i].distance,
+                                      name: router.graph.name(ofSegment: snaps[i].segment), hint: osrm.generateHints)
+                }
+                json.endArray()
+            }
+            json.endObject()
+            return .json(json)
+        }
+    }
+
+    /// Rows of a table, one decimal, null where `value` is nil.
+    private static func writeRows(_ table: DurationTable, into json: JSONBuffer, _ value: (Int, Int) -> Double?) {
+        json.beginArray()
+        for i in 0..<table.sourceCount {
+            json.beginArray()
+            for j in 0..<table.targetCount {
+                if let v = value(i, j) { json.number(v, decimals: 1) } else { json.null() }
+            }
+            json.endArray()
+        }
+        json.endArray()
+    }
+}

@@ -1,0 +1,202 @@
+import WayfinderGraph
+import WayfinderRouting
+
+/// An OSRM error: its code (`InvalidUrl`, `InvalidOptions`, `NoSegment`, ...) and message,
+/// answered with HTTP 400 as osrm-routed does.
+struct OSRMError: Error {
+    var code: String
+    var message: String
+
+    init(_ code: String, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    var response: HTTPResponse { .error(code, message) }
+
+    static func badQuery(_ message: String) -> OSRMError { OSRMError("InvalidQuery", "Query string malformed: \(message)") }
+}
+
+/// The parts of an OSRM v5 request every service shares: profile, coordinates, and the
+/// general options (`radiuses`, `generate_hints`, `hints`). Each service reads its own
+/// options through `options`, which rejects the ones nobody read.
+struct OSRMRequest {
+    var mode: TravelMode
+    var coordinates: [FixedCoordinate]
+    /// Per coordinate: metres it may be snapped, nil for the server's limit (`unlimited`).
+    var radiuses: [Double?]
+    var generateHints = true
+    /// The service's own options, by name (after the shared ones are taken out).
+    private(set) var options: [String: String] = [:]
+
+    /// Options every OSRM service accepts. `hints` are accepted and ignored: they only
+    /// speed up osrm-routed's snapping, and snapping here is exact without them.
+    static let sharedOptions: Set<String> = ["radiuses", "generate_hints", "hints"]
+    /// OSRM options this server does not implement: a clear error, not a silent default.
+    static let unsupportedOptions: Set<String> = ["bearings", "approaches", "exclude", "snapping", "skip_waypoints", "waypoints",
+                                                  "fallback_speed", "fallback_coordinate", "scale_factor"]
+
+    /// Parses `/{service}/v1/{profile}/{coordinates}[.json]`, then the shared options and
+    /// the names of `serviceOptions`.
+    init(_ request: HTTPRequest, service: String, serviceOptions: Set<String>) throws(OSRMError) {
+        // "/route/" has matched; what follows is "v1/{profile}/{coordinates}".
+        let rest = request.path.utf8.dropFirst(service.utf8.count + 2)
+        let parts = rest.split(separator: UInt8(ascii: "/"), maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count == 3 else {
+            throw OSRMError("InvalidUrl", "URL string malformed: expected /\(service)/v1/{profile}/{coordinates}")
+        }
+        guard parts[0].elementsEqual("v1".utf8) else { throw OSRMError("InvalidVersion", "Service \(service) not found!") }
+        let profile = String(decoding: parts[1], as: UTF8.self)
+        guard let mode = TravelMode(name: profile) else {
+            throw OSRMError("InvalidValue", "Unknown profile \"\(profile)\": use driving (car) or walking (foot)")
+        }
+        self.mode = mode
+        var coordinateText = Substring(String(decoding: parts[2], as: UTF8.self))
+        if coordinateText.hasSuffix(".json") { coordinateText = coordinateText.dropLast(5) }
+        coordinates = try Self.coordinates(coordinateText)
+        radiuses = Array(repeating: nil, count: coordinates.count)
+
+        for parameter in request.parameters {
+            let name = parameter.name
+            if Self.unsupportedOptions.contains(name) {
+                throw OSRMError("InvalidOptions", "\(name) is not supported by this server")
+            }
+            guard Self.sharedOptions.contains(name) || serviceOptions.contains(name) else {
+                throw OSRMError.badQuery("unknown option \"\(name)\"")
+            }
+            options[name] = parameter.value
+        }
+        if let text = options["radiuses"] { radiuses = try list("radiuses", text) { (item) throws(OSRMError) in try Self.radius(item) } }
+        generateHints = try flag("generate_hints", default: true)
+    }
+
+    // MARK: Option values
+
+    func flag(_ name: String, default value: Bool) throws(OSRMError) -> Bool {
+        switch options[name] {
+        case nil: return value
+        case "true": return true
+        case "false": return false
+        case let other?: throw .badQuery("\(name) must be true or false, got \"\(other)\"")
+        }
+    }
+
+    /// One of `choices`, by its OSRM name.
+    func choice<T>(_ name: String, _ choices: [(String, T)], default value: T) throws(OSRMError) -> T {
+        guard let text = options[name] else { return value }
+        guard let match = choices.first(where: { $0.0 == text }) else {
+            throw .badQuery("\(name) must be one of \(choices.map(\.0).joined(separator: ", ")), got \"\(text)\"")
+        }
+        return match.1
+    }
+
+    /// A `;`-separated list with one element per coordinate; an empty element means the default.
+    func list<T>(_ name: String, _ text: String, _ element: (Substring) throws(OSRMError) -> T?) throws(OSRMError) -> [T?] {
+        let items = text.split(separator: ";", omittingEmptySubsequences: false)
+        guard items.count == coordinates.count else {
+            throw OSRMError("InvalidOptions", "Number of elements in \(name) size \(items.count) does not match coordinate size \(coordinates.count)")
+        }
+        var values: [T?] = []
+        for item in items { values.append(item.isEmpty ? nil : try element(item)) }
+        return values
+    }
+
+    /// `all`, or `;`-separated indices into the coordinates (`sources`, `destinations`).
+    func indices(_ name: String) throws(OSRMError) -> [Int] {
+        guard let text = options[name], text != "all" else { return Array(coordinates.indices) }
+        var result: [Int] = []
+        for item in text.split(separator: ";", omittingEmptySubsequences: false) {
+            guard let index = Int(item), item.allSatisfy(\.isASCII) else { throw .badQuery("\(name) must be all or indices separated by ;") }
+            guard coordinates.indices.contains(index) else {
+                throw OSRMError("InvalidOptions", "\(name) index \(index) is out of range (\(coordinates.count) coordinates)")
+            }
+            result.append(index)
+        }
+        return result
+    }
+
+    /// A positive integer option (`number`).
+    func count(_ name: String, default value: Int) throws(OSRMError) -> Int {
+        guard let text = options[name] else { return value }
+        guard let number = Int(text), text.allSatisfy(\.isASCII) else { throw .badQuery("\(name) must be an integer, got \"\(text)\"") }
+        guard number >= 1 else { throw OSRMError("InvalidOptions", "\(name) must be at least 1") }
+        return number
+    }
+
+    private static func radius(_ text: Substring) throws(OSRMError) -> Double? {
+        if text == "unlimited" { return nil }
+        guard let metres = decimal(text) else { throw .badQuery("radiuses must be metres or unlimited, got \"\(text)\"") }
+        guard metres >= 0 else { throw OSRMError("InvalidOptions", "radiuses must not be negative") }
+        return metres
+    }
+
+    // MARK: Coordinates
+
+    /// `lon,lat;lon,lat…`, or `polyline(…)` / `polyline6(…)` (an encoded line of lat,lon).
+    static func coordinates(_ text: Substring) throws(OSRMError) -> [FixedCoordinate] {
+        for (prefix, precision) in [("polyline(", 5), ("polyline6(", 6)] where text.hasPrefix(prefix) {
+            guard text.hasSuffix(")") else { throw OSRMError("InvalidUrl", "URL string malformed: unclosed \(prefix)") }
+            guard let line = decodePolyline(text.dropFirst(prefix.count).dropLast(), precision: precision), !line.isEmpty else {
+                throw OSRMError("InvalidUrl", "URL string malformed: not an encoded polyline")
+            }
+            return line
+        }
+        var result: [FixedCoordinate] = []
+        for (i, pair) in text.split(separator: ";", omittingEmptySubsequences: false).enumerated() {
+            let numbers = pair.split(separator: ",", omittingEmptySubsequences: false)
+            guard numbers.count == 2, let lon = decimal(numbers[0]), let lat = decimal(numbers[1]) else {
+                throw OSRMError("InvalidUrl", "URL string malformed: coordinate \(i) is not lon,lat: \"\(pair.prefix(64))\"")
+            }
+            guard (-90...90).contains(lat), (-180...180).contains(lon) else {
+                throw OSRMError("InvalidValue", "Invalid coordinate value.")
+            }
+            result.append(FixedCoordinate(latitude: lat, longitude: lon))
+        }
+        return result
+    }
+
+    /// A plain decimal number (`-1.5`, `42`, `.5`): no exponent, no nan, inf or hex, which
+    /// `Double(_:)` would also take.
+    static func decimal(_ text: Substring) -> Double? {
+        var digits = 0, dots = 0
+        for (i, c) in text.utf8.enumerated() {
+            switch c {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digits += 1
+            case UInt8(ascii: "."): dots += 1
+            case UInt8(ascii: "-"), UInt8(ascii: "+"): if i != 0 { return nil }
+            default: return nil
+            }
+        }
+        guard digits > 0, dots <= 1, digits <= 40 else { return nil }
+        return Double(text)
+    }
+
+    /// Google's encoded polyline (latitude first), nil when malformed or out of range.
+    static func decodePolyline(_ text: Substring, precision: Int) -> [FixedCoordinate]? {
+        let scale = precision == 6 ? 1e6 : 1e5
+        var values: [Int64] = []
+        var shift: Int64 = 0, value: Int64 = 0
+        for c in text.utf8 {
+            guard c >= 63, c < 127, shift < 60 else { return nil }
+            let chunk = Int64(c) - 63
+            value |= (chunk & 0x1f) << shift
+            shift += 5
+            if chunk < 0x20 {
+                values.append(value & 1 != 0 ? ~(value >> 1) : value >> 1)
+                value = 0
+                shift = 0
+            }
+        }
+        guard shift == 0, values.count % 2 == 0 else { return nil }
+        var result: [FixedCoordinate] = []
+        var lat: Int64 = 0, lon: Int64 = 0
+        for i in stride(from: 0, to: values.count, by: 2) {
+            lat += values[i]
+            lon += values[i + 1]
+            let latitude = Double(lat) / scale, longitude = Double(lon) / scale
+            guard abs(latitude) <= 90, abs(longitude) <= 180 else { return nil }
+            result.append(FixedCoordinate(latitude: latitude, longitude: longitude))
+        }
+        return result
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import WayfinderGraph
+
+/// `/health` and `/metrics`: what operators and their monitoring read.
+enum OperationsEndpoints {
+    /// 200 with the graph in service: `{"status":"ok","graph":{"path","version","generation",
+    /// "built","age_seconds","modes":[...],"geocoder":bool}}`.
+    static func health(_ request: HTTPRequest, _ context: RequestContext) -> HTTPResponse {
+        let graph = context.graph
+        let json = context.json()
+        json.beginObject()
+        json.key("status"); json.string("ok")
+        json.key("graph"); json.beginObject()
+        json.key("path"); json.string(graph.path)
+        json.key("version"); json.string(graph.version)
+        json.key("generation"); json.integer(graph.generation)
+        json.key("built")
+        if let built = graph.builtAt { json.string(ISO8601DateFormatter().string(from: built)) } else { json.null() }
+        json.key("age_seconds"); json.number(graph.ageSeconds, decimals: 0)
+        json.key("modes"); json.beginArray()
+        for mode in TravelMode.allCases where graph.graph(mode) != nil { json.string(mode.description) }
+        json.endArray()
+        json.key("geocoder"); json.bool(graph.geocoder != nil)
+        json.endObject()
+        json.endObject()
+        return .json(json)
+    }
+
+    static func metrics(_ request: HTTPRequest, _ context: RequestContext) -> HTTPResponse {
+        .text(context.server.metrics.render(graph: context.graph), contentType: "text/plain; version=0.0.4; charset=utf-8")
+    }
+}

@@ -1,0 +1,149 @@
+import Glibc
+import Synchronization
+import WayfinderDirections
+import WayfinderGeocoding
+import WayfinderGraph
+import WayfinderRouting
+
+/// Everything one request needs, made once and reused by request after request: the graph
+/// it answers from, a `Router` and a `DirectionsBuilder` per mode (created on first use),
+/// and a JSON buffer. A context serves one request at a time (the pool hands it out
+/// exclusively), which is what makes the unchecked `Sendable` sound.
+public final class RequestContext: @unchecked Sendable {
+    public let graph: ServedGraph
+    /// Limits every endpoint enforces.
+    public let limits: ServerLimits
+    /// The server's counters and graph slot, for `/health`, `/metrics` and reloads.
+    public let server: ServerState
+    private var routers: [Router?]
+    private var builders: [DirectionsBuilder?]
+    private var tables: [TableQuery?]
+    private var buffer = JSONBuffer(capacity: 64 * 1024)
+    /// Monotonic nanoseconds when the current request started.
+    public internal(set) var requestStart: UInt64 = 0
+
+    init(graph: ServedGraph, server: ServerState) {
+        self.graph = graph
+        self.server = server
+        limits = server.limits
+        routers = Array(repeating: nil, count: TravelMode.allCases.count)
+        builders = Array(repeating: nil, count: TravelMode.allCases.count)
+        tables = Array(repeating: nil, count: TravelMode.allCases.count)
+    }
+
+    /// The router of `mode`, nil when the graph has no such mode. Its snapping limit is the
+    /// server's; callers that snap with a per-request radius pass it to the snapper.
+    public func router(_ mode: TravelMode) -> Router? {
+        if let router = routers[mode.index] { return router }
+        guard let routingGraph = graph.graph(mode) else { return nil }
+        let router = Router(graph: routingGraph)
+        router.maxSnapDistance = limits.maxSnapRadius
+        routers[mode.index] = router
+        return router
+    }
+
+    public func directionsBuilder(_ mode: TravelMode) -> DirectionsBuilder? {
+        if let builder = builders[mode.index] { return builder }
+        guard let routingGraph = graph.graph(mode) else { return nil }
+        let builder = DirectionsBuilder(graph: routingGraph)
+        builders[mode.index] = builder
+        return builder
+    }
+
+    /// The many-to-many query of `mode`, for /table.
+    public func tableQuery(_ mode: TravelMode) -> TableQuery? {
+        if let table = tables[mode.index] { return table }
+        guard let routingGraph = graph.graph(mode) else { return nil }
+        let table = TableQuery(graph: routingGraph)
+        tables[mode.index] = table
+        return table
+    }
+
+    public var geocoder: Geocoder? { graph.geocoder }
+
+    /// The context's JSON buffer, emptied: write a response into it and return
+    /// `HTTPResponse.json(buffer)`.
+    public func json() -> JSONBuffer {
+        buffer.reset()
+        return buffer
+    }
+
+    /// Whether the current request has run longer than `limits.maxRequestTime`; long
+    /// loops (legs of a route, rows of a table) check it between items.
+    public var pastDeadline: Bool {
+        monotonicNanoseconds() - requestStart > UInt64(limits.maxRequestTime * 1e9)
+    }
+}
+
+/// Caps that keep the work of one request bounded.
+public struct ServerLimits: Sendable {
+    /// Waypoints of one /route request.
+    public var maxWaypoints = 100
+    /// Sources × destinations of one /table request (100 × 100).
+    public var maxTableCells = 10_000
+    /// Coordinates of one /table request.
+    public var maxTableCoordinates = 200
+    /// Results of /nearest (`number`), /search, /category, /places (`limit`).
+    public var maxResults = 100
+    /// Metres: the farthest a coordinate may be snapped (OSRM's `radiuses=unlimited` means this).
+    public var maxSnapRadius = 5000.0
+    /// Metres: the largest /category radius.
+    public var maxSearchRadius = 50_000.0
+    /// Bytes of path plus query; longer URLs get 414.
+    public var maxURLBytes = 8192
+    /// Seconds one request may compute before it is cut short (checked between legs).
+    public var maxRequestTime = 5.0
+    /// Seconds an idle connection is kept open.
+    public var connectionTimeout = 30
+
+    public init() {}
+}
+
+/// The contexts waiting for a request and the graph new ones are made for. Taking a context
+/// and giving it back is a short critical section; a reload swaps the graph and drops the
+/// idle contexts, so the old graph is released when the last busy context comes back.
+final class ContextPool: Sendable {
+    private struct State {
+        var graph: ServedGraph
+        var idle: [RequestContext] = []
+    }
+
+    private let state: Mutex<State>
+
+    init(graph: ServedGraph) { state = Mutex(State(graph: graph)) }
+
+    var graph: ServedGraph { state.withLock { $0.graph } }
+
+    func take(server: ServerState) -> RequestContext {
+        let (context, graph) = state.withLock { state -> (RequestContext?, ServedGraph) in
+            (state.idle.popLast(), state.graph)
+        }
+        return context ?? RequestContext(graph: graph, server: server)
+    }
+
+    /// Keeps `context` for the next request unless it belongs to a graph no longer served.
+    func giveBack(_ context: RequestContext) {
+        state.withLock { state in
+            if context.graph === state.graph { state.idle.append(context) }
+        }
+    }
+
+    /// Puts `graph` in service; returns the one it replaces.
+    func replace(with graph: ServedGraph) -> ServedGraph {
+        let dropped = state.withLock { state -> (ServedGraph, [RequestContext]) in
+            defer {
+                state.graph = graph
+                state.idle = []
+            }
+            return (state.graph, state.idle)
+        }
+        return dropped.0  // the dropped contexts are released here, outside the lock
+    }
+}
+
+/// Nanoseconds of CLOCK_MONOTONIC.
+@inline(__always) func monotonicNanoseconds() -> UInt64 {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+}

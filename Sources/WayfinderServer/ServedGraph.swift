@@ -1,0 +1,98 @@
+import Foundation
+import Glibc
+import WayfinderGeocoding
+import WayfinderGraph
+import WayfinderRouting
+
+/// One mapped graph file as the server answers from it: the routing graph of each mode it
+/// holds and its geocoder. Immutable; shared by every request context made for it. Each
+/// context holds it strongly, so the file stays mapped until the last request that
+/// started on it is done, even after a reload has put a newer one in service.
+public final class ServedGraph: Sendable {
+    public let path: String
+    public let file: GraphFile
+    /// Indexed by `TravelMode.index`; nil for a mode the file does not hold.
+    private let routing: [RoutingGraph?]
+    /// Nil for a graph built before the geocoder existed (its endpoints then answer 503).
+    public let geocoder: Geocoder?
+    /// Which file on disk this is, to notice when another is renamed over the path.
+    public let identity: FileIdentity
+    /// Counts loads in this process: 1 for the first graph, +1 per reload.
+    public let generation: Int
+    public let loadedAt: Date
+    /// When `wayfinder build` wrote the file (its `built` metadata), if known.
+    public let builtAt: Date?
+
+    /// Maps and fully verifies `path` (every section's checksum, as `wayfinder verify` and
+    /// `GraphFile` do), then views each mode and the geocoder.
+    public init(path: String, generation: Int) throws(GraphFileError) {
+        let identity = FileIdentity(path: path)
+        let file = try GraphFile(path: path, verifyChecksums: true)
+        var routing: [RoutingGraph?] = []
+        for mode in TravelMode.allCases {
+            do throws(GraphFileError) {
+                routing.append(try RoutingGraph(file: file, mode: mode))
+            } catch {
+                guard case .missingSection = error else { throw error }
+                routing.append(nil)
+            }
+        }
+        guard routing.contains(where: { $0 != nil }) else {
+            throw .missingSection(path: path, section: "routing graph of any mode")
+        }
+        var geocoder: Geocoder?
+        do throws(GraphFileError) {
+            geocoder = try Geocoder(file: file)
+        } catch {
+            guard case .missingSection = error else { throw error }
+        }
+        self.path = path
+        self.file = file
+        self.routing = routing
+        self.geocoder = geocoder
+        self.identity = identity ?? FileIdentity(device: 0, inode: 0, size: 0, modified: 0)
+        self.generation = generation
+        loadedAt = Date()
+        builtAt = file.metadata["built"].flatMap { ISO8601DateFormatter().date(from: $0) }
+    }
+
+    public func graph(_ mode: TravelMode) -> RoutingGraph? { routing[mode.index] }
+
+    /// Seconds since the file was built (since it was loaded when the build time is unknown).
+    public var ageSeconds: Double { -(builtAt ?? loadedAt).timeIntervalSinceNow }
+
+    /// `version`: the graph format version and the generator, e.g. "1 (wayfinder 0.1)".
+    public var version: String {
+        "\(GraphFile.formatVersion)" + (file.metadata["generator"].map { " (\($0))" } ?? "")
+    }
+}
+
+/// Device, inode, size and modification time of a file: changes when a file is renamed over
+/// the path or rewritten in place.
+public struct FileIdentity: Sendable, Equatable {
+    public var device: UInt64
+    public var inode: UInt64
+    public var size: Int64
+    /// Nanoseconds since the epoch.
+    public var modified: Int64
+
+    public init(device: UInt64, inode: UInt64, size: Int64, modified: Int64) {
+        self.device = device
+        self.inode = inode
+        self.size = size
+        self.modified = modified
+    }
+
+    /// The file at `path` now, nil when it cannot be stat'ed.
+    public init?(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        self.init(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
+                  modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
+    }
+}
+
+extension TravelMode {
+    /// 0-based position in `allCases`, for per-mode arrays.
+    @inline(__always) var index: Int { Int(rawValue) - 1 }
+}

@@ -1,0 +1,222 @@
+import CMicroHTTPD
+import Foundation
+import Glibc
+import Synchronization
+import WayfinderGraph
+
+/// How to run a server.
+public struct ServerConfiguration: Sendable {
+    /// IPv4 or IPv6 address to listen on; loopback unless told otherwise.
+    public var bind = "127.0.0.1"
+    /// 0 picks a free port (see `Server.port`).
+    public var port: UInt16 = 5000
+    /// Request threads (libmicrohttpd's thread pool, one epoll loop each).
+    public var threads = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    public var limits = ServerLimits()
+    public var endpoints = EndpointTable.standard
+    /// Seconds between checks whether the graph file was replaced; 0 turns watching off.
+    public var watchInterval = 1.0
+    /// Gets one line per request and per reload; nil logs nothing.
+    public var log: (@Sendable (String) -> Void)? = Server.standardError
+
+    public init() {}
+}
+
+public enum ServerError: Error, CustomStringConvertible, Equatable {
+    case graph(GraphFileError)
+    case listen(String)
+    case start(String)
+
+    public var description: String {
+        switch self {
+        case .graph(let error): error.description
+        case .listen(let reason): "cannot listen: \(reason)"
+        case .start(let reason): "cannot start the HTTP server: \(reason)"
+        }
+    }
+}
+
+/// The HTTP service: libmicrohttpd's thread pool calls `ServerState.answer` for each
+/// request; a watcher thread reloads the graph when its file is replaced.
+public final class Server: Sendable {
+    public let state: ServerState
+    public let configuration: ServerConfiguration
+    /// The port actually listened on (the free one picked when asked for port 0).
+    public let port: UInt16
+    private let listenSocket: Int32
+    private let daemon: Mutex<OpaquePointer?>
+    private let watcher: GraphWatcher?
+
+    /// Maps the graph, binds the socket and starts answering.
+    public init(graphPath: String, configuration: ServerConfiguration = ServerConfiguration()) throws(ServerError) {
+        self.configuration = configuration
+        do throws(GraphFileError) {
+            state = try ServerState(graphPath: graphPath, limits: configuration.limits,
+                                    endpoints: configuration.endpoints, log: configuration.log)
+        } catch {
+            throw .graph(error)
+        }
+        (listenSocket, port) = try Self.listen(address: configuration.bind, port: configuration.port)
+        let flags = MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_USE_ITC.rawValue | MHD_USE_TURBO.rawValue
+        let context = Unmanaged.passRetained(state).toOpaque()
+        let options: [CVarArg] = [
+            MHD_OPTION.LISTEN_SOCKET.rawValue, listenSocket,
+            MHD_OPTION.THREAD_POOL_SIZE.rawValue, UInt32(max(1, configuration.threads)),
+            MHD_OPTION.CONNECTION_TIMEOUT.rawValue, UInt32(configuration.limits.connectionTimeout),
+            // Room for the request line and headers: URLs past maxURLBytes still arrive
+            // whole, so that they get our 414 instead of a dropped connection.
+            MHD_OPTION.CONNECTION_MEMORY_LIMIT.rawValue, 4 * configuration.limits.maxURLBytes + 16384,
+            MHD_OPTION.UNESCAPE_CALLBACK.rawValue, unsafeBitCast(keepEscapes, to: OpaquePointer.self), OpaquePointer(context),
+            MHD_OPTION.NOTIFY_COMPLETED.rawValue, unsafeBitCast(requestCompleted, to: OpaquePointer.self), OpaquePointer(context),
+            MHD_OPTION.END.rawValue,
+        ]
+        let started: OpaquePointer? = withVaList(options) { arguments in
+            MHD_start_daemon_va(flags, 0, nil, nil, accessHandler, context, arguments)
+        }
+        guard let started else {
+            Unmanaged<ServerState>.fromOpaque(context).release()
+            close(listenSocket)
+            throw .start("MHD_start_daemon failed (threads \(configuration.threads))")
+        }
+        daemon = Mutex(started)
+        watcher = configuration.watchInterval > 0 ? GraphWatcher(state: state, interval: configuration.watchInterval) : nil
+        configuration.log?("serving \(graphPath) (graph version \(state.graph.version)) on http://\(configuration.bind):\(port) with \(configuration.threads) threads")
+    }
+
+    /// Stops accepting connections, lets the requests in flight finish (up to `grace`
+    /// seconds), then stops the threads. Safe to call twice.
+    public func stop(grace: Double = 10) {
+        guard let running = daemon.withLock({ daemon -> OpaquePointer? in defer { daemon = nil }; return daemon }) else { return }
+        watcher?.stop()
+        _ = MHD_quiesce_daemon(running)
+        let deadline = monotonicNanoseconds() + UInt64(grace * 1e9)
+        while state.inFlight.load(ordering: .acquiring) > 0 && monotonicNanoseconds() < deadline {
+            usleep(1000)
+        }
+        MHD_stop_daemon(running)
+        close(listenSocket)
+        Unmanaged.passUnretained(state).release()  // the daemon's reference, taken in init
+        configuration.log?("stopped")
+    }
+
+    /// What SIGHUP does: map the file at the graph path again and switch to it.
+    @discardableResult
+    public func reload() -> Bool { state.reload(reason: "SIGHUP") }
+
+    /// Writes a line to standard error in one `write`, so lines from threads never interleave.
+    public static let standardError: @Sendable (String) -> Void = { line in
+        var line = line + "\n"
+        line.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
+    }
+
+    /// A listening TCP socket on `address:port` (port 0: a free one) and the port it got.
+    private static func listen(address: String, port: UInt16) throws(ServerError) -> (Int32, UInt16) {
+        var v4 = sockaddr_in(), v6 = sockaddr_in6()
+        let isV6: Bool
+        if inet_pton(AF_INET, address, &v4.sin_addr) == 1 {
+            isV6 = false
+            v4.sin_family = sa_family_t(AF_INET)
+            v4.sin_port = port.bigEndian
+        } else if inet_pton(AF_INET6, address, &v6.sin6_addr) == 1 {
+            isV6 = true
+            v6.sin6_family = sa_family_t(AF_INET6)
+            v6.sin6_port = port.bigEndian
+        } else {
+            throw .listen("--bind \(address) is not an IPv4 or IPv6 address")
+        }
+        let fd = socket(isV6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw .listen(String(cString: strerror(errno))) }
+        var one: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
+        let bound = isV6
+            ? withUnsafePointer(to: &v6) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) } }
+            : withUnsafePointer(to: &v4) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        guard bound == 0, Glibc.listen(fd, 1024) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            throw .listen("\(address):\(port): \(reason)")
+        }
+        var actual = sockaddr_in6()
+        var length = socklen_t(MemoryLayout<sockaddr_in6>.size)
+        _ = withUnsafeMutablePointer(to: &actual) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
+        // sin_port and sin6_port sit at the same offset.
+        return (fd, UInt16(bigEndian: actual.sin6_port))
+    }
+}
+
+// MARK: libmicrohttpd callbacks (C functions: they capture nothing; the state comes as `cls`)
+
+/// Leaves escapes as they are: `HTTPRequest` decodes path and query itself, so that a
+/// malformed escape is an error instead of being passed on silently.
+private let keepEscapes: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutablePointer<CChar>?) -> Int = { _, _, text in
+    text.map { strlen($0) } ?? 0
+}
+
+private let requestCompleted: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutablePointer<UnsafeMutableRawPointer?>?, MHD_RequestTerminationCode) -> Void = { cls, _, requestContext, _ in
+    guard let cls, let requestContext, requestContext.pointee != nil else { return }
+    requestContext.pointee = nil
+    Unmanaged<ServerState>.fromOpaque(cls).takeUnretainedValue().inFlight.wrappingSubtract(1, ordering: .releasing)
+}
+
+/// Marks a request the access handler has seen, for `requestCompleted`.
+private var seenRequest: UnsafeMutableRawPointer? { UnsafeMutableRawPointer(bitPattern: 1) }
+
+/// Collects the raw query parameters of a request.
+private final class ParameterCollector {
+    var parameters: [(name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer)] = []
+}
+
+private let collectParameter: @convention(c) (UnsafeMutableRawPointer?, MHD_ValueKind, UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> MHD_Result = { cls, _, key, value in
+    let collector = Unmanaged<ParameterCollector>.fromOpaque(cls!).takeUnretainedValue()
+    func bytes(_ text: UnsafePointer<CChar>?) -> UnsafeRawBufferPointer {
+        text.map { UnsafeRawBufferPointer(start: $0, count: strlen($0)) } ?? UnsafeRawBufferPointer(start: nil, count: 0)
+    }
+    collector.parameters.append((bytes(key), bytes(value)))
+    return MHD_Result.YES
+}
+
+private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _, _, _, requestContext in
+    guard let cls, let connection, let url, let method, let requestContext else { return MHD_Result.NO }
+    let start = monotonicNanoseconds()
+    let state = Unmanaged<ServerState>.fromOpaque(cls).takeUnretainedValue()
+    if requestContext.pointee == nil {
+        requestContext.pointee = seenRequest
+        state.inFlight.wrappingAdd(1, ordering: .relaxed)
+    }
+    let collector = ParameterCollector()
+    _ = MHD_get_connection_values(connection, MHD_ValueKind.GET_ARGUMENT_KIND, collectParameter,
+                                  Unmanaged.passUnretained(collector).toOpaque())
+    let contentLength = MHD_lookup_connection_value(connection, MHD_ValueKind.HEADER_KIND, "Content-Length")
+    let hasBody = MHD_lookup_connection_value(connection, MHD_ValueKind.HEADER_KIND, "Transfer-Encoding") != nil
+        || (contentLength.map { strcmp($0, "0") != 0 } ?? false)
+    let rawPath = UnsafeRawBufferPointer(start: url, count: strlen(url))
+    let methodText = String(cString: method)
+    var status = 500
+    var queued = MHD_Result.NO
+    let endpoint = withExtendedLifetime(collector) {
+        state.answer(method: methodText, rawPath: rawPath, rawParameters: collector.parameters,
+                     hasBody: hasBody, start: start) { response in
+            status = response.status
+            queued = queue(response, on: connection)
+        }
+    }
+    state.finish(endpoint: endpoint, method: methodText, rawPath: rawPath, status: status, start: start)
+    return queued
+}
+
+/// Hands a response to libmicrohttpd (which copies the body) and queues it.
+private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
+    let created: OpaquePointer?
+    switch response.body {
+    case .bytes(let bytes):
+        created = bytes.withUnsafeBytes { MHD_create_response_from_buffer($0.count, UnsafeMutableRawPointer(mutating: $0.baseAddress), MHD_ResponseMemoryMode.RESPMEM_MUST_COPY) }
+    case .json(let json):
+        created = json.withUnsafeBytes { MHD_create_response_from_buffer($0.count, UnsafeMutableRawPointer(mutating: $0.baseAddress), MHD_ResponseMemoryMode.RESPMEM_MUST_COPY) }
+    }
+    guard let created else { return MHD_Result.NO }
+    defer { MHD_destroy_response(created) }
+    _ = MHD_add_response_header(created, "Content-Type", response.contentType)
+    _ = MHD_add_response_header(created, "Access-Control-Allow-Origin", "*")
+    for header in response.headers { _ = MHD_add_response_header(created, header.name, header.value) }
+    return MHD_queue_response(connection, UInt32(response.status), created)
+}
