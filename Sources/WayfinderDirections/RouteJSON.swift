@@ -91,8 +91,6 @@ extension Directions {
         lines.reserveCapacity(steps.count)
         var metres = JSONBuffer.RunningSum(scale: 10), tenths = JSONBuffer.RunningSum(scale: 10)
         let precision = format == .polyline6 ? 6 : 5
-        var text: [UInt8] = []   // each instruction, composed here and copied on
-        text.reserveCapacity(256)
         json.beginArray()
         steps.withUnsafeBufferPointer { steps in
         for i in steps.indices {
@@ -104,10 +102,8 @@ extension Directions {
             let seconds = tenths.next(step.pointee.duration), distance = metres.next(step.pointee.distance)
             let geometryBound = format == .geojson ? points.count * (RawWriter.maxCoordinateCount + 1) + 64
                 : 2 * Polyline.maxEncodedCount(points.count, precision: precision) + 2
-            Instructions.english(m, name: step.pointee.name, ref: step.pointee.ref, roadClass: step.pointee.roadClass,
-                                 mode: mode, waypoint: step.pointee.arrivalWaypoint, into: &text)
             let capacity = 768 + geometryBound + roads.count * 12 + RawWriter.maxQuotedCount(step.pointee.name)
-                + RawWriter.maxQuotedCount(step.pointee.ref) + 6 * text.count + 2
+                + RawWriter.maxQuotedCount(step.pointee.ref) + Instructions.maxJSONCount(name: step.pointee.name, ref: step.pointee.ref)
             var w = json.rawValue(capacity: capacity)
                 w.literal("{\"geometry\":")
                 if format == .geojson {
@@ -131,10 +127,10 @@ extension Directions {
                 let locationBytes = location..<w.count
                 if let modifier = m.modifier {
                     w.literal(",\"modifier\":")
-                    w.string(modifier.description)
+                    w.quoted(modifier.name)
                 }
                 w.literal(",\"type\":")
-                w.string(m.type.description)
+                w.quoted(m.type.name)
                 if let exit = m.exit {
                     w.literal(",\"exit\":")
                     w.integer(exit)
@@ -178,9 +174,10 @@ extension Directions {
                 w.fixed(seconds, decimals: 1)
                 w.literal(",\"distance\":")
                 w.fixed(distance, decimals: 1)
-                w.literal(",\"instruction\":")
-                text.withUnsafeBufferPointer { w.string(utf8: $0) }
-                w.byte(UInt8(ascii: "}"))
+                w.literal(",\"instruction\":\"")
+                Instructions.write(m, name: step.pointee.name, ref: step.pointee.ref, roadClass: step.pointee.roadClass,
+                                   mode: mode, waypoint: step.pointee.arrivalWaypoint, into: &w)
+                w.literal("\"}")
             json.commit(w)
         }
         }
