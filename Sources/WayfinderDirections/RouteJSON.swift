@@ -99,11 +99,12 @@ extension Directions {
             var points = line[step.pointee.geometry]
             if points.count == 1 { points = [points.first!, points.first!][...] }   // as OSRM does
             let roads = step.pointee.intersection
+            let name = step.pointee.name, ref = step.pointee.ref
             let seconds = tenths.next(step.pointee.duration), distance = metres.next(step.pointee.distance)
             let geometryBound = format == .geojson ? points.count * (RawWriter.maxCoordinateCount + 1) + 64
                 : 2 * Polyline.maxEncodedCount(points.count, precision: precision) + 2
-            let capacity = 768 + geometryBound + roads.count * 12 + RawWriter.maxQuotedCount(step.pointee.name)
-                + RawWriter.maxQuotedCount(step.pointee.ref) + Instructions.maxJSONCount(name: step.pointee.name, ref: step.pointee.ref)
+            let capacity = 768 + geometryBound + roads.count * 12 + RawWriter.maxQuotedCount(name)
+                + RawWriter.maxQuotedCount(ref) + Instructions.maxJSONCount(name: name, ref: ref)
             var w = json.rawValue(capacity: capacity)
                 w.literal("{\"geometry\":")
                 if format == .geojson {
@@ -140,10 +141,10 @@ extension Directions {
                 w.literal(",\"driving_side\":")
                 w.literal(drivingSide == .left ? "\"left\"" : "\"right\"")
                 w.literal(",\"name\":")
-                w.string(step.pointee.name)
-                if !step.pointee.ref.isEmpty {
+                w.string(name)
+                if !ref.isEmpty {
                     w.literal(",\"ref\":")
-                    w.string(step.pointee.ref)
+                    w.string(ref)
                 }
                 w.literal(",\"intersections\":[{\"location\":")
                 w.repeatBytes(locationBytes)
@@ -175,7 +176,7 @@ extension Directions {
                 w.literal(",\"distance\":")
                 w.fixed(distance, decimals: 1)
                 w.literal(",\"instruction\":\"")
-                Instructions.write(m, name: step.pointee.name, ref: step.pointee.ref, roadClass: step.pointee.roadClass,
+                Instructions.write(m, name: name, ref: ref, roadClass: step.pointee.roadClass,
                                    mode: mode, waypoint: step.pointee.arrivalWaypoint, into: &w)
                 w.literal("\"}")
             json.commit(w)
