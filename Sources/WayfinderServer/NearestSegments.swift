@@ -15,6 +15,7 @@ struct NearestSegments {
     let graph: RoutingGraph
 
     func nearest(to p: FixedCoordinate, count: Int, maxDistance: Double) -> [Found] {
+        guard graph.mayHaveRoads(within: maxDistance, of: p) else { return [] }
         let grid = graph.snapGrid
         let projection = LocalProjection(latitude: p.latitude)
         let cellMetres = Double(grid.cellSize) * min(projection.metresPerLatUnit, projection.metresPerLonUnit)

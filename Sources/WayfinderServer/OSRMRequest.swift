@@ -173,29 +173,18 @@ struct OSRMRequest {
 
     /// Google's encoded polyline (latitude first), nil when malformed or out of range.
     static func decodePolyline(_ text: Substring, precision: Int) -> [FixedCoordinate]? {
-        let scale = precision == 6 ? 1e6 : 1e5
-        var values: [Int64] = []
-        var shift: Int64 = 0, value: Int64 = 0
-        for c in text.utf8 {
-            guard c >= 63, c < 127, shift < 60 else { return nil }
-            let chunk = Int64(c) - 63
-            value |= (chunk & 0x1f) << shift
-            shift += 5
-            if chunk < 0x20 {
-                values.append(value & 1 != 0 ? ~(value >> 1) : value >> 1)
-                value = 0
-                shift = 0
-            }
+        // At most 6 chunks (30 bits) per value: real coordinates never need more, and
+        // bounded values cannot overflow the decoder's running sums.
+        var run = 0
+        for byte in text.utf8 {
+            run = byte >= 95 ? run + 1 : 0
+            if run > 5 { return nil }
         }
-        guard shift == 0, values.count % 2 == 0 else { return nil }
+        guard let line = Polyline.decode(String(text), precision: precision) else { return nil }
         var result: [FixedCoordinate] = []
-        var lat: Int64 = 0, lon: Int64 = 0
-        for i in stride(from: 0, to: values.count, by: 2) {
-            lat += values[i]
-            lon += values[i + 1]
-            let latitude = Double(lat) / scale, longitude = Double(lon) / scale
-            guard abs(latitude) <= 90, abs(longitude) <= 180 else { return nil }
-            result.append(FixedCoordinate(latitude: latitude, longitude: longitude))
+        for (lat, lon) in line {
+            guard abs(lat) <= 90, abs(lon) <= 180 else { return nil }
+            result.append(FixedCoordinate(latitude: lat, longitude: lon))
         }
         return result
     }

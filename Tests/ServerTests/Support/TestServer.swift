@@ -88,6 +88,7 @@ enum HTTPClient {
         defer { close(fd) }
         var time = timeval(tv_sec: timeout, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
@@ -107,7 +108,7 @@ enum HTTPClient {
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
             let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if n < 0 && errno == EAGAIN { throw Failure("no answer within \(timeout) s") }
+            if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { throw Failure("no answer within \(timeout) s") }
             if n <= 0 { break }
             answer += chunk[..<n]
         }
