@@ -45,10 +45,23 @@ let package = Package(
         .target(name: "WayfinderRouting", dependencies: ["WayfinderGraph"], swiftSettings: fast),
         // Turn-by-turn steps, instruction text, OSRM v5 / GeoJSON output of a route.
         .target(name: "WayfinderDirections", dependencies: ["WayfinderGraph", "WayfinderRouting"], swiftSettings: fast),
+        // protobuf-c code generated from wayfinder_route.proto by scripts/gen-proto (committed).
+        .target(
+            name: "CWayfinderProto",
+            exclude: ["wayfinder_route.proto"],
+            linkerSettings: [.linkedLibrary("protobuf-c")]
+        ),
+        // The route response as a protobuf message (`format=pbf`), same content as the JSON.
+        .target(
+            name: "WayfinderProtobuf",
+            dependencies: ["CWayfinderProto", "WayfinderGraph", "WayfinderRouting", "WayfinderDirections"],
+            swiftSettings: fast
+        ),
         // The HTTP service: OSRM v5 and Nominatim dialects, health, metrics, hot reload.
         .target(
             name: "WayfinderServer",
-            dependencies: ["CMicroHTTPD", "WayfinderGraph", "WayfinderRouting", "WayfinderDirections", "WayfinderGeocoding"],
+            dependencies: ["CMicroHTTPD", "WayfinderGraph", "WayfinderRouting", "WayfinderDirections", "WayfinderGeocoding",
+                           "WayfinderProtobuf"],
             swiftSettings: fast
         ),
         // Command-line front ends as a library, so tests can call them.
@@ -61,7 +74,8 @@ let package = Package(
         .executableTarget(name: "route", dependencies: ["WayfinderCLI"], swiftSettings: fast),
         .executableTarget(
             name: "WayfinderBench",
-            dependencies: ["WayfinderGraph", "WayfinderImport", "WayfinderRouting", "WayfinderGeocoding", "WayfinderDirections", "WayfinderCLI"],
+            dependencies: ["WayfinderGraph", "WayfinderImport", "WayfinderRouting", "WayfinderGeocoding", "WayfinderDirections", "WayfinderCLI",
+                           "WayfinderProtobuf"],
             path: "Benchmarks/WayfinderBench",
             swiftSettings: fast
         ),
@@ -73,11 +87,13 @@ let package = Package(
         ),
         .testTarget(
             name: "WayfinderTests",
-            dependencies: ["WayfinderGraph", "WayfinderImport", "WayfinderRouting", "WayfinderGeocoding", "WayfinderDirections", "WayfinderCLI"]
+            dependencies: ["WayfinderGraph", "WayfinderImport", "WayfinderRouting", "WayfinderGeocoding", "WayfinderDirections", "WayfinderCLI",
+                           "WayfinderProtobuf", "CWayfinderProto"]
         ),
         .testTarget(
             name: "ServerTests",
-            dependencies: ["CZlib", "WayfinderGraph", "WayfinderImport", "WayfinderRouting", "WayfinderGeocoding", "WayfinderDirections", "WayfinderServer", "WayfinderCLI"]
+            dependencies: ["CZlib", "WayfinderGraph", "WayfinderImport", "WayfinderRouting", "WayfinderGeocoding", "WayfinderDirections", "WayfinderServer", "WayfinderCLI",
+                           "CWayfinderProto"]
         ),
     ],
     cxxLanguageStandard: .cxx17

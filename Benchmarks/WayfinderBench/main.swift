@@ -8,6 +8,8 @@
 //   wayfinder-bench table GRAPH [--mode M] [--size N] [--seed S]   (N x N many-to-many vs point queries)
 //   wayfinder-bench geocode GRAPH [--random N] [--seed S] [--pbf PBF [--runs N]]
 //                                    (forward and reverse latency; with --pbf, index build time)
+//   wayfinder-bench pbf GRAPH [--mode M] [--random N] [--seed S]
+//                                    (binary route response against JSON: bytes, encode time)
 //
 // Random pairs are drawn on the main network (points of random segments), so every query
 // is a real route. Each query is timed alone with a monotonic clock; the clock reads cost
@@ -234,5 +236,6 @@ case "query": queryBenchmark(args)
 case "build": buildBenchmark(args)
 case "geocode": geocodeBenchmark(args)
 case "table": tableBenchmark(args)
-default: fail("usage: wayfinder-bench query GRAPH [--mode M] [--random N] [--seed S] | build PBF [--runs N] | geocode GRAPH [--random N] | table GRAPH [--size N]")
+case "pbf": protobufBenchmark(args)
+default: fail("usage: wayfinder-bench query GRAPH [--mode M] [--random N] [--seed S] | build PBF [--runs N] | geocode GRAPH [--random N] | table GRAPH [--size N] | pbf GRAPH [--random N]")
 }

@@ -51,12 +51,14 @@ public struct Directions: Sendable {
     /// The names of the two longest named stretches, in route order (OSRM's leg summary).
     public var summary: String {
         var first = -1, second = -1
-        for (i, step) in steps.enumerated() where !step.name.isEmpty && step.maneuver.type != .arrive {
-            if first < 0 || step.distance > steps[first].distance {
-                second = first
-                first = i
-            } else if (second < 0 || step.distance > steps[second].distance) && step.name != steps[first].name {
-                second = i
+        steps.withUnsafeBufferPointer { steps in
+            for i in steps.indices where steps[i].maneuver.type != .arrive && !steps[i].name.isEmpty {
+                if first < 0 || steps[i].distance > steps[first].distance {
+                    second = first
+                    first = i
+                } else if (second < 0 || steps[i].distance > steps[second].distance) && steps[i].name != steps[first].name {
+                    second = i
+                }
             }
         }
         if second >= 0 && steps[second].name == steps[first].name { second = -1 }

@@ -20,9 +20,27 @@ struct WalkKind {
     }
 }
 
-@inline(__always) private func += (text: inout [UInt8], piece: String) { text.append(contentsOf: piece.utf8) }
-@inline(__always) private func += (text: inout [UInt8], piece: StaticString) {
-    piece.withUTF8Buffer { text.append(contentsOf: $0) }
+/// Where an instruction is written, piece by piece: fixed English phrases (ASCII, nothing
+/// to escape), road names from the map, and numbers.
+protocol InstructionSink {
+    mutating func phrase(_ text: StaticString)
+    mutating func name(_ text: String)
+    mutating func number(_ n: Int)
+}
+
+/// Composes an instruction as UTF-8 bytes, for a `String`.
+struct InstructionBytes: InstructionSink {
+    var bytes: [UInt8] = []
+    mutating func phrase(_ text: StaticString) { text.withUTF8Buffer { bytes.append(contentsOf: $0) } }
+    mutating func name(_ text: String) { bytes.append(contentsOf: text.utf8) }
+    mutating func number(_ n: Int) { bytes.append(contentsOf: String(n).utf8) }
+}
+
+/// Writes an instruction straight into JSON, inside quotes the caller writes: names escaped.
+extension RawWriter: InstructionSink {
+    @inline(__always) mutating func phrase(_ text: StaticString) { literal(text) }
+    @inline(__always) mutating func name(_ text: String) { escaped(text) }
+    @inline(__always) mutating func number(_ n: Int) { integer(n) }
 }
 
 /// English instruction text in the manner of OSRM's text instructions and of what
@@ -37,20 +55,29 @@ public enum Instructions {
     /// `waypoint`: on an arrival at an intermediate waypoint, its number ("your 2nd destination").
     public static func english(_ maneuver: Maneuver, name: String, ref: String, roadClass: RoadClass,
                                mode: TravelMode, waypoint: Int? = nil) -> String {
-        var scratch: [UInt8] = []
-        english(maneuver, name: name, ref: ref, roadClass: roadClass, mode: mode, waypoint: waypoint, into: &scratch)
-        return String(decoding: scratch, as: UTF8.self)
+        var out = InstructionBytes()
+        write(maneuver, name: name, ref: ref, roadClass: roadClass, mode: mode, waypoint: waypoint, into: &out)
+        return String(decoding: out.bytes, as: UTF8.self)
     }
 
-    /// Composes the text as UTF-8 in `scratch` (replacing what it held), for writers that
-    /// copy it on without making a `String`.
-    static func english(_ maneuver: Maneuver, name: String, ref: String, roadClass: RoadClass,
-                        mode: TravelMode, waypoint: Int?, into scratch: inout [UInt8]) {
-        scratch.removeAll(keepingCapacity: true)
-        Text(maneuver, name: name, ref: ref, roadClass: roadClass, mode: mode, waypoint: waypoint).write(into: &scratch)
+    /// Most bytes `write` gives into JSON for a step onto `name` / `ref` (escaped): a road is
+    /// named at most once, among phrases of at most ~60 bytes.
+    static func maxJSONCount(name: String, ref: String) -> Int { 128 + 6 * (name.utf8.count + ref.utf8.count) }
+
+    /// Writes the text of a step into `out`.
+    @inline(__always)
+    static func write<Sink: InstructionSink>(_ step: RouteStep, mode: TravelMode, into out: inout Sink) {
+        write(step.maneuver, name: step.name, ref: step.ref, roadClass: step.roadClass, mode: mode,
+              waypoint: step.arrivalWaypoint, into: &out)
     }
 
-    /// Builds one instruction as UTF-8 bytes.
+    @inline(__always)
+    static func write<Sink: InstructionSink>(_ maneuver: Maneuver, name: String, ref: String, roadClass: RoadClass,
+                                             mode: TravelMode, waypoint: Int?, into out: inout Sink) {
+        Text(maneuver, name: name, ref: ref, roadClass: roadClass, mode: mode, waypoint: waypoint).write(into: &out)
+    }
+
+    /// One instruction's parts, and how they are put together.
     private struct Text {
         let maneuver: Maneuver
         let name: String
@@ -62,6 +89,7 @@ public enum Instructions {
         let stairs: Bool
         let waypoint: Int?
 
+        @inline(__always)
         init(_ maneuver: Maneuver, name: String, ref: String, roadClass: RoadClass, mode: TravelMode, waypoint: Int?) {
             self.maneuver = maneuver
             self.waypoint = waypoint
@@ -73,125 +101,125 @@ public enum Instructions {
             stairs = walking && unnamed && roadClass == .steps
         }
 
-
         /// Whether there is a road to name: a name or ref, or for a walker the kind of path.
         var hasRoad: Bool { !unnamed || walking }
 
         /// The road as a traveller reads it: "Name (Ref)", the ref alone, or a walker's kind of path.
-        func road(_ out: inout [UInt8]) {
+        func road<Sink: InstructionSink>(_ out: inout Sink) {
             if unnamed {
-                if walking { out += WalkKind(roadClass.rawValue).phrase }
+                if walking { out.phrase(WalkKind(roadClass.rawValue).phrase) }
             } else if ref.isEmpty {
-                out += name
+                out.name(name)
             } else if name.isEmpty {
-                out += ref
+                out.name(ref)
             } else {
-                out += name
-                out += " ("
-                out += ref
-                out += ")"
+                out.name(name)
+                out.phrase(" (")
+                out.name(ref)
+                out.phrase(")")
             }
         }
 
-        func onto(_ out: inout [UInt8]) {
+        func onto<Sink: InstructionSink>(_ out: inout Sink) {
             guard hasRoad else { return }
-            out += " onto "
+            out.phrase(" onto ")
             road(&out)
         }
 
-        func write(into out: inout [UInt8]) {
-            out.reserveCapacity(64 + name.utf8.count + ref.utf8.count)
+        func write<Sink: InstructionSink>(into out: inout Sink) {
             let m = maneuver
             let modifier = m.modifier ?? .straight
             switch m.type {
             case .depart:
-                out += walking ? "Walk " : "Head "
-                out += compass(m.bearingAfter)
+                out.phrase(walking ? "Walk " : "Head ")
+                out.phrase(compassPhrase(m.bearingAfter))
                 guard hasRoad else { return }
-                out += walking && unnamed && !stairs ? " along " : " on "
+                out.phrase(walking && unnamed && !stairs ? " along " : " on ")
                 road(&out)
             case .arrive:
                 // osrm-text-instructions: "your {nth} destination", nth empty at the last one.
-                out += "You have arrived at your "
+                out.phrase("You have arrived at your ")
                 if let waypoint {
-                    out += ordinal(waypoint)
-                    out += " "
+                    out.number(waypoint)
+                    out.phrase(ordinalSuffix(waypoint))
+                    out.phrase(" ")
                 }
-                out += "destination"
+                out.phrase("destination")
                 switch m.modifier {
-                case .some(let side) where side.isLeft: out += ", on the left"
-                case .some(let side) where side.isRight: out += ", on the right"
-                case .some(.straight): out += ", straight ahead"
+                case .some(let side) where side.isLeft: out.phrase(", on the left")
+                case .some(let side) where side.isRight: out.phrase(", on the right")
+                case .some(.straight): out.phrase(", straight ahead")
                 default: break
                 }
             case .turn, .endOfRoad:
                 if stairs { return takeStairs(modifier, &out) }
-                out += turnPhrase(modifier)
+                out.phrase(turnPhrase(modifier))
                 onto(&out)
             case .newName:
                 if stairs { return takeStairs(modifier, &out) }
-                out += "Continue"
-                out += continuePhrase(modifier)
+                out.phrase("Continue")
+                out.phrase(continuePhrase(modifier))
                 if walking && unnamed {
-                    out += " along "
+                    out.phrase(" along ")
                     road(&out)
                 } else if hasRoad {
                     onto(&out)
                 } else if modifier == .straight {
-                    out += " straight"
+                    out.phrase(" straight")
                 }
             case .continue:
-                if modifier == .uturn { out += "Make a U-turn at the end of the road"; return }
+                if modifier == .uturn { out.phrase("Make a U-turn at the end of the road"); return }
                 guard !unnamed else {
-                    out += turnPhrase(modifier)
+                    out.phrase(turnPhrase(modifier))
                     return onto(&out)
                 }
                 switch modifier {
-                case .straight: out += "Continue straight"
-                case .slightLeft: out += "Keep left"
-                case .slightRight: out += "Keep right"
-                default: out += turnPhrase(modifier)
+                case .straight: out.phrase("Continue straight")
+                case .slightLeft: out.phrase("Keep left")
+                case .slightRight: out.phrase("Keep right")
+                default: out.phrase(turnPhrase(modifier))
                 }
-                out += " to stay on "
+                out.phrase(" to stay on ")
                 road(&out)
             case .fork:
-                out += modifier.isLeft ? "Keep left" : modifier.isRight ? "Keep right" : "Keep straight"
+                out.phrase(modifier.isLeft ? "Keep left" : modifier.isRight ? "Keep right" : "Keep straight")
                 if unnamed {
-                    out += " at the fork"
+                    out.phrase(" at the fork")
                 } else {
-                    out += " onto "
+                    out.phrase(" onto ")
                     road(&out)
                 }
             case .merge:
-                out += modifier.isLeft ? "Merge left" : modifier.isRight ? "Merge right" : "Merge"
+                out.phrase(modifier.isLeft ? "Merge left" : modifier.isRight ? "Merge right" : "Merge")
                 onto(&out)
             case .onRamp, .offRamp:
-                out += modifier.isLeft ? "Take the ramp on the left" : modifier.isRight ? "Take the ramp on the right" : "Take the ramp"
+                out.phrase(modifier.isLeft ? "Take the ramp on the left" : modifier.isRight ? "Take the ramp on the right" : "Take the ramp")
                 onto(&out)
             case .roundabout:
-                guard let exit = m.exit else { out += "Enter the roundabout"; return }
-                out += "At the roundabout, take the "
-                out += ordinal(exit)
-                out += " exit"
+                guard let exit = m.exit else { out.phrase("Enter the roundabout"); return }
+                out.phrase("At the roundabout, take the ")
+                out.number(exit)
+                out.phrase(ordinalSuffix(exit))
+                out.phrase(" exit")
                 onto(&out)
             case .exitRoundabout:
-                out += "Exit the roundabout"
+                out.phrase("Exit the roundabout")
                 onto(&out)
             }
         }
 
-        func takeStairs(_ modifier: ManeuverModifier, _ out: inout [UInt8]) {
+        func takeStairs<Sink: InstructionSink>(_ modifier: ManeuverModifier, _ out: inout Sink) {
             if modifier != .straight {
-                out += turnPhrase(modifier)
-                out += " and take"
+                out.phrase(turnPhrase(modifier))
+                out.phrase(" and take")
             } else {
-                out += "Take"
+                out.phrase("Take")
             }
-            out += " the stairs"
+            out.phrase(" the stairs")
         }
     }
 
-    static func turnPhrase(_ modifier: ManeuverModifier) -> String {
+    static func turnPhrase(_ modifier: ManeuverModifier) -> StaticString {
         switch modifier {
         case .uturn: return "Make a U-turn"
         case .straight: return "Go straight"
@@ -205,7 +233,7 @@ public enum Instructions {
     }
 
     /// What follows "Continue": "" straight on, " slightly left", " left", ...
-    static func continuePhrase(_ modifier: ManeuverModifier) -> String {
+    static func continuePhrase(_ modifier: ManeuverModifier) -> StaticString {
         switch modifier {
         case .straight: return ""
         case .uturn: return " back"
@@ -219,22 +247,31 @@ public enum Instructions {
     }
 
     /// "1st", "2nd", "3rd", "4th", ..., "11th", "21st".
-    public static func ordinal(_ n: Int) -> String {
-        let suffix: String
+    public static func ordinal(_ n: Int) -> String { "\(n)\(ordinalSuffix(n))" }
+
+    static func ordinalSuffix(_ n: Int) -> StaticString {
         switch (n % 10, n % 100) {
-        case (_, 11...13): suffix = "th"
-        case (1, _): suffix = "st"
-        case (2, _): suffix = "nd"
-        case (3, _): suffix = "rd"
-        default: suffix = "th"
+        case (_, 11...13): return "th"
+        case (1, _): return "st"
+        case (2, _): return "nd"
+        case (3, _): return "rd"
+        default: return "th"
         }
-        return "\(n)\(suffix)"
     }
 
     /// The eight-point compass direction of a bearing.
-    public static func compass(_ bearing: Int) -> String {
-        compassNames[((bearing % 360 + 360) % 360 * 2 + 45) / 90 % 8]
-    }
+    public static func compass(_ bearing: Int) -> String { compassPhrase(bearing).description }
 
-    private static let compassNames = ["north", "northeast", "east", "southeast", "south", "southwest", "west", "northwest"]
+    static func compassPhrase(_ bearing: Int) -> StaticString {
+        switch ((bearing % 360 + 360) % 360 * 2 + 45) / 90 % 8 {
+        case 0: return "north"
+        case 1: return "northeast"
+        case 2: return "east"
+        case 3: return "southeast"
+        case 4: return "south"
+        case 5: return "southwest"
+        case 6: return "west"
+        default: return "northwest"
+        }
+    }
 }

@@ -123,6 +123,15 @@ public final class JSONBuffer {
     /// Writes `utf8` quoted and escaped at `out` (room: 6 bytes per byte, plus 2); returns
     /// the number of bytes written.
     static func quote(_ utf8: UnsafeBufferPointer<UInt8>, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        out[0] = UInt8(ascii: "\"")
+        let o = 1 + escape(utf8, to: out + 1)
+        out[o] = UInt8(ascii: "\"")
+        return o + 1
+    }
+
+    /// Writes `utf8` escaped, without quotes, at `out` (room: 6 bytes per byte); returns the
+    /// number of bytes written.
+    static func escape(_ utf8: UnsafeBufferPointer<UInt8>, to out: UnsafeMutablePointer<UInt8>) -> Int {
         var o = 0
         @inline(__always) func put(_ b: UInt8) {
             out[o] = b
@@ -136,8 +145,7 @@ public final class JSONBuffer {
                 put(digit < 10 ? 48 + digit : 87 + digit)
             }
         }
-        put(UInt8(ascii: "\""))
-        guard let start = utf8.baseAddress else { put(UInt8(ascii: "\"")); return o }
+        guard let start = utf8.baseAddress else { return 0 }
         let n = utf8.count
         var i = 0
         while i < n {
@@ -183,7 +191,6 @@ public final class JSONBuffer {
                 put(c)
             }
         }
-        put(UInt8(ascii: "\""))
         return o
     }
 
@@ -333,6 +340,13 @@ public struct RawWriter {
         count += text.utf8CodeUnitCount
     }
 
+    /// A fixed string with nothing to escape, quoted.
+    @inline(__always) public mutating func quoted(_ text: StaticString) {
+        byte(UInt8(ascii: "\""))
+        literal(text)
+        byte(UInt8(ascii: "\""))
+    }
+
     @inline(__always) public mutating func byte(_ b: UInt8) {
         start[count] = b
         count += 1
@@ -393,9 +407,16 @@ public struct RawWriter {
         }
     }
 
-    /// A quoted string given as UTF-8 bytes.
-    public mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
-        count += JSONBuffer.quote(utf8, to: start + count)
+    /// Text inside a string being written (between `literal`s holding the quotes), escaped
+    /// as `string` does; room: 6 bytes per byte.
+    public mutating func escaped(_ text: borrowing String) {
+        let out = start + count
+        if let written = text.utf8.withContiguousStorageIfAvailable({ JSONBuffer.escape($0, to: out) }) {
+            count += written
+        } else {
+            var copy = copy text
+            count += copy.withUTF8 { JSONBuffer.escape($0, to: out) }
+        }
     }
 
     /// Bytes already written by this writer, again (e.g. a coordinate written twice).

@@ -8,7 +8,10 @@ public enum ManeuverType: UInt8, Sendable, CaseIterable, CustomStringConvertible
     /// Leaving a roundabout the route started on.
     case exitRoundabout
 
-    public var description: String {
+    public var description: String { name.description }
+
+    /// OSRM's name, e.g. "new name".
+    public var name: StaticString {
         switch self {
         case .depart: return "depart"
         case .arrive: return "arrive"
@@ -30,7 +33,10 @@ public enum ManeuverType: UInt8, Sendable, CaseIterable, CustomStringConvertible
 public enum ManeuverModifier: UInt8, Sendable, CaseIterable, CustomStringConvertible {
     case uturn, sharpRight, right, slightRight, straight, slightLeft, left, sharpLeft
 
-    public var description: String {
+    public var description: String { name.description }
+
+    /// OSRM's name, e.g. "slight left".
+    public var name: StaticString {
         switch self {
         case .uturn: return "uturn"
         case .sharpRight: return "sharp right"

@@ -66,12 +66,12 @@ public enum OSRMRouteResponse {
             json.beginObject()
             json.key("steps")
             if options.steps {
-                var lines: [Range<Int>] = []
-                leg.writeSteps(into: json, format: options.geometry, lines: &lines)
-                joinable = joinable && lines.count == leg.steps.count
+                let before = stepLines.count
+                leg.writeSteps(into: json, format: options.geometry, lines: &stepLines)
+                joinable = joinable && stepLines.count - before == leg.steps.count
                     && leg.steps.dropLast().allSatisfy { $0.geometry.count > 1 }
                     && (i == 0 || directions[i - 1].line.last == leg.line.first)
-                stepLines += lines.dropLast()
+                if stepLines.count > before { stepLines.removeLast() }   // the arrival's doubled point
             } else {
                 json.beginArray()
                 json.endArray()

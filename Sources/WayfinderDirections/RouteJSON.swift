@@ -91,8 +91,6 @@ extension Directions {
         lines.reserveCapacity(steps.count)
         var metres = JSONBuffer.RunningSum(scale: 10), tenths = JSONBuffer.RunningSum(scale: 10)
         let precision = format == .polyline6 ? 6 : 5
-        var text: [UInt8] = []   // each instruction, composed here and copied on
-        text.reserveCapacity(256)
         json.beginArray()
         steps.withUnsafeBufferPointer { steps in
         for i in steps.indices {
@@ -101,13 +99,12 @@ extension Directions {
             var points = line[step.pointee.geometry]
             if points.count == 1 { points = [points.first!, points.first!][...] }   // as OSRM does
             let roads = step.pointee.intersection
+            let name = step.pointee.name, ref = step.pointee.ref
             let seconds = tenths.next(step.pointee.duration), distance = metres.next(step.pointee.distance)
             let geometryBound = format == .geojson ? points.count * (RawWriter.maxCoordinateCount + 1) + 64
                 : 2 * Polyline.maxEncodedCount(points.count, precision: precision) + 2
-            Instructions.english(m, name: step.pointee.name, ref: step.pointee.ref, roadClass: step.pointee.roadClass,
-                                 mode: mode, waypoint: step.pointee.arrivalWaypoint, into: &text)
-            let capacity = 768 + geometryBound + roads.count * 12 + RawWriter.maxQuotedCount(step.pointee.name)
-                + RawWriter.maxQuotedCount(step.pointee.ref) + 6 * text.count + 2
+            let capacity = 768 + geometryBound + roads.count * 12 + RawWriter.maxQuotedCount(name)
+                + RawWriter.maxQuotedCount(ref) + Instructions.maxJSONCount(name: name, ref: ref)
             var w = json.rawValue(capacity: capacity)
                 w.literal("{\"geometry\":")
                 if format == .geojson {
@@ -131,10 +128,10 @@ extension Directions {
                 let locationBytes = location..<w.count
                 if let modifier = m.modifier {
                     w.literal(",\"modifier\":")
-                    w.string(modifier.description)
+                    w.quoted(modifier.name)
                 }
                 w.literal(",\"type\":")
-                w.string(m.type.description)
+                w.quoted(m.type.name)
                 if let exit = m.exit {
                     w.literal(",\"exit\":")
                     w.integer(exit)
@@ -144,10 +141,10 @@ extension Directions {
                 w.literal(",\"driving_side\":")
                 w.literal(drivingSide == .left ? "\"left\"" : "\"right\"")
                 w.literal(",\"name\":")
-                w.string(step.pointee.name)
-                if !step.pointee.ref.isEmpty {
+                w.string(name)
+                if !ref.isEmpty {
                     w.literal(",\"ref\":")
-                    w.string(step.pointee.ref)
+                    w.string(ref)
                 }
                 w.literal(",\"intersections\":[{\"location\":")
                 w.repeatBytes(locationBytes)
@@ -178,9 +175,10 @@ extension Directions {
                 w.fixed(seconds, decimals: 1)
                 w.literal(",\"distance\":")
                 w.fixed(distance, decimals: 1)
-                w.literal(",\"instruction\":")
-                text.withUnsafeBufferPointer { w.string(utf8: $0) }
-                w.byte(UInt8(ascii: "}"))
+                w.literal(",\"instruction\":\"")
+                Instructions.write(m, name: name, ref: ref, roadClass: step.pointee.roadClass,
+                                   mode: mode, waypoint: step.pointee.arrivalWaypoint, into: &w)
+                w.literal("\"}")
             json.commit(w)
         }
         }

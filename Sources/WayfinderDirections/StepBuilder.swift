@@ -121,13 +121,16 @@ public final class DirectionsBuilder {
         turnCost.append(0)
         var line: [FixedCoordinate] = []
         line.reserveCapacity(route.pieces.count * 8 + 2)
+        var metres = 0.0, milliseconds = 0.0
         for piece in route.pieces {
             let s = graph.segments[Int(piece.segment)]
             let length = graph.length(of: piece)
             guard length > 0 else { continue }
             pieces.append(piece)
-            travelled.append(travelled[travelled.count - 1] + length)
-            elapsed.append(elapsed[elapsed.count - 1] + Double(max(0, s.weight(forward: piece.forward))) * (piece.end - piece.start))
+            metres += length
+            milliseconds += Double(max(0, s.weight(forward: piece.forward))) * (piece.end - piece.start)
+            travelled.append(metres)
+            elapsed.append(milliseconds)
             turnCost.append(0)
             pieceWay.append(s.way)
             let v = Int(piece.forward ? s.fromNode : s.toNode)

@@ -1,5 +1,6 @@
 import WayfinderDirections
 import WayfinderGraph
+import WayfinderProtobuf
 import WayfinderRouting
 
 /// OSRM v5's URL scheme, `/{service}/v{version}/{profile}/{coordinates}[.json]?options`:
@@ -66,14 +67,26 @@ enum OSRMEndpoints {
                                             "continue_straight"]
 
     /// `/route/v1/{profile}/{lon,lat;lon,lat[;…]}`: one route through every coordinate in
-    /// order, a leg between each consecutive pair.
+    /// order, a leg between each consecutive pair. With `format=pbf` (ours, for mobile
+    /// clients) the same answer, errors included, is a protobuf `RouteResponse`
+    /// (Sources/CWayfinderProto/wayfinder_route.proto); `format=json` is the default.
     static func route(_ request: HTTPRequest, _ context: RequestContext) -> HTTPResponse {
-        answer { () throws(OSRMError) in
-            let route = try RouteQuery(request, context)
+        let binary = request["format"] == "pbf"
+        do throws(OSRMError) {
+            guard binary || request["format"] == nil || request["format"] == "json" else {
+                throw .badQuery("format must be json or pbf, got \"\(request["format"]!)\"")
+            }
+            let route = try RouteQuery(request, context, extraOptions: ["format"])
+            if binary {
+                return .protobuf(RouteProtobuf.encode(legs: route.legs, inputs: route.request.coordinates,
+                                                      builder: route.builder, options: route.options))
+            }
             let json = context.json()
             OSRMRouteResponse.write(legs: route.legs, inputs: route.request.coordinates, builder: route.builder,
                                     options: route.options, into: json)
             return .json(json)
+        } catch {
+            return binary ? .protobuf(RouteProtobuf.encodeError(code: error.code, message: error.message), status: 400) : error.response
         }
     }
 
@@ -203,5 +216,12 @@ enum OSRMEndpoints {
             json.endArray()
         }
         json.endArray()
+    }
+}
+
+extension HTTPResponse {
+    /// A protobuf message's bytes (`format=pbf`).
+    static func protobuf(_ bytes: [UInt8], status: Int = 200) -> HTTPResponse {
+        HTTPResponse(status: status, contentType: "application/x-protobuf", body: .bytes(bytes))
     }
 }
