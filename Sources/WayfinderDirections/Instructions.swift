@@ -21,10 +21,11 @@ struct WalkKind {
 }
 
 /// Where an instruction is written, piece by piece: fixed English phrases (ASCII, nothing
-/// to escape), road names from the map, and numbers.
+/// to escape), the road's name and ref (`Text.name`, `Text.ref`), and numbers.
 protocol InstructionSink {
     mutating func phrase(_ text: StaticString)
     mutating func name(_ text: String)
+    mutating func ref(_ text: String)
     mutating func number(_ n: Int)
 }
 
@@ -33,14 +34,21 @@ struct InstructionBytes: InstructionSink {
     var bytes: [UInt8] = []
     mutating func phrase(_ text: StaticString) { text.withUTF8Buffer { bytes.append(contentsOf: $0) } }
     mutating func name(_ text: String) { bytes.append(contentsOf: text.utf8) }
+    mutating func ref(_ text: String) { bytes.append(contentsOf: text.utf8) }
     mutating func number(_ n: Int) { bytes.append(contentsOf: String(n).utf8) }
 }
 
-/// Writes an instruction straight into JSON, inside quotes the caller writes: names escaped.
-extension RawWriter: InstructionSink {
-    @inline(__always) mutating func phrase(_ text: StaticString) { literal(text) }
-    @inline(__always) mutating func name(_ text: String) { escaped(text) }
-    @inline(__always) mutating func number(_ n: Int) { integer(n) }
+/// Writes a step's instruction straight into the step's JSON object, inside quotes the caller
+/// writes. The road's name and ref were written (escaped) just before, in the step's "name"
+/// and "ref": they are copied from there instead of escaped again.
+struct StepInstructionJSON: InstructionSink {
+    var writer: RawWriter
+    /// Where the escaped name and ref lie, counted as `RawWriter.count` is.
+    let nameBytes: Range<Int>, refBytes: Range<Int>
+    @inline(__always) mutating func phrase(_ text: StaticString) { writer.literal(text) }
+    @inline(__always) mutating func name(_ text: String) { writer.repeatBytes(nameBytes) }
+    @inline(__always) mutating func ref(_ text: String) { writer.repeatBytes(refBytes) }
+    @inline(__always) mutating func number(_ n: Int) { writer.integer(n) }
 }
 
 /// English instruction text in the manner of OSRM's text instructions and of what
@@ -111,11 +119,11 @@ public enum Instructions {
             } else if ref.isEmpty {
                 out.name(name)
             } else if name.isEmpty {
-                out.name(ref)
+                out.ref(ref)
             } else {
                 out.name(name)
                 out.phrase(" (")
-                out.name(ref)
+                out.ref(ref)
                 out.phrase(")")
             }
         }
