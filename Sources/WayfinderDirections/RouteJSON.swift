@@ -182,7 +182,7 @@ extension Directions {
                 w.fixed(distance, decimals: 1)
                 w.literal(",\"instruction\":\"")
                 var text = StepInstructionJSON(writer: w, nameBytes: nameBytes, refBytes: refBytes)
-                Instructions.write(m, name: name, ref: ref, roadClass: step.pointee.roadClass,
+                Instructions.write(m, named: !name.isEmpty, reffed: !ref.isEmpty, roadClass: step.pointee.roadClass,
                                    mode: mode, waypoint: step.pointee.arrivalWaypoint, into: &text)
                 w = text.writer
                 w.literal("\"}")
