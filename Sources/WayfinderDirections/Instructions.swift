@@ -21,26 +21,35 @@ struct WalkKind {
 }
 
 /// Where an instruction is written, piece by piece: fixed English phrases (ASCII, nothing
-/// to escape), road names from the map, and numbers.
+/// to escape), the name and ref of the step's road (which the sink holds), and numbers.
 protocol InstructionSink {
     mutating func phrase(_ text: StaticString)
-    mutating func name(_ text: String)
+    mutating func name()
+    mutating func ref()
     mutating func number(_ n: Int)
 }
 
 /// Composes an instruction as UTF-8 bytes, for a `String`.
 struct InstructionBytes: InstructionSink {
+    let roadName: String, roadRef: String
     var bytes: [UInt8] = []
     mutating func phrase(_ text: StaticString) { text.withUTF8Buffer { bytes.append(contentsOf: $0) } }
-    mutating func name(_ text: String) { bytes.append(contentsOf: text.utf8) }
+    mutating func name() { bytes.append(contentsOf: roadName.utf8) }
+    mutating func ref() { bytes.append(contentsOf: roadRef.utf8) }
     mutating func number(_ n: Int) { bytes.append(contentsOf: String(n).utf8) }
 }
 
-/// Writes an instruction straight into JSON, inside quotes the caller writes: names escaped.
-extension RawWriter: InstructionSink {
-    @inline(__always) mutating func phrase(_ text: StaticString) { literal(text) }
-    @inline(__always) mutating func name(_ text: String) { escaped(text) }
-    @inline(__always) mutating func number(_ n: Int) { integer(n) }
+/// Writes a step's instruction straight into the step's JSON object, inside quotes the caller
+/// writes. The road's name and ref were written (escaped) just before, in the step's "name"
+/// and "ref": they are copied from there instead of escaped again.
+struct StepInstructionJSON: InstructionSink {
+    var writer: RawWriter
+    /// Where the escaped name and ref lie, counted as `RawWriter.count` is.
+    let nameBytes: Range<Int>, refBytes: Range<Int>
+    @inline(__always) mutating func phrase(_ text: StaticString) { writer.literal(text) }
+    @inline(__always) mutating func name() { writer.repeatBytes(nameBytes) }
+    @inline(__always) mutating func ref() { writer.repeatBytes(refBytes) }
+    @inline(__always) mutating func number(_ n: Int) { writer.integer(n) }
 }
 
 /// English instruction text in the manner of OSRM's text instructions and of what
@@ -55,8 +64,9 @@ public enum Instructions {
     /// `waypoint`: on an arrival at an intermediate waypoint, its number ("your 2nd destination").
     public static func english(_ maneuver: Maneuver, name: String, ref: String, roadClass: RoadClass,
                                mode: TravelMode, waypoint: Int? = nil) -> String {
-        var out = InstructionBytes()
-        write(maneuver, name: name, ref: ref, roadClass: roadClass, mode: mode, waypoint: waypoint, into: &out)
+        var out = InstructionBytes(roadName: name, roadRef: ref)
+        write(maneuver, named: !name.isEmpty, reffed: !ref.isEmpty, roadClass: roadClass, mode: mode, waypoint: waypoint,
+              into: &out)
         return String(decoding: out.bytes, as: UTF8.self)
     }
 
@@ -64,24 +74,19 @@ public enum Instructions {
     /// named at most once, among phrases of at most ~60 bytes.
     static func maxJSONCount(name: String, ref: String) -> Int { 128 + 6 * (name.utf8.count + ref.utf8.count) }
 
-    /// Writes the text of a step into `out`.
+    /// Writes the text of a maneuver onto a road with a name (`named`) and/or a ref (`reffed`),
+    /// which `out` writes when asked.
     @inline(__always)
-    static func write<Sink: InstructionSink>(_ step: RouteStep, mode: TravelMode, into out: inout Sink) {
-        write(step.maneuver, name: step.name, ref: step.ref, roadClass: step.roadClass, mode: mode,
-              waypoint: step.arrivalWaypoint, into: &out)
-    }
-
-    @inline(__always)
-    static func write<Sink: InstructionSink>(_ maneuver: Maneuver, name: String, ref: String, roadClass: RoadClass,
+    static func write<Sink: InstructionSink>(_ maneuver: Maneuver, named: Bool, reffed: Bool, roadClass: RoadClass,
                                              mode: TravelMode, waypoint: Int?, into out: inout Sink) {
-        Text(maneuver, name: name, ref: ref, roadClass: roadClass, mode: mode, waypoint: waypoint).write(into: &out)
+        Text(maneuver, named: named, reffed: reffed, roadClass: roadClass, mode: mode, waypoint: waypoint).write(into: &out)
     }
 
     /// One instruction's parts, and how they are put together.
     private struct Text {
         let maneuver: Maneuver
-        let name: String
-        let ref: String
+        let named: Bool
+        let reffed: Bool
         let roadClass: RoadClass
         let walking: Bool
         let unnamed: Bool
@@ -90,14 +95,14 @@ public enum Instructions {
         let waypoint: Int?
 
         @inline(__always)
-        init(_ maneuver: Maneuver, name: String, ref: String, roadClass: RoadClass, mode: TravelMode, waypoint: Int?) {
+        init(_ maneuver: Maneuver, named: Bool, reffed: Bool, roadClass: RoadClass, mode: TravelMode, waypoint: Int?) {
             self.maneuver = maneuver
             self.waypoint = waypoint
-            self.name = name
-            self.ref = ref
+            self.named = named
+            self.reffed = reffed
             self.roadClass = roadClass
             walking = mode == .walking
-            unnamed = name.isEmpty && ref.isEmpty
+            unnamed = !named && !reffed
             stairs = walking && unnamed && roadClass == .steps
         }
 
@@ -108,14 +113,14 @@ public enum Instructions {
         func road<Sink: InstructionSink>(_ out: inout Sink) {
             if unnamed {
                 if walking { out.phrase(WalkKind(roadClass.rawValue).phrase) }
-            } else if ref.isEmpty {
-                out.name(name)
-            } else if name.isEmpty {
-                out.name(ref)
+            } else if !reffed {
+                out.name()
+            } else if !named {
+                out.ref()
             } else {
-                out.name(name)
+                out.name()
                 out.phrase(" (")
-                out.name(ref)
+                out.ref()
                 out.phrase(")")
             }
         }

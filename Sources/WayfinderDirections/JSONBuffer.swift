@@ -407,18 +407,6 @@ public struct RawWriter {
         }
     }
 
-    /// Text inside a string being written (between `literal`s holding the quotes), escaped
-    /// as `string` does; room: 6 bytes per byte.
-    public mutating func escaped(_ text: borrowing String) {
-        let out = start + count
-        if let written = text.utf8.withContiguousStorageIfAvailable({ JSONBuffer.escape($0, to: out) }) {
-            count += written
-        } else {
-            var copy = copy text
-            count += copy.withUTF8 { JSONBuffer.escape($0, to: out) }
-        }
-    }
-
     /// Bytes already written by this writer, again (e.g. a coordinate written twice).
     public mutating func repeatBytes(_ range: Range<Int>) {
         (start + count).update(from: start + range.lowerBound, count: range.count)

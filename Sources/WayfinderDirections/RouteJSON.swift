@@ -141,10 +141,15 @@ extension Directions {
                 w.literal(",\"driving_side\":")
                 w.literal(drivingSide == .left ? "\"left\"" : "\"right\"")
                 w.literal(",\"name\":")
+                let nameStart = w.count + 1
                 w.string(name)
+                let nameBytes = nameStart..<(w.count - 1)
+                var refBytes = 0..<0
                 if !ref.isEmpty {
                     w.literal(",\"ref\":")
+                    let refStart = w.count + 1
                     w.string(ref)
+                    refBytes = refStart..<(w.count - 1)
                 }
                 w.literal(",\"intersections\":[{\"location\":")
                 w.repeatBytes(locationBytes)
@@ -176,8 +181,10 @@ extension Directions {
                 w.literal(",\"distance\":")
                 w.fixed(distance, decimals: 1)
                 w.literal(",\"instruction\":\"")
-                Instructions.write(m, name: name, ref: ref, roadClass: step.pointee.roadClass,
-                                   mode: mode, waypoint: step.pointee.arrivalWaypoint, into: &w)
+                var text = StepInstructionJSON(writer: w, nameBytes: nameBytes, refBytes: refBytes)
+                Instructions.write(m, named: !name.isEmpty, reffed: !ref.isEmpty, roadClass: step.pointee.roadClass,
+                                   mode: mode, waypoint: step.pointee.arrivalWaypoint, into: &text)
+                w = text.writer
                 w.literal("\"}")
             json.commit(w)
         }

@@ -497,6 +497,8 @@ import WayfinderRouting
                 if let previousEnd { #expect(abs(points[0][0] - previousEnd[0]) <= tolerance && abs(points[0][1] - previousEnd[1]) <= tolerance) }
                 previousEnd = points.last
             }
+            // The texts written into the JSON (names copied from the steps' "name" and "ref") are the steps' own.
+            #expect(steps.map { $0["instruction"] as? String } == Directions(route: route, graph: graph, destination: to).steps.map(\.instruction))
             #expect((steps.first?["maneuver"] as? [String: Any])?["type"] as? String == "depart")
             #expect((steps.last?["maneuver"] as? [String: Any])?["type"] as? String == "arrive")
             let legDistance = try #require(leg["distance"] as? Double), legDuration = try #require(leg["duration"] as? Double)
