@@ -63,6 +63,18 @@ public struct RoutingGraph: @unchecked Sendable {
         try self.init(file: try GraphFile(path: path, verifyChecksums: verifyChecksums), mode: mode)
     }
 
+    /// Indices into `snapEntries` of the sub-segments listed under a grid cell (binary search
+    /// over the non-empty cells' keys; empty if the cell has none).
+    @inlinable public func snapEntryRange(cell key: UInt32) -> Range<Int> {
+        var lo = 0, hi = snapKeys.count
+        while lo < hi {
+            let mid = (lo + hi) >> 1
+            if snapKeys[mid] < key { lo = mid + 1 } else { hi = mid }
+        }
+        guard lo < snapKeys.count && snapKeys[lo] == key else { return 0..<0 }
+        return Int(snapCellFirst[lo])..<Int(snapCellFirst[lo + 1])
+    }
+
     /// Whether a segment lies on a small island cut off from the main network.
     @inlinable public func isOnIsland(segment: Int32) -> Bool {
         let component = segmentComponent[Int(segment)]

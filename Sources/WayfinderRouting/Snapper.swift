@@ -55,14 +55,7 @@ public struct Snapper: Sendable {
     private func visit(cell key: UInt32, _ p: FixedCoordinate, _ projection: LocalProjection,
                        _ best: inout (distance: Double, entry: SnapEntry, t: Double)?,
                        _ bestMain: inout (distance: Double, entry: SnapEntry, t: Double)?) {
-        let keys = graph.snapKeys
-        var lo = 0, hi = keys.count
-        while lo < hi {
-            let mid = (lo + hi) >> 1
-            if keys[mid] < key { lo = mid + 1 } else { hi = mid }
-        }
-        guard lo < keys.count && keys[lo] == key else { return }
-        for i in Int(graph.snapCellFirst[lo])..<Int(graph.snapCellFirst[lo + 1]) {
+        for i in graph.snapEntryRange(cell: key) {
             let entry = graph.snapEntries[i]
             let s = graph.segments[Int(entry.segment)]
             let a = graph.points[Int(s.firstPoint + entry.offset)], b = graph.points[Int(s.firstPoint + entry.offset + 1)]

@@ -43,16 +43,8 @@ struct NearestSegments {
 
     private func visit(cell key: UInt32, _ p: FixedCoordinate, _ projection: LocalProjection, _ count: Int,
                        _ maxDistance: Double, _ best: inout [Found]) {
-        let keys = graph.snapKeys
-        var lo = 0, hi = keys.count
-        while lo < hi {
-            let mid = (lo + hi) >> 1
-            if keys[mid] < key { lo = mid + 1 } else { hi = mid }
-        }
-        var i = lo
-        while i < keys.count && keys[i] == key {
+        for i in graph.snapEntryRange(cell: key) {
             let entry = graph.snapEntries[i]
-            i += 1
             let s = graph.segments[Int(entry.segment)]
             let a = graph.points[Int(s.firstPoint + entry.offset)], b = graph.points[Int(s.firstPoint + entry.offset + 1)]
             let (ax, ay) = projection.offset(a, from: p), (bx, by) = projection.offset(b, from: p)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WayfinderServer
+import WayfinderGraph
 
 /// The parts every endpoint relies on: URL decoding, dispatch, methods, limits, logging, metrics.
 @Suite struct FrameworkTests {
@@ -88,6 +89,6 @@ import Testing
         #expect(text.contains(#"wayfinder_request_duration_seconds_count{endpoint="health"} 3"#))
         #expect(text.contains("wayfinder_graph_age_seconds "))
         #expect(text.contains("wayfinder_graph_build_timestamp_seconds "))
-        #expect(text.contains(#"wayfinder_graph_info{format_version="1""#))
+        #expect(text.contains(#"wayfinder_graph_info{format_version="\#(GraphFile.formatVersion)""#))
     }
 }
