@@ -91,3 +91,20 @@ import Testing
         #expect(text.contains(#"wayfinder_graph_info{format_version="1""#))
     }
 }
+
+@Suite struct CoordinateParsingTests {
+    func fixed(_ text: String) -> Int64? { OSRMRequest.fixedPoint(Substring(text).utf8[...]) }
+
+    @Test func decimalsBecomeFixedPointExactly() {
+        #expect(fixed("42.5063") == 425_063_000)
+        #expect(fixed("-1.52") == -15_200_000)
+        #expect(fixed("+.5") == 5_000_000)
+        #expect(fixed("7") == 70_000_000)
+        #expect(fixed("1.23456785") == 12_345_679)  // the eighth decimal rounds
+        #expect(fixed("-1.234567849") == -12_345_678)
+        #expect(fixed("0.000000049999") == 0)
+        for bad in ["", "-", ".", "1.2.3", "1e5", "nan", "inf", "0x10", "1-2", " 1", "1,5", String(repeating: "9", count: 30)] {
+            #expect(fixed(bad) == nil, "\(bad)")
+        }
+    }
+}
