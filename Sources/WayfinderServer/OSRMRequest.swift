@@ -37,8 +37,9 @@ struct OSRMRequest {
                                                   "fallback_speed", "fallback_coordinate", "scale_factor"]
 
     /// Parses `/{service}/v1/{profile}/{coordinates}[.json]`, then the shared options and
-    /// the names of `serviceOptions`.
-    init(_ request: HTTPRequest, service: String, serviceOptions: Set<String>) throws(OSRMError) {
+    /// the names of `serviceOptions` and `extraOptions` (a variant's own, e.g. `format`).
+    init(_ request: HTTPRequest, service: String, serviceOptions: Set<String>,
+         extraOptions: Set<String> = []) throws(OSRMError) {
         // "/route/" has matched; what follows is "v1/{profile}/{coordinates}".
         let rest = request.path.utf8.dropFirst(service.utf8.count + 2)
         let parts = rest.split(separator: UInt8(ascii: "/"), maxSplits: 2, omittingEmptySubsequences: false)
@@ -61,7 +62,7 @@ struct OSRMRequest {
             if Self.unsupportedOptions.contains(name) {
                 throw OSRMError("InvalidOptions", "\(name) is not supported by this server")
             }
-            guard Self.sharedOptions.contains(name) || serviceOptions.contains(name) else {
+            guard Self.sharedOptions.contains(name) || serviceOptions.contains(name) || extraOptions.contains(name) else {
                 throw OSRMError.badQuery("unknown option \"\(name)\"")
             }
             options[name] = parameter.value

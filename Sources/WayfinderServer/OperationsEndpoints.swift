@@ -1,4 +1,3 @@
-import Foundation
 import WayfinderGraph
 
 /// `/health` and `/metrics`: what operators and their monitoring read.
@@ -15,7 +14,7 @@ enum OperationsEndpoints {
         json.key("version"); json.string(graph.version)
         json.key("generation"); json.integer(graph.generation)
         json.key("built")
-        if let built = graph.builtAt { json.string(ISO8601DateFormatter().string(from: built)) } else { json.null() }
+        if let built = graph.builtText { json.string(built) } else { json.null() }
         json.key("age_seconds"); json.number(graph.ageSeconds, decimals: 0)
         json.key("modes"); json.beginArray()
         for mode in TravelMode.allCases where graph.graph(mode) != nil { json.string(mode.description) }
