@@ -99,6 +99,8 @@ public final class Server: Sendable {
         configuration.log?("stopped")
     }
 
+    deinit { stop() }
+
     /// What SIGHUP does: map the file at the graph path again and switch to it.
     @discardableResult
     public func reload() -> Bool { state.reload(reason: "SIGHUP") }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import WayfinderServer
 
@@ -75,6 +76,23 @@ import Testing
         // One log line per request: method, path, status, microseconds.
         let line = try #require(server.log.first { $0.hasPrefix("GET /no/such/thing ") })
         #expect(line.range(of: #"^GET /no/such/thing 404 \d+us$"#, options: .regularExpression) != nil, "\(line)")
+    }
+
+    @Test func stopLetsRequestsInFlightFinish() throws {
+        let slow = Endpoint("slow", path: "/slow", handler: { _, context in
+            usleep(300_000)
+            return .text("done at generation \(context.graph.generation)")
+        })
+        let server = try TestServer(graph: TestGraphs.path("andorra"), endpoints: EndpointTable(EndpointTable.standard.endpoints + [slow]))
+        let answer = Mutex<HTTPAnswer?>(nil)
+        let client = Thread { answer.withLock { $0 = try? server.get("/slow") } }
+        client.start()
+        usleep(100_000)  // the request is being answered
+        server.server.stop()
+        while !client.isFinished { usleep(10_000) }
+        #expect(answer.withLock { $0?.status } == 200)
+        #expect(answer.withLock { $0?.text } == "done at generation 1")
+        #expect(throws: (any Error).self) { try server.get("/health") }  // no longer listening
     }
 
     @Test func metricsCountRequestsByEndpointAndStatus() throws {
