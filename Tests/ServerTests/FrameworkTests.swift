@@ -54,6 +54,7 @@ import Testing
         #expect(health["status"] as? String == "ok")
         let graph = try #require(health["graph"] as? [String: Any])
         #expect(graph["generation"] as? Int == 1)
+        #expect(graph["source"] as? String == "andorra.osm.pbf")
         #expect(graph["modes"] as? [String] == ["driving", "walking"])
 
         #expect(try server.get("/no/such/thing").status == 404)
