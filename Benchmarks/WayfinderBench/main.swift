@@ -10,6 +10,8 @@
 //                                    (forward and reverse latency; with --pbf, index build time)
 //   wayfinder-bench pbf GRAPH [--mode M] [--random N] [--seed S]
 //                                    (binary route response against JSON: bytes, encode time)
+//   wayfinder-bench urls GRAPH [--mode M] [--random N] [--seed S]
+//                                    (N random /route/v1 paths, one a line, for scripts/load-test)
 //
 // Random pairs are drawn on the main network (points of random segments), so every query
 // is a real route. Each query is timed alone with a monotonic clock; the clock reads cost
@@ -228,6 +230,20 @@ func geocodeBenchmark(_ args: Arguments) {
                  pbf, readTime, builds.min()!, builds.sorted()[builds.count / 2], builds.count))
 }
 
+/// Random route requests as OSRM paths, drawn like the query benchmark's pairs.
+func routeURLs(_ args: Arguments) {
+    guard let path = args.positional.dropFirst().first else { fail("urls needs a GRAPH") }
+    let mode = TravelMode(name: args["mode"] ?? "driving") ?? .driving
+    let count = Int(args["random"] ?? "1000") ?? 1000
+    let graph: RoutingGraph
+    do { graph = try RoutingGraph(path: path, mode: mode) } catch { fail(error.description) }
+    let points = graph.randomRoadPoints(count: 2 * count, seed: UInt64(args["seed"] ?? "7") ?? 7)
+    func lonLat(_ p: FixedCoordinate) -> String { String(format: "%.6f,%.6f", p.longitude, p.latitude) }
+    for i in 0..<points.count / 2 {
+        print("/route/v1/\(mode)/\(lonLat(points[2 * i]));\(lonLat(points[2 * i + 1]))")
+    }
+}
+
 let words = Array(CommandLine.arguments.dropFirst())
 let args: Arguments
 do { args = try Arguments(words, valued: ["mode", "random", "seed", "dijkstra", "runs", "queries", "pbf", "size"]) } catch { fail(error.description) }
@@ -237,5 +253,6 @@ case "build": buildBenchmark(args)
 case "geocode": geocodeBenchmark(args)
 case "table": tableBenchmark(args)
 case "pbf": protobufBenchmark(args)
-default: fail("usage: wayfinder-bench query GRAPH [--mode M] [--random N] [--seed S] | build PBF [--runs N] | geocode GRAPH [--random N] | table GRAPH [--size N] | pbf GRAPH [--random N]")
+case "urls": routeURLs(args)
+default: fail("usage: wayfinder-bench query GRAPH [--mode M] [--random N] [--seed S] | build PBF [--runs N] | geocode GRAPH [--random N] | table GRAPH [--size N] | pbf GRAPH [--random N] | urls GRAPH [--random N]")
 }

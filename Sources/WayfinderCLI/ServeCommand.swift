@@ -55,11 +55,13 @@ public enum ServeCommand {
             var signals = sigset_t()
             sigemptyset(&signals)
             for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&signals, signal) }
-            pthread_sigmask(SIG_BLOCK, &signals, nil)
+            var previous = sigset_t()
+            pthread_sigmask(SIG_BLOCK, &signals, &previous)
             let server: Server
             do throws(ServerError) {
                 server = try Server(graphPath: graph, configuration: configuration)
             } catch {
+                pthread_sigmask(SIG_SETMASK, &previous, nil)
                 if case .graph(let graphError) = error { throw CommandError(graphError) }
                 throw .cannotListen(error.description)
             }

@@ -61,6 +61,7 @@ enum NominatimEndpoints {
             var box: (min: FixedCoordinate, max: FixedCoordinate)?
             if let text = request["viewbox"] { box = try viewbox(text) }
             let bounded = try flag(request, "bounded")
+            let addressDetails = try flag(request, "addressdetails")
             guard !bounded || box != nil else { throw Failure("bounded=1 needs a viewbox") }
             let centre = box.map { FixedCoordinate(lat: Int32((Int64($0.min.lat) + Int64($0.max.lat)) / 2),
                                                    lon: Int32((Int64($0.min.lon) + Int64($0.max.lon)) / 2)) }
@@ -73,7 +74,7 @@ enum NominatimEndpoints {
             }
             let json = context.json()
             json.beginArray()
-            for r in results.prefix(limit) { json.nominatimPlace(r, format: format, addressDetails: try flag(request, "addressdetails")) }
+            for r in results.prefix(limit) { json.nominatimPlace(r, format: format, addressDetails: addressDetails) }
             json.endArray()
             return .json(json)
         }
@@ -90,10 +91,11 @@ enum NominatimEndpoints {
             let format = try self.format(request)
             let point = try coordinate(request)
             let zoom = try number(request, "zoom", default: 18, range: 0...18)
+            let addressDetails = try flag(request, "addressdetails", default: true)
             let found = geocoder.reverse(point)
             let json = context.json()
             if let best = zoom >= 18 ? found.poi ?? found.address ?? found.street : found.street ?? found.address {
-                json.nominatimPlace(best, format: format, addressDetails: try flag(request, "addressdetails", default: true))
+                json.nominatimPlace(best, format: format, addressDetails: addressDetails)
             } else {
                 json.beginObject()
                 json.key("error"); json.string("Unable to geocode")

@@ -98,7 +98,7 @@ enum OSRMEndpoints {
         let builder: DirectionsBuilder
 
         init(_ http: HTTPRequest, _ context: RequestContext, extraOptions: Set<String> = []) throws(OSRMError) {
-            let osrm = try OSRMRequest(http, service: "route", serviceOptions: routeOptions.union(extraOptions))
+            let osrm = try OSRMRequest(http, service: "route", serviceOptions: routeOptions, extraOptions: extraOptions)
             guard osrm.coordinates.count >= 2 else { throw OSRMError("InvalidOptions", "Number of coordinates needs to be at least two.") }
             let cap = context.limits.maxWaypoints
             guard osrm.coordinates.count <= cap else {

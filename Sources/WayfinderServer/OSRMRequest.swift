@@ -37,8 +37,9 @@ struct OSRMRequest {
                                                   "fallback_speed", "fallback_coordinate", "scale_factor"]
 
     /// Parses `/{service}/v1/{profile}/{coordinates}[.json]`, then the shared options and
-    /// the names of `serviceOptions`.
-    init(_ request: HTTPRequest, service: String, serviceOptions: Set<String>) throws(OSRMError) {
+    /// the names of `serviceOptions` and `extraOptions` (a variant's own, e.g. `format`).
+    init(_ request: HTTPRequest, service: String, serviceOptions: Set<String>,
+         extraOptions: Set<String> = []) throws(OSRMError) {
         // "/route/" has matched; what follows is "v1/{profile}/{coordinates}".
         let rest = request.path.utf8.dropFirst(service.utf8.count + 2)
         let parts = rest.split(separator: UInt8(ascii: "/"), maxSplits: 2, omittingEmptySubsequences: false)
@@ -61,7 +62,7 @@ struct OSRMRequest {
             if Self.unsupportedOptions.contains(name) {
                 throw OSRMError("InvalidOptions", "\(name) is not supported by this server")
             }
-            guard Self.sharedOptions.contains(name) || serviceOptions.contains(name) else {
+            guard Self.sharedOptions.contains(name) || serviceOptions.contains(name) || extraOptions.contains(name) else {
                 throw OSRMError.badQuery("unknown option \"\(name)\"")
             }
             options[name] = parameter.value
@@ -141,18 +142,50 @@ struct OSRMRequest {
             }
             return line
         }
+        // On bytes, without intermediate strings: this runs for every request.
         var result: [FixedCoordinate] = []
-        for (i, pair) in text.split(separator: ";", omittingEmptySubsequences: false).enumerated() {
-            let numbers = pair.split(separator: ",", omittingEmptySubsequences: false)
-            guard numbers.count == 2, let lon = decimal(numbers[0]), let lat = decimal(numbers[1]) else {
-                throw OSRMError("InvalidUrl", "URL string malformed: coordinate \(i) is not lon,lat: \"\(pair.prefix(64))\"")
+        for (i, pair) in text.utf8.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false).enumerated() {
+            guard let comma = pair.firstIndex(of: UInt8(ascii: ",")),
+                  let lon = fixedPoint(pair[..<comma]), let lat = fixedPoint(pair[pair.index(after: comma)...]) else {
+                throw OSRMError("InvalidUrl", "URL string malformed: coordinate \(i) is not lon,lat: \"\(String(decoding: pair.prefix(64), as: UTF8.self))\"")
             }
-            guard (-90...90).contains(lat), (-180...180).contains(lon) else {
+            guard abs(lat) <= 900_000_000, abs(lon) <= 1_800_000_000 else {
                 throw OSRMError("InvalidValue", "Invalid coordinate value.")
             }
-            result.append(FixedCoordinate(latitude: lat, longitude: lon))
+            result.append(FixedCoordinate(lat: Int32(lat), lon: Int32(lon)))
         }
         return result
+    }
+
+    /// A plain decimal number of degrees in units of 1e-7 degree (`FixedCoordinate`'s),
+    /// rounded half away from zero; nil unless it is sign, digits, point, digits.
+    static func fixedPoint(_ bytes: Substring.UTF8View.SubSequence) -> Int64? {
+        var value: Int64 = 0, digits = 0, decimals = -1, negative = false, roundUp = false
+        for (i, c) in zip(0..., bytes) {
+            switch c {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                digits += 1
+                if decimals < 7 {
+                    guard value < 1 << 40 else { return nil }
+                    value = value * 10 + Int64(c - UInt8(ascii: "0"))
+                    if decimals >= 0 { decimals += 1 }
+                } else if decimals == 7 {
+                    roundUp = c >= UInt8(ascii: "5")
+                    decimals = 8
+                }
+            case UInt8(ascii: "."):
+                guard decimals < 0 else { return nil }
+                decimals = 0
+            case UInt8(ascii: "-"), UInt8(ascii: "+"):
+                guard i == 0 else { return nil }
+                negative = c == UInt8(ascii: "-")
+            default: return nil
+            }
+        }
+        guard digits > 0 else { return nil }
+        for _ in min(7, max(0, decimals))..<7 { value *= 10 }
+        if roundUp { value += 1 }
+        return negative ? -value : value
     }
 
     /// A plain decimal number (`-1.5`, `42`, `.5`): no exponent, no nan, inf or hex, which

@@ -1,10 +1,9 @@
-import Foundation
 import WayfinderGraph
 
 /// `/health` and `/metrics`: what operators and their monitoring read.
 enum OperationsEndpoints {
-    /// 200 with the graph in service: `{"status":"ok","graph":{"path","version","generation",
-    /// "built","age_seconds","modes":[...],"geocoder":bool}}`.
+    /// 200 with the graph in service: `{"status":"ok","graph":{"path","source","version",
+    /// "generation","built","age_seconds","modes":[...],"geocoder":bool}}`.
     static func health(_ request: HTTPRequest, _ context: RequestContext) -> HTTPResponse {
         let graph = context.graph
         let json = context.json()
@@ -12,10 +11,12 @@ enum OperationsEndpoints {
         json.key("status"); json.string("ok")
         json.key("graph"); json.beginObject()
         json.key("path"); json.string(graph.path)
+        json.key("source")
+        if let source = graph.file.metadata["source"] { json.string(source) } else { json.null() }
         json.key("version"); json.string(graph.version)
         json.key("generation"); json.integer(graph.generation)
         json.key("built")
-        if let built = graph.builtAt { json.string(ISO8601DateFormatter().string(from: built)) } else { json.null() }
+        if let built = graph.builtText { json.string(built) } else { json.null() }
         json.key("age_seconds"); json.number(graph.ageSeconds, decimals: 0)
         json.key("modes"); json.beginArray()
         for mode in TravelMode.allCases where graph.graph(mode) != nil { json.string(mode.description) }

@@ -22,6 +22,8 @@ public final class ServedGraph: Sendable {
     public let loadedAt: Date
     /// When `wayfinder build` wrote the file (its `built` metadata), if known.
     public let builtAt: Date?
+    /// `builtAt` as written in the file (ISO 8601).
+    public let builtText: String?
 
     /// Maps and fully verifies `path` (every section's checksum, as `wayfinder verify` and
     /// `GraphFile` do), then views each mode and the geocoder.
@@ -53,7 +55,8 @@ public final class ServedGraph: Sendable {
         self.identity = identity ?? FileIdentity(device: 0, inode: 0, size: 0, modified: 0)
         self.generation = generation
         loadedAt = Date()
-        builtAt = file.metadata["built"].flatMap { ISO8601DateFormatter().date(from: $0) }
+        builtText = file.metadata["built"]
+        builtAt = builtText.flatMap { ISO8601DateFormatter().date(from: $0) }
     }
 
     public func graph(_ mode: TravelMode) -> RoutingGraph? { routing[mode.index] }

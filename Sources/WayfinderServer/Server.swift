@@ -99,6 +99,8 @@ public final class Server: Sendable {
         configuration.log?("stopped")
     }
 
+    deinit { stop() }
+
     /// What SIGHUP does: map the file at the graph path again and switch to it.
     @discardableResult
     public func reload() -> Bool { state.reload(reason: "SIGHUP") }
@@ -175,20 +177,28 @@ private let collectParameter: @convention(c) (UnsafeMutableRawPointer?, MHD_Valu
     return MHD_Result.YES
 }
 
-private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _, _, _, requestContext in
+/// Called once when a request's headers are in, and again when its (empty) body is: a
+/// GET or HEAD is answered on the second call, since a response queued on the first makes
+/// libmicrohttpd close the connection (it cannot know yet that no body follows). Anything
+/// else is refused on the first call, and that connection is closed.
+private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _, _, uploadSize, requestContext in
     guard let cls, let connection, let url, let method, let requestContext else { return MHD_Result.NO }
     let start = monotonicNanoseconds()
     let state = Unmanaged<ServerState>.fromOpaque(cls).takeUnretainedValue()
+    let contentLength = MHD_lookup_connection_value(connection, MHD_ValueKind.HEADER_KIND, "Content-Length")
+    let hasBody = MHD_lookup_connection_value(connection, MHD_ValueKind.HEADER_KIND, "Transfer-Encoding") != nil
+        || (contentLength.map { strcmp($0, "0") != 0 } ?? false)
     if requestContext.pointee == nil {
         requestContext.pointee = seenRequest
         state.inFlight.wrappingAdd(1, ordering: .relaxed)
+        if !hasBody && (strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0) { return MHD_Result.YES }
+    } else if let uploadSize, uploadSize.pointee != 0 {
+        uploadSize.pointee = 0  // a body we already refused: discard it
+        return MHD_Result.YES
     }
     let collector = ParameterCollector()
     _ = MHD_get_connection_values(connection, MHD_ValueKind.GET_ARGUMENT_KIND, collectParameter,
                                   Unmanaged.passUnretained(collector).toOpaque())
-    let contentLength = MHD_lookup_connection_value(connection, MHD_ValueKind.HEADER_KIND, "Content-Length")
-    let hasBody = MHD_lookup_connection_value(connection, MHD_ValueKind.HEADER_KIND, "Transfer-Encoding") != nil
-        || (contentLength.map { strcmp($0, "0") != 0 } ?? false)
     let rawPath = UnsafeRawBufferPointer(start: url, count: strlen(url))
     let methodText = String(cString: method)
     var status = 500

@@ -80,7 +80,11 @@ public final class ServerState: Sendable {
         let microseconds = Int((monotonicNanoseconds() - start) / 1000)
         metrics.record(endpoint: endpoint, status: status, microseconds: microseconds)
         guard let log else { return }
-        log("\(printable(method)) \(printable(rawPath)) \(status) \(microseconds)us")
+        var line = printable(method)
+        line += " "
+        line += printable(rawPath)
+        line += " \(status) \(microseconds)us"
+        log(line)
     }
 
     // MARK: Reloading
@@ -120,8 +124,10 @@ public final class ServerState: Sendable {
 
 /// Bytes as log text: printable ASCII kept, anything else as `?`, at most 512 bytes.
 func printable(_ bytes: UnsafeRawBufferPointer) -> String {
-    String(decoding: bytes.prefix(512).map { $0 >= 0x20 && $0 < 0x7f ? $0 : UInt8(ascii: "?") }, as: UTF8.self)
-        + (bytes.count > 512 ? "..." : "")
+    let kept = bytes.prefix(512)
+    let text = kept.allSatisfy({ $0 >= 0x20 && $0 < 0x7f }) ? String(decoding: kept, as: UTF8.self)
+        : String(decoding: kept.map { $0 >= 0x20 && $0 < 0x7f ? $0 : UInt8(ascii: "?") }, as: UTF8.self)
+    return bytes.count > 512 ? text + "..." : text
 }
 
 func printable(_ text: String) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import WayfinderServer
 import WayfinderGraph
@@ -54,6 +55,7 @@ import WayfinderGraph
         #expect(health["status"] as? String == "ok")
         let graph = try #require(health["graph"] as? [String: Any])
         #expect(graph["generation"] as? Int == 1)
+        #expect(graph["source"] as? String == "andorra.osm.pbf")
         #expect(graph["modes"] as? [String] == ["driving", "walking"])
 
         #expect(try server.get("/no/such/thing").status == 404)
@@ -78,6 +80,23 @@ import WayfinderGraph
         #expect(line.range(of: #"^GET /no/such/thing 404 \d+us$"#, options: .regularExpression) != nil, "\(line)")
     }
 
+    @Test func stopLetsRequestsInFlightFinish() throws {
+        let slow = Endpoint("slow", path: "/slow", handler: { _, context in
+            usleep(300_000)
+            return .text("done at generation \(context.graph.generation)")
+        })
+        let server = try TestServer(graph: TestGraphs.path("andorra"), endpoints: EndpointTable(EndpointTable.standard.endpoints + [slow]))
+        let answer = Mutex<HTTPAnswer?>(nil)
+        let client = Thread { answer.withLock { $0 = try? server.get("/slow") } }
+        client.start()
+        usleep(100_000)  // the request is being answered
+        server.server.stop()
+        while !client.isFinished { usleep(10_000) }
+        #expect(answer.withLock { $0?.status } == 200)
+        #expect(answer.withLock { $0?.text } == "done at generation 1")
+        #expect(throws: (any Error).self) { try server.get("/health") }  // no longer listening
+    }
+
     @Test func metricsCountRequestsByEndpointAndStatus() throws {
         let server = try TestServer(graph: TestGraphs.path("andorra"))
         for _ in 0..<3 { _ = try server.get("/health") }
@@ -90,5 +109,22 @@ import WayfinderGraph
         #expect(text.contains("wayfinder_graph_age_seconds "))
         #expect(text.contains("wayfinder_graph_build_timestamp_seconds "))
         #expect(text.contains(#"wayfinder_graph_info{format_version="\#(GraphFile.formatVersion)""#))
+    }
+}
+
+@Suite struct CoordinateParsingTests {
+    func fixed(_ text: String) -> Int64? { OSRMRequest.fixedPoint(Substring(text).utf8[...]) }
+
+    @Test func decimalsBecomeFixedPointExactly() {
+        #expect(fixed("42.5063") == 425_063_000)
+        #expect(fixed("-1.52") == -15_200_000)
+        #expect(fixed("+.5") == 5_000_000)
+        #expect(fixed("7") == 70_000_000)
+        #expect(fixed("1.23456785") == 12_345_679)  // the eighth decimal rounds
+        #expect(fixed("-1.234567849") == -12_345_678)
+        #expect(fixed("0.000000049999") == 0)
+        for bad in ["", "-", ".", "1.2.3", "1e5", "nan", "inf", "0x10", "1-2", " 1", "1,5", String(repeating: "9", count: 30)] {
+            #expect(fixed(bad) == nil, "\(bad)")
+        }
     }
 }

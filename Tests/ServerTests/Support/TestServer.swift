@@ -38,12 +38,14 @@ final class TestServer: Sendable {
     var state: ServerState { server.state }
     var log: [String] { lines.all }
 
-    init(graph: String, threads: Int = 2, watchInterval: Double = 0, limits: ServerLimits = ServerLimits()) throws {
+    init(graph: String, threads: Int = 2, watchInterval: Double = 0, limits: ServerLimits = ServerLimits(),
+         endpoints: EndpointTable = .standard) throws {
         var configuration = ServerConfiguration()
         configuration.port = 0
         configuration.threads = threads
         configuration.watchInterval = watchInterval
         configuration.limits = limits
+        configuration.endpoints = endpoints
         configuration.log = { [lines] line in lines.append(line) }
         server = try Server(graphPath: graph, configuration: configuration)
     }

@@ -1,0 +1,32 @@
+import Foundation
+import Glibc
+import Testing
+import WayfinderCLI
+
+/// `wayfinder serve`'s arguments and exit codes (a successful start runs until a signal,
+/// so the server itself is tested through `Server` in the other suites).
+@Suite struct ServeCommandTests {
+    func serve(_ words: [String]) -> (code: Int32, err: String) {
+        let console = Console(capturing: true)
+        return (WayfinderCommand.run(["serve"] + words, console: console), console.errors)
+    }
+
+    @Test func badArgumentsAndFiles() throws {
+        let graph = try TestGraphs.path("andorra")
+        #expect(serve([]).code == 2)
+        #expect(serve(["--graph", graph, "--port", "70000"]).code == 2)
+        #expect(serve(["--graph", graph, "--threads", "0"]).code == 2)
+        #expect(serve(["--graph", graph, "--verbose"]).code == 2)
+        #expect(serve(["--graph", "/nonexistent/x.wfg"]).code == 3)
+        #expect(serve(["--graph", graph, "--bind", "localhost"]).code == 9)  // an address, not a name
+        let help = Console(capturing: true)
+        #expect(WayfinderCommand.run(["serve", "--help"], console: help) == 0 && help.output.contains("SIGHUP"))
+    }
+
+    @Test func aPortInUseIsExitCode9() throws {
+        let holder = try TestServer(graph: TestGraphs.path("andorra"))
+        let (code, err) = serve(["--graph", try TestGraphs.path("andorra"), "--port", "\(holder.port)"])
+        #expect(code == 9)
+        #expect(err.contains("cannot listen"))
+    }
+}
