@@ -34,6 +34,9 @@ public enum OSRMRouteResponse {
     public static func write(legs: [Route], inputs: [FixedCoordinate], builder: DirectionsBuilder,
                              options: ResponseOptions, into json: JSONBuffer) {
         precondition(!legs.isEmpty && inputs.count == legs.count + 1, "a route of n legs has n + 1 inputs")
+        if !options.steps && options.overview == .none && options.annotations.isEmpty {
+            return writeTotalsOnly(legs: legs, graph: builder.graph, into: json)
+        }
         var directions: [Directions] = []
         directions.reserveCapacity(legs.count)
         for (i, leg) in legs.enumerated() {
@@ -96,6 +99,35 @@ public enum OSRMRouteResponse {
                 json.line((options.overview.line(of: line) ?? line)[...], format: options.geometry)
             }
         }
+        json.endObject()
+        json.endArray()
+        json.key("waypoints"); writeWaypoints(of: legs, graph: graph, into: json)
+        json.endObject()
+    }
+
+    /// The response when neither steps, a line nor annotations are asked for (the common
+    /// "how far, how long" request): the same bytes `write(legs:directions:...)` gives, without
+    /// building directions. Distances are summed piece by piece as `DirectionsBuilder` does.
+    private static func writeTotalsOnly(legs: [Route], graph: RoutingGraph, into json: JSONBuffer) {
+        json.beginObject()
+        json.key("code"); json.string("Ok")
+        json.key("routes"); json.beginArray()
+        json.beginObject()
+        json.key("legs"); json.beginArray()
+        var distance = 0.0, milliseconds = 0
+        for leg in legs {
+            let legDistance = graph.distance(of: leg)
+            json.beginObject()
+            json.key("steps"); json.beginArray(); json.endArray()
+            json.key("summary"); json.string("")
+            writeTotals(duration: leg.duration, distance: legDistance, into: json)
+            json.endObject()
+            distance += legDistance
+            milliseconds += Int(leg.weight)
+        }
+        json.endArray()
+        json.key("weight_name"); json.string("duration")
+        writeTotals(duration: Double(milliseconds) / 1000, distance: distance, into: json)
         json.endObject()
         json.endArray()
         json.key("waypoints"); writeWaypoints(of: legs, graph: graph, into: json)

@@ -36,7 +36,13 @@ extension RoutingGraph {
             if piece.forward {
                 line.append(contentsOf: UnsafeBufferPointer(rebasing: points[(first + skip)...last]))
             } else {
-                line.append(contentsOf: points[first...(last - skip)].reversed())
+                // An index loop: appending a reversed slice takes a slow generic path.
+                line.reserveCapacity(line.count + last - skip - first + 1)
+                var i = last - skip
+                while i >= first {
+                    line.append(points[i])
+                    i -= 1
+                }
             }
             return
         }

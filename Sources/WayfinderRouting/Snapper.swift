@@ -24,12 +24,20 @@ public struct Snapper: Sendable {
         let grid = graph.snapGrid
         let projection = LocalProjection(latitude: p.latitude)
         let cellMetres = Double(grid.cellSize) * min(projection.metresPerLatUnit, projection.metresPerLonUnit)
-        let column = Int((Double(p.lon) - Double(grid.minLon)) / Double(grid.cellSize))
-        let row = Int((Double(p.lat) - Double(grid.minLat)) / Double(grid.cellSize))
+        let column = Int(((Double(p.lon) - Double(grid.minLon)) / Double(grid.cellSize)).rounded(.down))
+        let row = Int(((Double(p.lat) - Double(grid.minLat)) / Double(grid.cellSize)).rounded(.down))
         var best: (distance: Double, entry: SnapEntry, t: Double)?
         var bestMain: (distance: Double, entry: SnapEntry, t: Double)?
-        let maxRing = Int(maxDistance / cellMetres) + 2
-        for ring in 0...maxRing {
+        // Only rings that overlap the grid hold cells: from the nearest such ring to the one
+        // that covers the whole grid. (Near a pole a cell is almost no metres wide, so the
+        // distance alone would allow millions of rings.)
+        let columns = Int(grid.columns), rows = Int(grid.rows)
+        let firstRing = max(0, -row, row - (rows - 1), -column, column - (columns - 1))
+        let lastRing = max(row, rows - 1 - row, column, columns - 1 - column)
+        let ringsInReach = cellMetres > 0 ? min(Double(lastRing), maxDistance / cellMetres) : Double(lastRing)
+        let maxRing = min(lastRing, Int(ringsInReach) + 2)
+        guard firstRing <= maxRing else { return nil }
+        for ring in firstRing...maxRing {
             // Every cell of this ring or beyond is at least (ring - 1) cells away. Past the
             // nearest main-network segment nothing can beat either answer.
             let reach = Double(max(0, ring - 1)) * cellMetres

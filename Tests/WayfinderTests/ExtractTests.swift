@@ -59,4 +59,17 @@ import WayfinderRouting
             }
         }
     }
+
+    /// Points at the poles, the date line or far from the map get NoSegment at once (a cell
+    /// near a pole is almost no metres wide: the snapper once looked through millions of rings).
+    @Test(arguments: TravelMode.allCases)
+    func farAwayInputsFailFast(mode: TravelMode) throws {
+        let router = Router(graph: try ExtractGraphs.shared.graph("andorra", mode))
+        let andorra = FixedCoordinate(latitude: 42.5063, longitude: 1.5218)
+        for far in [(90.0, 0.0), (-90, 180), (89.999, -179.999), (0, 180), (42.5, -1.5), (-42.5, 1.5)] {
+            #expect(throws: RouteError.noSegment(isSource: true)) {
+                try router.route(from: FixedCoordinate(latitude: far.0, longitude: far.1), to: andorra)
+            }
+        }
+    }
 }

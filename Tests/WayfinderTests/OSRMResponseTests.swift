@@ -242,6 +242,16 @@ import WayfinderRouting
             let fresh = JSONBuffer(capacity: 64)
             OSRMRouteResponse.write(legs: routeLegs, inputs: inputs, builder: builder, options: options, into: fresh)
             #expect(json.bytes == fresh.bytes)
+            // Totals only (no steps, line or annotations) skip the directions: same bytes.
+            let totals = ResponseOptions(steps: false, overview: .none)
+            json.reset()
+            OSRMRouteResponse.write(legs: routeLegs, inputs: inputs, builder: builder, options: totals, into: json)
+            let built = routeLegs.indices.map { i in
+                builder.directions(for: routeLegs[i], destination: inputs[i + 1], waypoint: i + 1 < routeLegs.count ? i + 1 : nil)
+            }
+            let slow = JSONBuffer()
+            OSRMRouteResponse.write(legs: routeLegs, directions: built, graph: graph, options: totals, into: slow)
+            #expect(json.bytes == slow.bytes)
         }
     }
 
