@@ -94,7 +94,16 @@ public enum RouteCommand {
                 let understood = "start: \(start.description)\ndestination: \(end.description)\n"
                 if format == "text" { console.write(understood) } else { console.error(understood) }
             }
-            let router = try makeRouter(args, mode: mode, console: console)
+            // The geocoder's graph file, when one was opened, serves the route too (one
+            // mapping, one checksum pass).
+            let router: Router
+            if let opened {
+                do throws(GraphFileError) {
+                    router = Router(graph: try RoutingGraph(file: opened.file, mode: mode))
+                } catch { throw CommandError(error) }
+            } else {
+                router = try makeRouter(args, mode: mode, console: console)
+            }
             router.maxSnapDistance = maxSnap
             let route: Route
             do throws(RouteError) {
