@@ -65,14 +65,7 @@ public struct Snapper: Sendable {
                        _ bestMain: inout (distance: Double, entry: SnapEntry, t: Double)?) {
         for i in graph.snapEntryRange(cell: key) {
             let entry = graph.snapEntries[i]
-            let s = graph.segments[Int(entry.segment)]
-            let a = graph.points[Int(s.firstPoint + entry.offset)], b = graph.points[Int(s.firstPoint + entry.offset + 1)]
-            let (ax, ay) = projection.offset(a, from: p), (bx, by) = projection.offset(b, from: p)
-            let dx = bx - ax, dy = by - ay
-            let lengthSquared = dx * dx + dy * dy
-            let t = lengthSquared > 0 ? min(1, max(0, -(ax * dx + ay * dy) / lengthSquared)) : 0
-            let x = ax + t * dx, y = ay + t * dy
-            let distance = (x * x + y * y).squareRoot()
+            let (distance, t) = graph.closest(entry, to: p, projection)
             if best == nil || distance < best!.distance { best = (distance, entry, t) }
             if (bestMain == nil || distance < bestMain!.distance) && !graph.isOnIsland(segment: entry.segment) {
                 bestMain = (distance, entry, t)
@@ -89,11 +82,33 @@ public struct Snapper: Sendable {
             before += Geo.distance(graph.points[p], graph.points[p + 1])
             p += 1
         }
-        let a = graph.points[p], b = graph.points[p + 1]
-        let along = before + t * Geo.distance(a, b)
-        let location = FixedCoordinate(lat: a.lat + Int32((Double(b.lat - a.lat) * t).rounded()),
-                                       lon: a.lon + Int32((Double(b.lon - a.lon) * t).rounded()))
+        let along = before + t * Geo.distance(graph.points[p], graph.points[p + 1])
+        let location = graph.point(entry, at: t)
         let fraction = s.length > 0 ? min(1, max(0, along / Double(s.length))) : 0
         return Snap(segment: entry.segment, fraction: fraction, location: location, distance: distance)
+    }
+}
+
+extension RoutingGraph {
+    /// Where sub-segment `entry` (points `offset` and `offset + 1` of its segment) comes
+    /// closest to `p`: metres away, and the fraction `t` of the way along it.
+    @inlinable
+    public func closest(_ entry: SnapEntry, to p: FixedCoordinate, _ projection: LocalProjection) -> (distance: Double, t: Double) {
+        let s = segments[Int(entry.segment)]
+        let a = points[Int(s.firstPoint + entry.offset)], b = points[Int(s.firstPoint + entry.offset + 1)]
+        let (ax, ay) = projection.offset(a, from: p), (bx, by) = projection.offset(b, from: p)
+        let dx = bx - ax, dy = by - ay
+        let lengthSquared = dx * dx + dy * dy
+        let t = lengthSquared > 0 ? min(1, max(0, -(ax * dx + ay * dy) / lengthSquared)) : 0
+        let x = ax + t * dx, y = ay + t * dy
+        return ((x * x + y * y).squareRoot(), t)
+    }
+
+    /// The point `t` of the way along sub-segment `entry`.
+    public func point(_ entry: SnapEntry, at t: Double) -> FixedCoordinate {
+        let s = segments[Int(entry.segment)]
+        let a = points[Int(s.firstPoint + entry.offset)], b = points[Int(s.firstPoint + entry.offset + 1)]
+        return FixedCoordinate(lat: a.lat + Int32((Double(b.lat - a.lat) * t).rounded()),
+                               lon: a.lon + Int32((Double(b.lon - a.lon) * t).rounded()))
     }
 }

@@ -45,16 +45,9 @@ struct NearestSegments {
                        _ maxDistance: Double, _ best: inout [Found]) {
         for i in graph.snapEntryRange(cell: key) {
             let entry = graph.snapEntries[i]
-            let s = graph.segments[Int(entry.segment)]
-            let a = graph.points[Int(s.firstPoint + entry.offset)], b = graph.points[Int(s.firstPoint + entry.offset + 1)]
-            let (ax, ay) = projection.offset(a, from: p), (bx, by) = projection.offset(b, from: p)
-            let dx = bx - ax, dy = by - ay
-            let lengthSquared = dx * dx + dy * dy
-            let t = lengthSquared > 0 ? min(1, max(0, -(ax * dx + ay * dy) / lengthSquared)) : 0
-            let distance = ((ax + t * dx) * (ax + t * dx) + (ay + t * dy) * (ay + t * dy)).squareRoot()
+            let (distance, t) = graph.closest(entry, to: p, projection)
             guard distance <= maxDistance, best.count < count || distance < best[count - 1].distance else { continue }
-            let location = FixedCoordinate(lat: a.lat + Int32((Double(b.lat - a.lat) * t).rounded()),
-                                           lon: a.lon + Int32((Double(b.lon - a.lon) * t).rounded()))
+            let location = graph.point(entry, at: t)
             // A segment spans several cells and pieces: keep its nearest piece only.
             if let same = best.firstIndex(where: { $0.segment == entry.segment }) {
                 guard distance < best[same].distance else { continue }

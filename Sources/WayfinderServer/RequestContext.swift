@@ -33,42 +33,32 @@ public final class RequestContext: @unchecked Sendable {
         tables = Array(repeating: nil, count: TravelMode.allCases.count)
     }
 
-    /// The router of `mode`, nil when the graph has no such mode. Its snapping limit is the
-    /// server's; callers that snap with a per-request radius pass it to the snapper.
-    public func router(_ mode: TravelMode) -> Router? {
-        if let router = routers[mode.index] { return router }
+    /// The per-mode query object in `cache`, made on first use; nil when the graph has no such mode.
+    private func perMode<T>(_ cache: inout [T?], _ mode: TravelMode, _ make: (RoutingGraph) -> T) -> T? {
+        if let made = cache[mode.index] { return made }
         guard let routingGraph = graph.graph(mode) else { return nil }
-        let router = Router(graph: routingGraph)
-        router.maxSnapDistance = limits.maxSnapRadius
-        routers[mode.index] = router
-        return router
+        let made = make(routingGraph)
+        cache[mode.index] = made
+        return made
     }
 
-    public func directionsBuilder(_ mode: TravelMode) -> DirectionsBuilder? {
-        if let builder = builders[mode.index] { return builder }
-        guard let routingGraph = graph.graph(mode) else { return nil }
-        let builder = DirectionsBuilder(graph: routingGraph)
-        builders[mode.index] = builder
-        return builder
+    /// The router of `mode`. Its snapping limit is the server's; callers that snap with a
+    /// per-request radius pass it to the snapper.
+    public func router(_ mode: TravelMode) -> Router? {
+        perMode(&routers, mode) { routingGraph in
+            let router = Router(graph: routingGraph)
+            router.maxSnapDistance = limits.maxSnapRadius
+            return router
+        }
     }
+
+    public func directionsBuilder(_ mode: TravelMode) -> DirectionsBuilder? { perMode(&builders, mode, DirectionsBuilder.init) }
 
     /// The many-to-many query of `mode`, for /table.
-    public func tableQuery(_ mode: TravelMode) -> TableQuery? {
-        if let table = tables[mode.index] { return table }
-        guard let routingGraph = graph.graph(mode) else { return nil }
-        let table = TableQuery(graph: routingGraph)
-        tables[mode.index] = table
-        return table
-    }
+    public func tableQuery(_ mode: TravelMode) -> TableQuery? { perMode(&tables, mode, TableQuery.init) }
 
-    /// The road finder of `mode` for the map's road layer, nil when the graph has no such mode.
-    public func roadsInBox(_ mode: TravelMode) -> RoadsInBox? {
-        if let finder = roadFinders[mode.index] { return finder }
-        guard let routingGraph = graph.graph(mode) else { return nil }
-        let finder = RoadsInBox(graph: routingGraph)
-        roadFinders[mode.index] = finder
-        return finder
-    }
+    /// The road finder of `mode` for the map's road layer.
+    public func roadsInBox(_ mode: TravelMode) -> RoadsInBox? { perMode(&roadFinders, mode, RoadsInBox.init) }
 
     public var geocoder: Geocoder? { graph.geocoder }
 
