@@ -152,20 +152,21 @@ public final class CHQuery {
     }
 
     /// Appends the original arcs of a hierarchy arc, depth first, reading only the shortcut table.
+    /// Walks down each shortcut's first halves directly and stacks only the second halves.
     private func expand(to: Int32, code: Int32, _ nodes: inout [Int32], _ payloads: inout [Int32]) {
-        let h = hierarchy
+        let shortcuts = hierarchy.shortcuts
         stack.removeAll(keepingCapacity: true)
-        stack.append(PendingArc(to: to, code: code))
-        while let item = stack.popLast() {
-            if item.code < 0 {
-                payloads.append(~item.code)
-                nodes.append(item.to)
-                continue
+        var item = PendingArc(to: to, code: code)
+        while true {
+            while item.code >= 0 {
+                let shortcut = shortcuts[Int(item.code)]
+                stack.append(PendingArc(to: item.to, code: shortcut.second))
+                item = PendingArc(to: shortcut.middle, code: shortcut.first)
             }
-            // Shortcut a -> b via m: push the second half (m -> b) first, so a -> m comes out first.
-            let shortcut = h.shortcuts[Int(item.code)]
-            stack.append(PendingArc(to: item.to, code: shortcut.second))
-            stack.append(PendingArc(to: shortcut.middle, code: shortcut.first))
+            payloads.append(~item.code)
+            nodes.append(item.to)
+            guard let next = stack.popLast() else { return }
+            item = next
         }
     }
 }
