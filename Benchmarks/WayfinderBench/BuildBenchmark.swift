@@ -28,8 +28,8 @@ func buildBenchmark(_ args: Arguments) -> Report {
     let report = Report()
     report.text("input", "input", input)
     report.integer("runs", "runs", runs)
-    report.group("phases_s", "phases, median wall seconds") { medians(phases, into: $0) }
-    report.group("modes_steps_s", "inside `modes`: both modes and the geocoder index in parallel, median wall seconds") {
+    report.group("phases", "phases, median wall seconds") { medians(phases, into: $0) }
+    report.group("modes_steps", "inside `modes`: both modes and the geocoder index in parallel, median wall seconds") {
         medians(steps, into: $0)
     }
     report.number("wall_s", "whole build, median", median(walls), unit: "s", decimals: 3)
