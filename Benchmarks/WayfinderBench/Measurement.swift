@@ -1,6 +1,5 @@
 // Clock, latency summaries and the cost of timing itself.
 import Foundation
-import WayfinderImport
 import WayfinderRouting
 
 /// Nanoseconds of the monotonic clock: the one `Router.route(from:to:timing:)` reads too.
@@ -83,10 +82,3 @@ struct TimerOverhead {
 /// An identity the optimiser cannot see through, so the empty phase is not folded away.
 @inline(never)
 func opaque(_ value: Int) -> Int { value }
-
-/// User + system CPU seconds of this process so far.
-func processSeconds() -> Double {
-    var usage = rusage()
-    getrusage(RUSAGE_SELF_WHO, &usage)
-    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
-}

@@ -21,8 +21,8 @@ public func monotonicNanoseconds() -> UInt64 {
 
 /// Marks in a route's work: `start` when it begins, then `searched` after each search and
 /// `unpacked` after each unpacking, each lap ending where the previous one did. `Router`'s
-/// search code is generic over it, so that untimed routes compile to the code they had
-/// before (`Untimed`'s marks are empty and inlined away).
+/// search code is generic over it, so that untimed routes read no clock and pay nothing for
+/// the marks (`Untimed`'s are empty and inlined away in the specialised code).
 protocol RouteLaps {
     mutating func start()
     mutating func searched()
