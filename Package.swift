@@ -81,6 +81,8 @@ let package = Package(
         ),
 
         .testTarget(name: "GraphFileTests", dependencies: ["WayfinderGraph"]),
+        // The benchmark harness's own logic: percentiles, report rendering, query files.
+        .testTarget(name: "BenchTests", dependencies: ["WayfinderBench", "WayfinderCLI", "WayfinderGraph"]),
         .testTarget(
             name: "ContractionTests",
             dependencies: ["WayfinderGraph", "WayfinderContraction", "WayfinderRouting"]

@@ -5,16 +5,15 @@ import WayfinderGraph
 import WayfinderProtobuf
 import WayfinderRouting
 
-/// `wayfinder-bench pbf GRAPH [--mode M] [--random N] [--seed S]`: the binary route response
+/// `wayfinder-bench pbf GRAPH [--mode M] [--random N] [--seed S] [--json]`: the binary route response
 /// against the JSON one on the same random routes: bytes, and time to produce each from a
 /// route (directions included in both, and timed alone), for a full response with steps and a lean one.
-func protobufBenchmark(_ args: Arguments) {
-    guard let path = args.positional.dropFirst().first else { fail("pbf needs a GRAPH") }
-    let mode = TravelMode(name: args["mode"] ?? "driving") ?? .driving
-    let count = Int(args["random"] ?? "2000") ?? 2000
-    let seed = UInt64(args["seed"] ?? "7") ?? 7
-    let graph: RoutingGraph
-    do { graph = try RoutingGraph(path: path, mode: mode) } catch { fail(error.description) }
+func protobufBenchmark(_ args: Arguments) -> Report {
+    let path = graphPath(args, "pbf")
+    let mode = modeOption(args)
+    let count = intOption(args, "random", default: 2000, minimum: 1)
+    let seed = UInt64(intOption(args, "seed", default: 7, minimum: 0))
+    let graph = openGraph(path, mode: mode)
     let points = graph.randomRoadPoints(count: 2 * count, seed: seed)
     let router = Router(graph: graph)
     let builder = DirectionsBuilder(graph: graph)
@@ -25,13 +24,16 @@ func protobufBenchmark(_ args: Arguments) {
         guard let route = try? router.route(from: points[2 * i], to: points[2 * i + 1]) else { continue }
         routes.append(([route], [points[2 * i], points[2 * i + 1]]))
     }
-    print("graph \(path), mode \(mode), \(routes.count) routes (seed \(seed))")
-    let cases: [(String, ResponseOptions)] = [
-        ("steps, full polyline", ResponseOptions(steps: true, geometry: .polyline, overview: .full)),
-        ("steps, full geojson", ResponseOptions(steps: true, geometry: .geojson, overview: .full)),
-        ("no steps, simplified", ResponseOptions()),
+    let report = Report()
+    report.text("graph", "graph", path)
+    report.text("mode", "mode", "\(mode)")
+    report.text("routes", "routes", "\(routes.count) random (seed \(seed))")
+    let cases: [(String, String, ResponseOptions)] = [
+        ("steps_full_polyline", "steps, full polyline", ResponseOptions(steps: true, geometry: .polyline, overview: .full)),
+        ("steps_full_geojson", "steps, full geojson", ResponseOptions(steps: true, geometry: .geojson, overview: .full)),
+        ("no_steps_simplified", "no steps, simplified", ResponseOptions()),
     ]
-    for (name, options) in cases {
+    for (key, name, options) in cases {
         var jsonTimes: [Double] = [], pbfTimes: [Double] = [], directionsTimes: [Double] = []
         var jsonBytes = 0, pbfBytes = 0
         for (legs, inputs) in routes {
@@ -48,13 +50,18 @@ func protobufBenchmark(_ args: Arguments) {
             jsonBytes += json
             pbfBytes += pbf.count
         }
-        let j = jsonTimes.sorted(), p = pbfTimes.sorted(), d = directionsTimes.sorted(), n = Double(max(1, routes.count))
-        print(String(format: "%@: directions alone p50 %.1f µs, mean %.1f µs", name, percentile(d, 0.5), d.reduce(0, +) / n))
-        print(String(format: "  JSON %7.0f B mean, p50 %6.1f µs, mean %6.1f µs", Double(jsonBytes) / n, percentile(j, 0.5), j.reduce(0, +) / n))
-        print(String(format: "  pbf  %7.0f B mean (%.0f%% of JSON), p50 %6.1f µs, mean %6.1f µs", Double(pbfBytes) / n,
-                     100 * Double(pbfBytes) / Double(max(1, jsonBytes)), percentile(p, 0.5), p.reduce(0, +) / n))
+        let n = Double(max(1, routes.count))
+        report.group(key, name) { group in
+            group.latency("directions_us", "directions alone", Latency(directionsTimes), unit: "µs")
+            group.latency("json_us", "JSON", Latency(jsonTimes), unit: "µs")
+            group.number("json_bytes_mean", "JSON size (mean)", Double(jsonBytes) / n, unit: "B", decimals: 0)
+            group.latency("pbf_us", "pbf", Latency(pbfTimes), unit: "µs")
+            group.number("pbf_bytes_mean", "pbf size (mean)", Double(pbfBytes) / n, unit: "B", decimals: 0)
+            group.number("pbf_of_json_percent", "pbf size of JSON", 100 * Double(pbfBytes) / Double(max(1, jsonBytes)), unit: "%", decimals: 0)
+        }
     }
     if sink == 42 { print("") }
+    return report
 }
 
 /// Bytes of the JSON response, written into a reused buffer.

@@ -1,4 +1,4 @@
-// wayfinder-bench table GRAPH [--mode driving|walking] [--size N] [--seed S]
+// wayfinder-bench table GRAPH [--mode driving|walking] [--size N] [--seed S] [--json]
 //
 // Time of an N x N duration table (bucket many-to-many, `TableQuery`), with and without
 // distances, against the N x N point queries with `Router` it replaces, on N random points of
@@ -8,13 +8,12 @@ import WayfinderCLI
 import WayfinderGraph
 import WayfinderRouting
 
-func tableBenchmark(_ args: Arguments) {
-    guard let path = args.positional.dropFirst().first else { fail("table needs a GRAPH") }
-    let mode = TravelMode(name: args["mode"] ?? "driving") ?? .driving
-    let size = Int(args["size"] ?? "25") ?? 25
-    let seed = UInt64(args["seed"] ?? "7") ?? 7
-    let graph: RoutingGraph
-    do { graph = try RoutingGraph(path: path, mode: mode) } catch { fail(error.description) }
+func tableBenchmark(_ args: Arguments) -> Report {
+    let path = graphPath(args, "table")
+    let mode = modeOption(args)
+    let size = intOption(args, "size", default: 25, minimum: 1)
+    let seed = UInt64(intOption(args, "seed", default: 7, minimum: 0))
+    let graph = openGraph(path, mode: mode)
     let snapper = Snapper(graph: graph)
     let snaps = graph.randomRoadPoints(count: size, seed: seed).compactMap { snapper.nearest(to: $0, maxDistance: 5000)?.any }
     guard snaps.count == size else { fail("could only place \(snaps.count) of \(size) points on \(path)") }
@@ -52,16 +51,29 @@ func tableBenchmark(_ args: Arguments) {
             if abs((route.map { graph.distance(of: $0) } ?? -1) - withDistances.table.distances![cell]) > 0.1 { distanceMismatches += 1 }
         }
     }
-    print("graph \(path), mode \(mode), \(size) x \(size) table of random road points (seed \(seed)), \(noRoute) cells without a route")
-    for (name, t) in [("durations", durations), ("durations+distances", withDistances)] {
-        print(String(format: "table, %-20@ first %9.3f ms   then median %9.3f ms   min %9.3f ms   (%d runs)",
-                     name, t.first, t.median, t.min, runs))
+    let cells = Double(size * size)
+    let report = Report()
+    report.text("graph", "graph", path)
+    report.text("mode", "mode", "\(mode)")
+    report.text("points", "points", "\(size) x \(size) table of random road points (seed \(seed))")
+    report.integer("cells_without_route", "cells without a route", noRoute)
+    for (key, name, t) in [("durations", "table, durations", durations), ("durations_distances", "table, durations+distances", withDistances)] {
+        report.group(key, name) { group in
+            group.number("first_ms", "first", t.first, unit: "ms", decimals: 3)
+            group.number("median_ms", "then median of \(runs)", t.median, unit: "ms", decimals: 3)
+            group.number("min_ms", "min", t.min, unit: "ms", decimals: 3)
+        }
     }
-    print(String(format: "%d point queries (Router), total %9.3f ms   %.1f µs each: table %.1fx faster (durations), %.1fx (with distances)",
-                 size * size, pointTime, pointTime * 1000 / Double(size * size), pointTime / durations.median,
-                 pointTime / withDistances.median))
+    report.group("point_queries", "\(size * size) point queries (Router)") { group in
+        group.number("total_ms", "total", pointTime, unit: "ms", decimals: 3)
+        group.number("each_us", "each", pointTime * 1000 / cells, unit: "µs")
+        group.number("table_speedup", "table faster by (durations)", pointTime / durations.median, unit: "x")
+        group.number("table_distances_speedup", "table faster by (with distances)", pointTime / withDistances.median, unit: "x")
+    }
     let arcs = graph.hierarchy.forwardArcs.count + graph.hierarchy.backwardArcs.count
-    print(String(format: "remembered arc lengths (distances) take at most %.1f MiB per TableQuery: %d hierarchy arcs x 8 bytes",
-                 Double(arcs * 8) / 1_048_576, arcs))
-    print("cells differing from the point queries: \(durationMismatches) durations, \(distanceMismatches) distances (> 0.1 m)")
+    report.number("arc_lengths_mib", "remembered arc lengths (distances) per TableQuery, at most (\(arcs) hierarchy arcs x 8 bytes)",
+                  Double(arcs * 8) / 1_048_576, unit: "MiB")
+    report.integer("duration_mismatches", "cells whose duration differs from the point query", durationMismatches)
+    report.integer("distance_mismatches", "cells whose distance differs by > 0.1 m", distanceMismatches)
+    return report
 }

@@ -144,7 +144,7 @@ public enum RouteCommand {
     }
 
     /// Reads and validates every row first, so a bad row stops the run before any output.
-    static func readBatch(_ path: String) throws(CommandError) -> [(FixedCoordinate, FixedCoordinate)] {
+    public static func readBatch(_ path: String) throws(CommandError) -> [(FixedCoordinate, FixedCoordinate)] {
         guard FileManager.default.fileExists(atPath: path) else { throw .file("batch file not found: \(path)") }
         guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
             throw .file("cannot read batch file \(path) as UTF-8 text")

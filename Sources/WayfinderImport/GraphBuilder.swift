@@ -21,7 +21,12 @@ public enum BuildError: Error, CustomStringConvertible {
 
 /// What a build did, for the per-phase summary.
 public struct BuildSummary: Sendable {
+    /// Wall time of each step in order (`read`, `modes`, `write`); they add up to the build.
     public var phases: [(name: String, seconds: Double)] = []
+    /// Wall time of each step inside the `modes` phase, where the modes and the geocoder index
+    /// are built at the same time (so these overlap): `driving graph`, `driving contraction`,
+    /// `driving components+snap index`, the same for walking, and `geocoder index`.
+    public var parallelSteps: [(name: String, seconds: Double)] = []
     public var counts = ImportCounts()
     public var osm = OSMReadStats(nodes: 0, ways: 0, relations: 0, missingLocations: 0, seconds: 0)
     public var modes: [(mode: TravelMode, segments: Int, searchNodes: Int, searchArcs: Int, chArcs: Int, restrictionsApplied: Int)] = []
@@ -85,10 +90,12 @@ public enum GraphBuilder {
                     + " (\(c.restrictionsViaWay) via-way not supported, \(c.restrictionsIncomplete) incomplete, rest not on the network)"
             }
             line += "; own time: " + build.timings.map { String(format: "%@ %.3f s", $0.0, $0.1) }.joined(separator: ", ")
+            summary.parallelSteps += build.timings.map { ("\(build.mode) \($0.0)", $0.1) }
             progress("  \(build.mode): " + line)
         }
         let (index, indexSeconds) = geocoder.values[0]
         summary.geocoder = index.counts
+        summary.parallelSteps.append(("geocoder index", indexSeconds))
         progress("  geocoder: \(index.items.count) items (" + GeocoderKind.allCases.map { "\(index.counts[$0] ?? 0) \($0)" }.joined(separator: ", ")
                  + String(format: "), %d tokens, index %.2f MiB; own time: %.3f s", index.tokenCount, Double(index.byteCount) / 1_048_576, indexSeconds))
         phase("modes", "both modes and the geocoder index built in parallel")

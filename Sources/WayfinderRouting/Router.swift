@@ -5,6 +5,8 @@ import WayfinderGraph
 public protocol ShortestPathSearch: AnyObject {
     func search(sources: [SearchEntry], targets: [SearchEntry], loopAt: Int32?) -> Int32?
     func unpackPath(nodes: inout [Int32], payloads: inout [Int32])
+    /// Nodes settled by the last search.
+    var settledNodes: Int { get }
 }
 
 extension CHQuery: ShortestPathSearch {}
@@ -54,6 +56,10 @@ public final class Router {
     private var sources: [SearchEntry] = []
     private var targets: [SearchEntry] = []
 
+    /// Nodes settled by the searches of the last route between snaps (several when both ends
+    /// lie on one segment; 0 when no search was needed), for the benchmark's average.
+    public private(set) var lastSettledNodes = 0
+
     /// `reference: true` searches with plain Dijkstra instead of the hierarchy.
     public init(graph: RoutingGraph, reference: Bool = false) {
         self.graph = graph
@@ -62,40 +68,68 @@ public final class Router {
         engine = reference ? DijkstraQuery(graph.base) : CHQuery(graph.hierarchy)
     }
 
-    /// Snaps both ends and routes between them. An end on a small island is moved to the
-    /// main network unless both ends are on the same island.
+    /// Snaps both ends and routes between them (`snap(from:to:)`, then `route` between the snaps).
     public func route(from: FixedCoordinate, to: FixedCoordinate) throws(RouteError) -> Route {
-        guard let a = snapper.nearest(to: from, maxDistance: maxSnapDistance) else { throw .noSegment(isSource: true) }
-        guard let b = snapper.nearest(to: to, maxDistance: maxSnapDistance) else { throw .noSegment(isSource: false) }
-        var source = a.any, target = b.any
-        let sameIsland = graph.segmentComponent[Int(source.segment)] == graph.segmentComponent[Int(target.segment)]
-        if !sameIsland {
-            source = a.main ?? source
-            target = b.main ?? target
-        }
+        let (source, target) = try snap(from: from, to: to)
         return try route(from: source, to: target)
     }
 
+    /// Where a route between two coordinates starts and ends: the nearest usable roads. An end
+    /// on a small island is moved to the main network unless both ends are on the same island.
+    public func snap(from: FixedCoordinate, to: FixedCoordinate) throws(RouteError) -> (source: Snap, target: Snap) {
+        guard let a = snapper.nearest(to: from, maxDistance: maxSnapDistance) else { throw .noSegment(isSource: true) }
+        guard let b = snapper.nearest(to: to, maxDistance: maxSnapDistance) else { throw .noSegment(isSource: false) }
+        let sameIsland = graph.segmentComponent[Int(a.any.segment)] == graph.segmentComponent[Int(b.any.segment)]
+        return sameIsland ? (a.any, b.any) : (a.main ?? a.any, b.main ?? b.any)
+    }
+
     public func route(from source: Snap, to target: Snap) throws(RouteError) -> Route {
+        var untimed = Untimed()
+        return try route(from: source, to: target, &untimed)
+    }
+
+    /// The same route, with the time spent searching and unpacking added to `timing`
+    /// (three clock reads for one search; `route(from:to:)` reads none).
+    public func route(from source: Snap, to target: Snap, timing: inout RouteTiming) throws(RouteError) -> Route {
+        var laps = TimedLaps(timing)
+        defer { timing = laps.timing }
+        return try route(from: source, to: target, &laps)
+    }
+
+    private func route<L: RouteLaps>(from source: Snap, to target: Snap, _ laps: inout L) throws(RouteError) -> Route {
         ends.check(source)
         ends.check(target)
-        let best = graph.mode.isTurnExpanded ? searchTurnExpanded(source, target) : searchIntersections(source, target)
+        lastSettledNodes = 0
+        laps.start()
+        let best = graph.mode.isTurnExpanded ? searchTurnExpanded(source, target, &laps) : searchIntersections(source, target, &laps)
         guard let best else { throw .noRoute }
         return Route(weight: best.weight, source: source, target: target, pieces: best.pieces)
     }
 
+    /// One search of the engine, its settled nodes counted; the time since the last lap is searching.
+    @inline(__always)
+    private func search<L: RouteLaps>(_ sources: [SearchEntry], _ targets: [SearchEntry], loopAt: Int32?,
+                                      _ laps: inout L) -> Int32? {
+        let total = engine.search(sources: sources, targets: targets, loopAt: loopAt)
+        lastSettledNodes += engine.settledNodes
+        laps.searched()
+        return total
+    }
+
     // MARK: Driving: nodes are directed segments
 
-    private func searchTurnExpanded(_ source: Snap, _ target: Snap) -> (weight: Int32, pieces: [RoutePiece])? {
+    private func searchTurnExpanded<L: RouteLaps>(_ source: Snap, _ target: Snap, _ laps: inout L) -> (weight: Int32, pieces: [RoutePiece])? {
         let shift = ends.shift(target)
         if source.segment != target.segment {
             sources.removeAll(keepingCapacity: true)
             targets.removeAll(keepingCapacity: true)
             ends.appendSourceEntries(source, to: &sources)
             ends.appendTargetEntries(target, to: &targets)
-            guard let total = engine.search(sources: sources, targets: targets, loopAt: nil) else { return nil }
+            guard let total = search(sources, targets, loopAt: nil, &laps) else { return nil }
             engine.unpackPath(nodes: &nodes, payloads: &payloads)
-            return (total - shift, turnExpandedPieces(source, target))
+            let pieces = turnExpandedPieces(source, target)
+            laps.unpacked()
+            return (total - shift, pieces)
         }
         // Same segment: try each pair of directions on its own, so that "the target lies
         // behind" forces a real loop instead of reading the segment backwards.
@@ -110,12 +144,12 @@ public final class Router {
                     }
                     continue
                 }
-                guard let total = engine.search(sources: [ends.sourceEntry(source, xs)],
-                                                targets: [ends.targetEntry(target, xt, shift: shift)],
-                                                loopAt: xs == xt ? xs : nil), best == nil || total - shift < best!.weight
+                guard let total = search([ends.sourceEntry(source, xs)], [ends.targetEntry(target, xt, shift: shift)],
+                                         loopAt: xs == xt ? xs : nil, &laps), best == nil || total - shift < best!.weight
                 else { continue }
                 engine.unpackPath(nodes: &nodes, payloads: &payloads)
                 best = (total - shift, turnExpandedPieces(source, target))
+                laps.unpacked()
             }
         }
         return best
@@ -129,17 +163,18 @@ public final class Router {
 
     // MARK: Walking: nodes are intersections
 
-    private func searchIntersections(_ source: Snap, _ target: Snap) -> (weight: Int32, pieces: [RoutePiece])? {
+    private func searchIntersections<L: RouteLaps>(_ source: Snap, _ target: Snap, _ laps: inout L) -> (weight: Int32, pieces: [RoutePiece])? {
         sources.removeAll(keepingCapacity: true)
         targets.removeAll(keepingCapacity: true)
         ends.appendSourceEntries(source, to: &sources)
         ends.appendTargetEntries(target, to: &targets)
         var best: (weight: Int32, pieces: [RoutePiece])?
-        if let total = engine.search(sources: sources, targets: targets, loopAt: nil) {
+        if let total = search(sources, targets, loopAt: nil, &laps) {
             engine.unpackPath(nodes: &nodes, payloads: &payloads)
             var pieces = [ends.walkingFirstPiece(source, leavingAt: nodes.first!)]
             for payload in payloads { pieces.append(ends.walkingArcPiece(payload)) }
             pieces.append(ends.walkingLastPiece(target, arrivingAt: nodes.last!))
+            laps.unpacked()
             best = (total, pieces)
         }
         if source.segment == target.segment, let direct = ends.walkingAlongSegment(source, target),
