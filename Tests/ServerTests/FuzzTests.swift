@@ -91,8 +91,10 @@ import WayfinderGraph
             _ = try? HTTPClient.send(port: server.port, bytes)
             if i % 10 == 0 { try expectAlive() }
         }
-        // Half a request, then the client goes away.
-        exchange(Array("GET /route/v1/driving/1.5,42.5;1.6,".utf8), "half a request")
+        // Half a request, then the client stops sending. The server may close at once or wait
+        // for the rest until its connection timeout; either way it must keep serving others.
+        _ = try? HTTPClient.send(port: server.port, Array("GET /route/v1/driving/1.5,42.5;1.6,".utf8), timeout: 2)
+        try expectAlive()
         // Huge URLs: ours (414) and beyond what the connection buffer takes (414 or reset).
         for length in [9000, 40_000, 200_000] {
             if let answer = exchange(Array("GET /route/v1/driving/\(String(repeating: "1", count: length)) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8), "URL of \(length)") {
