@@ -11,10 +11,16 @@ public struct ContractionOptions: Sendable {
     /// shortcuts; it never changes query answers.
     public var contractSettleLimit: Int
 
-    public init(threads: Int = 1, estimateSettleLimit: Int = 10, contractSettleLimit: Int = 200) {
+    /// When given (one per node), the finished hierarchy's ranks follow these keys (see
+    /// `StorageOrder`), numbered once, without first building the contraction-order layout.
+    public var storageKeys: [UInt64]?
+
+    public init(threads: Int = 1, estimateSettleLimit: Int = 10, contractSettleLimit: Int = 200,
+                storageKeys: [UInt64]? = nil) {
         self.threads = max(1, threads)
         self.estimateSettleLimit = estimateSettleLimit
         self.contractSettleLimit = contractSettleLimit
+        self.storageKeys = storageKeys
     }
 }
 
@@ -363,9 +369,12 @@ final class Contractor: @unchecked Sendable {
             return CHArc(head: Int32(rank), weight: loopWeight[Int(node)],
                          via: via >= 0 ? rankOfNode[Int(via)] : via)
         }
-        return ContractionHierarchy(
-            owning: rankOfNode, nodeAtRank: nodeAtRank,
-            forwardFirst: forwardFirst, forwardArcs: forwardArcs,
-            backwardFirst: backwardFirst, backwardArcs: backwardArcs, selfLoops: selfLoops)
+        var arrays = HierarchyArrays(rankOfNode: rankOfNode, nodeAtRank: nodeAtRank,
+                                     forwardFirst: forwardFirst, forwardArcs: forwardArcs,
+                                     backwardFirst: backwardFirst, backwardArcs: backwardArcs, selfLoops: selfLoops)
+        if let keys = options.storageKeys {
+            StorageOrder.renumber(&arrays, byKey: keys, topFraction: StorageOrder.defaultTopFraction)
+        }
+        return arrays.hierarchy()
     }
 }

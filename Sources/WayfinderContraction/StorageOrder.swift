@@ -12,15 +12,47 @@ import WayfinderGraph
 extension ContractionHierarchy {
     /// The same hierarchy renumbered: the top `topFraction` of nodes by contraction order
     /// keep that order at the end; all others are ordered by `key[inputNode]`.
-    public func renumbered(byKey key: [UInt64], topFraction: Double = 0.03) -> ContractionHierarchy {
-        let n = nodeCount
-        precondition(key.count == n, "renumbered(byKey:): one key per node")
+    public func renumbered(byKey key: [UInt64], topFraction: Double = StorageOrder.defaultTopFraction) -> ContractionHierarchy {
+        var arrays = HierarchyArrays(
+            rankOfNode: Array(rankOfNode), nodeAtRank: Array(nodeAtRank),
+            forwardFirst: Array(forwardFirst), forwardArcs: forwardArcs.map(middleForm),
+            backwardFirst: Array(backwardFirst), backwardArcs: backwardArcs.map(middleForm),
+            selfLoops: selfLoops.map(middleForm))
+        StorageOrder.renumber(&arrays, byKey: key, topFraction: topFraction)
+        return arrays.hierarchy()
+    }
+}
+
+/// A hierarchy's arrays before its shortcuts are numbered: a shortcut's `via` is its middle
+/// rank, as contraction produces them.
+struct HierarchyArrays {
+    var rankOfNode: [Int32], nodeAtRank: [Int32]
+    var forwardFirst: [Int32], forwardArcs: [CHArc]
+    var backwardFirst: [Int32], backwardArcs: [CHArc]
+    var selfLoops: [CHArc]
+
+    /// Numbers the shortcuts and wraps the arrays.
+    func hierarchy() -> ContractionHierarchy {
+        ContractionHierarchy(owning: rankOfNode, nodeAtRank: nodeAtRank, forwardFirst: forwardFirst, forwardArcs: forwardArcs,
+                             backwardFirst: backwardFirst, backwardArcs: backwardArcs, selfLoops: selfLoops)
+    }
+}
+
+public enum StorageOrder {
+    /// The share of nodes, the last contracted, kept in contraction order at the end.
+    public static let defaultTopFraction = 0.03
+
+    /// Renumbers the ranks of `a`: the top `topFraction` of nodes by contraction order keep
+    /// that order at the end; all others are ordered by `key[inputNode]`.
+    static func renumber(_ a: inout HierarchyArrays, byKey key: [UInt64], topFraction: Double) {
+        let n = a.rankOfNode.count
+        precondition(key.count == n, "renumber(byKey:): one key per node")
         let topStart = n - Int(Double(n) * topFraction)
         // newRank[old rank]
         var oldRanks = Array(Int32(0)..<Int32(topStart))
-        oldRanks.sort { a, b in
-            let ka = key[Int(self.nodeAtRank[Int(a)])], kb = key[Int(self.nodeAtRank[Int(b)])]
-            return ka != kb ? ka < kb : a < b
+        oldRanks.sort { x, y in
+            let kx = key[Int(a.nodeAtRank[Int(x)])], ky = key[Int(a.nodeAtRank[Int(y)])]
+            return kx != ky ? kx < ky : x < y
         }
         var newRank = [Int32](repeating: 0, count: n)
         for (position, old) in oldRanks.enumerated() { newRank[Int(old)] = Int32(position) }
@@ -28,15 +60,14 @@ extension ContractionHierarchy {
 
         var rankOfNode = [Int32](repeating: 0, count: n), nodeAtRank = [Int32](repeating: 0, count: n)
         for node in 0..<n {
-            let rank = newRank[Int(self.rankOfNode[node])]
+            let rank = newRank[Int(a.rankOfNode[node])]
             rankOfNode[node] = rank
             nodeAtRank[Int(rank)] = Int32(node)
         }
         func moved(_ arc: CHArc) -> CHArc {
-            let arc = middleForm(arc)
-            return CHArc(head: newRank[Int(arc.head)], weight: arc.weight, via: arc.via >= 0 ? newRank[Int(arc.via)] : arc.via)
+            CHArc(head: newRank[Int(arc.head)], weight: arc.weight, via: arc.via >= 0 ? newRank[Int(arc.via)] : arc.via)
         }
-        func moved(first: UnsafeBufferPointer<Int32>, arcs: UnsafeBufferPointer<CHArc>) -> ([Int32], [CHArc]) {
+        func moved(first: [Int32], arcs: [CHArc]) -> ([Int32], [CHArc]) {
             var newFirst = [Int32](repeating: 0, count: n + 1)
             for old in 0..<n { newFirst[Int(newRank[old]) + 1] = first[old + 1] - first[old] }
             for rank in 0..<n { newFirst[rank + 1] += newFirst[rank] }
@@ -50,14 +81,13 @@ extension ContractionHierarchy {
             }
             return (newFirst, newArcs)
         }
-        let (forwardFirst, forwardArcs) = moved(first: self.forwardFirst, arcs: self.forwardArcs)
-        let (backwardFirst, backwardArcs) = moved(first: self.backwardFirst, arcs: self.backwardArcs)
+        (a.forwardFirst, a.forwardArcs) = moved(first: a.forwardFirst, arcs: a.forwardArcs)
+        (a.backwardFirst, a.backwardArcs) = moved(first: a.backwardFirst, arcs: a.backwardArcs)
         var selfLoops = [CHArc](repeating: CHArc(head: 0, weight: 0, via: 0), count: n)
-        for old in 0..<n { selfLoops[Int(newRank[old])] = moved(self.selfLoops[old]) }
-        return ContractionHierarchy(
-            owning: rankOfNode, nodeAtRank: nodeAtRank,
-            forwardFirst: forwardFirst, forwardArcs: forwardArcs,
-            backwardFirst: backwardFirst, backwardArcs: backwardArcs, selfLoops: selfLoops)
+        for old in 0..<n { selfLoops[Int(newRank[old])] = moved(a.selfLoops[old]) }
+        a.selfLoops = selfLoops
+        a.rankOfNode = rankOfNode
+        a.nodeAtRank = nodeAtRank
     }
 }
 

@@ -37,15 +37,18 @@ public enum OSRMRouteResponse {
         if !options.steps && options.overview == .none && options.annotations.isEmpty {
             return writeTotalsOnly(legs: legs, graph: builder.graph, into: json)
         }
-        var directions: [Directions] = []
-        directions.reserveCapacity(legs.count)
-        for (i, leg) in legs.enumerated() {
-            // Every arrival but the last is at an intermediate waypoint: "your 1st destination".
-            directions.append(builder.directions(for: leg, destination: inputs[i + 1],
-                                                 waypoint: i + 1 < legs.count ? i + 1 : nil,
-                                                 annotated: !options.annotations.isEmpty))
+        write(legs: legs, directions: directions(legs: legs, inputs: inputs, builder: builder, options: options),
+              graph: builder.graph, options: options, into: json)
+    }
+
+    /// The directions of each leg as a response needs them: every arrival but the last is at
+    /// an intermediate waypoint ("your 1st destination"), annotated when annotations are asked for.
+    public static func directions(legs: [Route], inputs: [FixedCoordinate], builder: DirectionsBuilder,
+                                  options: ResponseOptions) -> [Directions] {
+        legs.indices.map { i in
+            builder.directions(for: legs[i], destination: inputs[i + 1], waypoint: i + 1 < legs.count ? i + 1 : nil,
+                               annotated: !options.annotations.isEmpty)
         }
-        write(legs: legs, directions: directions, graph: builder.graph, options: options, into: json)
     }
 
     /// The same from directions already built, one per leg (with `annotated: true` when
@@ -95,7 +98,7 @@ public enum OSRMRouteResponse {
             if joinable {
                 json.joinedPolylines(stepLines)
             } else {
-                let line = directions.count == 1 ? directions[0].line : wholeLine(directions)
+                let line = wholeLine(directions)
                 json.line((options.overview.line(of: line) ?? line)[...], format: options.geometry)
             }
         }
@@ -186,7 +189,8 @@ public enum OSRMRouteResponse {
     }
 
     /// The legs' lines end to end, without repeating the point where one leg meets the next.
-    private static func wholeLine(_ directions: [Directions]) -> [FixedCoordinate] {
+    public static func wholeLine(_ directions: [Directions]) -> [FixedCoordinate] {
+        if directions.count == 1 { return directions[0].line }
         var line: [FixedCoordinate] = []
         line.reserveCapacity(directions.reduce(0) { $0 + $1.line.count })
         for leg in directions {

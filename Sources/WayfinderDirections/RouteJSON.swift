@@ -61,12 +61,15 @@ extension JSONBuffer {
 
     /// Distances and durations of consecutive stretches, written so that the printed values
     /// add up exactly to the printed total: each is the difference of rounded running sums.
-    struct RunningSum {
+    /// `next` gives the value in units of `1 / scale` (tenths for `scale: 10`).
+    public struct RunningSum {
         var exact = 0.0
         var printed: Int64 = 0
         let scale: Double
 
-        mutating func next(_ value: Double) -> Int64 {
+        public init(scale: Double) { self.scale = scale }
+
+        public mutating func next(_ value: Double) -> Int64 {
             exact += value
             let rounded = Int64((exact * scale).rounded())
             defer { printed = rounded }

@@ -155,8 +155,9 @@ struct ModeBuild {
             : SearchGraph(walking: network)
         base = BaseGraph(nodeCount: search.nodeCount, arcs: search.arcs)
         lap("graph")
-        ch = buildContractionHierarchy(nodeCount: search.nodeCount, arcs: search.arcs, threads: threads)
-            .renumbered(byKey: Self.mapOrderKeys(network, points: c.points, nodeCount: search.nodeCount, mode: mode))
+        let keys = Self.mapOrderKeys(network, points: c.points, nodeCount: search.nodeCount, mode: mode)
+        ch = buildContractionHierarchy(nodeCount: search.nodeCount, arcs: search.arcs,
+                                       options: ContractionOptions(threads: threads, storageKeys: keys)).hierarchy
         lap("contraction")
         let (component, sizes) = stronglyConnectedComponents(nodeCount: search.nodeCount, arcs: search.arcs)
         componentSizes = sizes

@@ -13,12 +13,7 @@ public enum RouteProtobuf {
     public static func encode(legs: [Route], inputs: [FixedCoordinate], builder: DirectionsBuilder,
                               options: ResponseOptions) -> [UInt8] {
         precondition(!legs.isEmpty && inputs.count == legs.count + 1, "a route of n legs has n + 1 inputs")
-        // Built as `OSRMRouteResponse.write` builds them: every arrival but the last is at an
-        // intermediate waypoint ("your 1st destination").
-        let directions = legs.indices.map {
-            builder.directions(for: legs[$0], destination: inputs[$0 + 1], waypoint: $0 + 1 < legs.count ? $0 + 1 : nil,
-                               annotated: !options.annotations.isEmpty)
-        }
+        let directions = OSRMRouteResponse.directions(legs: legs, inputs: inputs, builder: builder, options: options)
         let arena = MessageArena()
         var encoder = ResponseEncoder(arena: arena, options: options, routes: legs, legs: directions)
         let response = arena.allocate(Wayfinder__RouteResponse.self, count: 1)
@@ -80,7 +75,7 @@ struct ResponseEncoder {
         self.routes = routes
         self.legs = legs
         precision = options.geometry == .polyline6 ? 6 : 5
-        overview = options.overview.line(of: legs.count == 1 ? legs[0].line : Self.wholeLine(legs))
+        overview = options.overview.line(of: OSRMRouteResponse.wholeLine(legs))
         let stepCount = options.steps ? legs.reduce(0) { $0 + $1.steps.count } : 0
         var roadCount = 0, linePoints = overview?.count ?? 0
         if options.steps {
@@ -110,14 +105,6 @@ struct ResponseEncoder {
         }
         annotations = arena.slab(Wayfinder__Annotation.self, count: options.annotations.isEmpty ? 0 : legs.count)
         annotationValues = arena.slab(Double.self, count: valueCount)
-    }
-
-    /// The legs' lines end to end, without repeating the point where one leg meets the next.
-    static func wholeLine(_ legs: [Directions]) -> [FixedCoordinate] {
-        var line: [FixedCoordinate] = []
-        line.reserveCapacity(legs.reduce(0) { $0 + $1.line.count })
-        for d in legs { line.append(contentsOf: line.last == d.line.first ? d.line.dropFirst() : d.line[...]) }
-        return line
     }
 
     mutating func route() -> UnsafeMutablePointer<Wayfinder__Route> {
@@ -158,10 +145,11 @@ struct ResponseEncoder {
         if !options.annotations.isEmpty { leg.pointee.annotation = annotation(of: d) }
         guard options.steps else { return }
         let pointers = stepPointers.take(d.steps.count)
-        var metres = RunningTenths(), seconds = RunningTenths()
+        var metres = JSONBuffer.RunningSum(scale: 10), seconds = JSONBuffer.RunningSum(scale: 10)
         for (k, step) in d.steps.enumerated() {
             pointers[k] = steps.next()
-            fillStep(pointers[k]!, step, of: d, distance: metres.next(step.distance), duration: seconds.next(step.duration))
+            fillStep(pointers[k]!, step, of: d, distance: Double(metres.next(step.distance)) / 10,
+                     duration: Double(seconds.next(step.duration)) / 10)
         }
         leg.pointee.n_steps = d.steps.count
         leg.pointee.steps = pointers
@@ -178,8 +166,8 @@ struct ResponseEncoder {
             // A one-point line is one stretch of nothing, as in the JSON.
             let source = source.isEmpty ? [0] : source
             let out = annotationValues.take(source.count)
-            var sum = RunningTenths()
-            for (k, value) in source.enumerated() { out[k] = sum.next(value) }
+            var sum = JSONBuffer.RunningSum(scale: 10)
+            for (k, value) in source.enumerated() { out[k] = Double(sum.next(value)) / 10 }
             count = source.count
             field = out
         }
@@ -278,20 +266,6 @@ struct ResponseEncoder {
     }
 
     // MARK: Values
-
-    /// Consecutive values at 0.1 precision that add up exactly to their rounded total, as the
-    /// JSON prints a leg's steps and annotations: each is a difference of rounded running sums.
-    struct RunningTenths {
-        private var exact = 0.0
-        private var printed: Int64 = 0
-
-        mutating func next(_ value: Double) -> Double {
-            exact += value
-            let rounded = Int64((exact * 10).rounded())
-            defer { printed = rounded }
-            return Double(rounded - printed) / 10
-        }
-    }
 
     /// Distance, duration and weight (= duration) of a route or leg at the JSON's precision.
     private func setTotals(_ hasDistance: inout protobuf_c_boolean, _ distanceField: inout Double,

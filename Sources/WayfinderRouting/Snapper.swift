@@ -21,56 +21,24 @@ public struct Snapper: Sendable {
     /// The nearest snap within `maxDistance` metres, and the nearest one on the main
     /// network (the same when the nearest is on it).
     public func nearest(to p: FixedCoordinate, maxDistance: Double) -> (any: Snap, main: Snap?)? {
-        let grid = graph.snapGrid
         let projection = LocalProjection(latitude: p.latitude)
-        let cellMetres = Double(grid.cellSize) * min(projection.metresPerLatUnit, projection.metresPerLonUnit)
-        let column = Int(((Double(p.lon) - Double(grid.minLon)) / Double(grid.cellSize)).rounded(.down))
-        let row = Int(((Double(p.lat) - Double(grid.minLat)) / Double(grid.cellSize)).rounded(.down))
         var best: (distance: Double, entry: SnapEntry, t: Double)?
         var bestMain: (distance: Double, entry: SnapEntry, t: Double)?
-        // Only rings that overlap the grid hold cells: from the nearest such ring to the one
-        // that covers the whole grid. (Near a pole a cell is almost no metres wide, so the
-        // distance alone would allow millions of rings.)
-        let columns = Int(grid.columns), rows = Int(grid.rows)
-        let firstRing = max(0, -row, row - (rows - 1), -column, column - (columns - 1))
-        let lastRing = max(row, rows - 1 - row, column, columns - 1 - column)
-        let ringsInReach = cellMetres > 0 ? min(Double(lastRing), maxDistance / cellMetres) : Double(lastRing)
-        let maxRing = min(lastRing, Int(ringsInReach) + 2)
-        guard firstRing <= maxRing else { return nil }
-        for ring in firstRing...maxRing {
-            // Every cell of this ring or beyond is at least (ring - 1) cells away. Past the
-            // nearest main-network segment nothing can beat either answer.
-            let reach = Double(max(0, ring - 1)) * cellMetres
-            if reach > maxDistance { break }
-            if let bestMain, bestMain.distance <= reach { break }
-            for r in (row - ring)...(row + ring) where r >= 0 && r < Int(grid.rows) {
-                let onEdgeRow = r == row - ring || r == row + ring
-                let step = onEdgeRow ? 1 : max(1, 2 * ring)
-                var c = column - ring
-                while c <= column + ring {
-                    if c >= 0 && c < Int(grid.columns) {
-                        visit(cell: UInt32(r) * UInt32(grid.columns) + UInt32(c), p, projection, &best, &bestMain)
-                    }
-                    c += step
+        // Past the nearest main-network segment nothing can beat either answer.
+        graph.visitSnapCells(around: p, maxDistance: maxDistance, projection: projection,
+                             done: { reach in bestMain.map { $0.distance <= reach } ?? false }) { entries in
+            for i in entries {
+                let entry = graph.snapEntries[i]
+                let (distance, t) = graph.closest(entry, to: p, projection)
+                if best == nil || distance < best!.distance { best = (distance, entry, t) }
+                if (bestMain == nil || distance < bestMain!.distance) && !graph.isOnIsland(segment: entry.segment) {
+                    bestMain = (distance, entry, t)
                 }
             }
         }
         guard let best, best.distance <= maxDistance else { return nil }
         let main = bestMain.flatMap { $0.distance <= maxDistance ? snap($0.entry, $0.t, $0.distance) : nil }
         return (snap(best.entry, best.t, best.distance), main)
-    }
-
-    private func visit(cell key: UInt32, _ p: FixedCoordinate, _ projection: LocalProjection,
-                       _ best: inout (distance: Double, entry: SnapEntry, t: Double)?,
-                       _ bestMain: inout (distance: Double, entry: SnapEntry, t: Double)?) {
-        for i in graph.snapEntryRange(cell: key) {
-            let entry = graph.snapEntries[i]
-            let (distance, t) = graph.closest(entry, to: p, projection)
-            if best == nil || distance < best!.distance { best = (distance, entry, t) }
-            if (bestMain == nil || distance < bestMain!.distance) && !graph.isOnIsland(segment: entry.segment) {
-                bestMain = (distance, entry, t)
-            }
-        }
     }
 
     /// Turns "sub-segment `entry.offset`, `t` of the way along it" into a position on the whole segment.
@@ -90,6 +58,45 @@ public struct Snapper: Sendable {
 }
 
 extension RoutingGraph {
+    /// Walks the snapping index around `p` ring of cells by ring (nearest first) and hands
+    /// `visit` the `snapEntries` indices of each cell, until `done(reach)` is true or no
+    /// farther cell lies within `maxDistance`; `reach` is the least distance in metres of any
+    /// cell of the ring or beyond. Only rings that overlap the grid are walked, and nothing
+    /// when `p` is farther than `maxDistance` from the grid (near a pole a cell is almost no
+    /// metres wide, so the distance alone would allow millions of rings).
+    @inlinable
+    public func visitSnapCells(around p: FixedCoordinate, maxDistance: Double, projection: LocalProjection,
+                               done: (Double) -> Bool, visit: (Range<Int>) -> Void) {
+        let grid = snapGrid
+        let gridPoint = FixedCoordinate(   // the grid's point nearest to p
+            lat: Int32(clamping: min(max(Int64(p.lat), Int64(grid.minLat)), Int64(grid.minLat) + Int64(grid.rows) * Int64(grid.cellSize))),
+            lon: Int32(clamping: min(max(Int64(p.lon), Int64(grid.minLon)), Int64(grid.minLon) + Int64(grid.columns) * Int64(grid.cellSize))))
+        guard Geo.distance(p, gridPoint) <= maxDistance else { return }
+        let cellMetres = Double(grid.cellSize) * min(projection.metresPerLatUnit, projection.metresPerLonUnit)
+        let column = Int(((Double(p.lon) - Double(grid.minLon)) / Double(grid.cellSize)).rounded(.down))
+        let row = Int(((Double(p.lat) - Double(grid.minLat)) / Double(grid.cellSize)).rounded(.down))
+        let columns = Int(grid.columns), rows = Int(grid.rows)
+        let firstRing = max(0, -row, row - (rows - 1), -column, column - (columns - 1))
+        let lastRing = max(row, rows - 1 - row, column, columns - 1 - column)
+        let ringsInReach = cellMetres > 0 ? min(Double(lastRing), maxDistance / cellMetres) : Double(lastRing)
+        let maxRing = min(lastRing, Int(ringsInReach) + 2)
+        guard firstRing <= maxRing else { return }
+        for ring in firstRing...maxRing {
+            // Every cell of this ring or beyond is at least (ring - 1) cells away.
+            let reach = Double(max(0, ring - 1)) * cellMetres
+            if reach > maxDistance || done(reach) { return }
+            for r in (row - ring)...(row + ring) where r >= 0 && r < rows {
+                let onEdgeRow = r == row - ring || r == row + ring
+                let step = onEdgeRow ? 1 : max(1, 2 * ring)
+                var c = column - ring
+                while c <= column + ring {
+                    if c >= 0 && c < columns { visit(snapEntryRange(cell: UInt32(r) * UInt32(grid.columns) + UInt32(c))) }
+                    c += step
+                }
+            }
+        }
+    }
+
     /// Where sub-segment `entry` (points `offset` and `offset + 1` of its segment) comes
     /// closest to `p`: metres away, and the fraction `t` of the way along it.
     @inlinable

@@ -12,8 +12,7 @@ extension OSRMRequest {
         found.reserveCapacity(coordinates.count)
         for (i, coordinate) in coordinates.enumerated() {
             let radius = min(radiuses[i] ?? limit, limit)
-            guard router.graph.mayHaveRoads(within: radius, of: coordinate),
-                  let snap = router.snapper.nearest(to: coordinate, maxDistance: radius) else {
+            guard let snap = router.snapper.nearest(to: coordinate, maxDistance: radius) else {
                 throw OSRMError("NoSegment", "Could not find a matching segment for coordinate \(i)")
             }
             found.append(snap)
@@ -22,19 +21,6 @@ extension OSRMRequest {
         let component = components[Int(found[0].any.segment)]
         if found.allSatisfy({ components[Int($0.any.segment)] == component }) { return found.map(\.any) }
         return found.map { $0.main ?? $0.any }
-    }
-}
-
-extension RoutingGraph {
-    /// Whether `p` lies within `radius` metres of the box the snapping grid covers. Points
-    /// farther away cannot snap; asking the snapper anyway costs rings of empty cells, and
-    /// near a pole (where a degree of longitude shrinks to nothing) it would never finish.
-    func mayHaveRoads(within radius: Double, of p: FixedCoordinate) -> Bool {
-        let grid = snapGrid
-        let nearest = FixedCoordinate(
-            lat: Int32(clamping: min(max(Int64(p.lat), Int64(grid.minLat)), Int64(grid.minLat) + Int64(grid.rows) * Int64(grid.cellSize))),
-            lon: Int32(clamping: min(max(Int64(p.lon), Int64(grid.minLon)), Int64(grid.minLon) + Int64(grid.columns) * Int64(grid.cellSize))))
-        return Geo.distance(p, nearest) <= radius
     }
 }
 
