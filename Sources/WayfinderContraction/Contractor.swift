@@ -371,7 +371,8 @@ final class Contractor: @unchecked Sendable {
         }
         var arrays = HierarchyArrays(rankOfNode: rankOfNode, nodeAtRank: nodeAtRank,
                                      forwardFirst: forwardFirst, forwardArcs: forwardArcs,
-                                     backwardFirst: backwardFirst, backwardArcs: backwardArcs, selfLoops: selfLoops)
+                                     backwardFirst: backwardFirst, backwardArcs: backwardArcs, selfLoops: selfLoops,
+                                     contractionOrderTail: nodeAtRank.count)
         if let keys = options.storageKeys {
             StorageOrder.renumber(&arrays, byKey: keys, topFraction: StorageOrder.defaultTopFraction)
         }

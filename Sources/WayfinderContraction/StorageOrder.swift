@@ -11,15 +11,19 @@ import WayfinderGraph
 /// contraction order.
 extension ContractionHierarchy {
     /// The same hierarchy renumbered: the top `topFraction` of nodes by contraction order
-    /// keep that order at the end; all others are ordered by `key[inputNode]`.
-    public func renumbered(byKey key: [UInt64], topFraction: Double = StorageOrder.defaultTopFraction) -> ContractionHierarchy {
+    /// keep that order at the end; all others are ordered by `key[inputNode]`. The core
+    /// (`CoreTable`) has `coreSize` ranks (default `CoreTable.defaultSize`), at most the top.
+    /// The hierarchy must be in contraction order (as `buildContractionHierarchy` makes it
+    /// without `storageKeys`).
+    public func renumbered(byKey key: [UInt64], topFraction: Double = StorageOrder.defaultTopFraction,
+                           coreSize: Int? = nil) -> ContractionHierarchy {
         var arrays = HierarchyArrays(
             rankOfNode: Array(rankOfNode), nodeAtRank: Array(nodeAtRank),
             forwardFirst: Array(forwardFirst), forwardArcs: forwardArcs.map(middleForm),
             backwardFirst: Array(backwardFirst), backwardArcs: backwardArcs.map(middleForm),
-            selfLoops: selfLoops.map(middleForm))
+            selfLoops: denseSelfLoops.map(middleForm), contractionOrderTail: nodeCount)
         StorageOrder.renumber(&arrays, byKey: key, topFraction: topFraction)
-        return arrays.hierarchy()
+        return arrays.hierarchy(coreSize: coreSize)
     }
 }
 
@@ -30,11 +34,16 @@ struct HierarchyArrays {
     var forwardFirst: [Int32], forwardArcs: [CHArc]
     var backwardFirst: [Int32], backwardArcs: [CHArc]
     var selfLoops: [CHArc]
+    /// How many of the last ranks are in contraction order (all of them until renumbered):
+    /// the core may not be larger.
+    var contractionOrderTail: Int
 
-    /// Numbers the shortcuts and wraps the arrays.
-    func hierarchy() -> ContractionHierarchy {
-        ContractionHierarchy(owning: rankOfNode, nodeAtRank: nodeAtRank, forwardFirst: forwardFirst, forwardArcs: forwardArcs,
-                             backwardFirst: backwardFirst, backwardArcs: backwardArcs, selfLoops: selfLoops)
+    /// Numbers the shortcuts, tabulates the core (`coreSize` ranks, by default
+    /// `CoreTable.defaultSize`, at most `contractionOrderTail`) and wraps the arrays.
+    func hierarchy(coreSize: Int? = nil) -> ContractionHierarchy {
+        let size = min(coreSize ?? CoreTable.defaultSize(nodeCount: rankOfNode.count), contractionOrderTail, CoreTable.maximumSize)
+        return ContractionHierarchy(owning: rankOfNode, nodeAtRank: nodeAtRank, forwardFirst: forwardFirst, forwardArcs: forwardArcs,
+                                    backwardFirst: backwardFirst, backwardArcs: backwardArcs, selfLoops: selfLoops, coreSize: size)
     }
 }
 
@@ -48,6 +57,7 @@ public enum StorageOrder {
         let n = a.rankOfNode.count
         precondition(key.count == n, "renumber(byKey:): one key per node")
         let topStart = n - Int(Double(n) * topFraction)
+        a.contractionOrderTail = n - topStart
         // newRank[old rank]
         var oldRanks = Array(Int32(0)..<Int32(topStart))
         oldRanks.sort { x, y in

@@ -23,10 +23,14 @@
 /// deepest ones (a shortcut, then the tree of its first half, then of its second), so
 /// unpacking reads mostly forwards through memory.
 ///
-/// `selfLoops[u]` is the cheapest cycle `u -> ... -> u` whose other nodes were all contracted
-/// before `u` (or an original arc `u -> u`), head `u`, `weight == infiniteWeight` if there is
-/// none. It unpacks like a shortcut (`via >= 0`) or is an original self-loop (`via < 0`).
-/// Queries need it for "cheapest cycle through a node", which an up/down search cannot see.
+/// `selfLoops` lists, by increasing head, the ranks `u` that have a cycle `u -> ... -> u`
+/// whose other nodes were all contracted before `u` (or an original arc `u -> u`): the
+/// cheapest one, head `u` (`selfLoop(at:)` finds it). It unpacks like a shortcut (`via >= 0`)
+/// or is an original self-loop (`via < 0`). Queries need it for "cheapest cycle through a
+/// node", which an up/down search cannot see. Few nodes have one, so only those are stored.
+///
+/// `coreDistances` and `coreNextHop` tabulate the top `coreSize` ranks (see `CoreTable`);
+/// both are empty when there is no core.
 public struct ContractionHierarchy: @unchecked Sendable {
     /// Input node id -> rank.
     public let rankOfNode: UnsafeBufferPointer<Int32>
@@ -38,10 +42,15 @@ public struct ContractionHierarchy: @unchecked Sendable {
     /// `nodeCount + 1` offsets into `backwardArcs`, indexed by rank.
     public let backwardFirst: UnsafeBufferPointer<Int32>
     public let backwardArcs: UnsafeBufferPointer<CHArc>
-    /// One entry per rank, see the type's documentation.
+    /// The cycles at ranks that have one, by increasing head (see the type's documentation).
     public let selfLoops: UnsafeBufferPointer<CHArc>
     /// What each shortcut (arc or self-loop with `via >= 0`) stands for.
     public let shortcuts: UnsafeBufferPointer<Shortcut>
+    /// `coreSize * coreSize` distances and next hops between the top `coreSize` ranks.
+    public let coreDistances: UnsafeBufferPointer<Int32>
+    public let coreNextHop: UnsafeBufferPointer<UInt16>
+    /// The number of core ranks (0: none); the core is `coreStart..<nodeCount`.
+    public let coreSize: Int
     /// Keeps the memory behind the views alive.
     public let owner: AnyObject?
 
@@ -50,6 +59,7 @@ public struct ContractionHierarchy: @unchecked Sendable {
         forwardFirst: UnsafeBufferPointer<Int32>, forwardArcs: UnsafeBufferPointer<CHArc>,
         backwardFirst: UnsafeBufferPointer<Int32>, backwardArcs: UnsafeBufferPointer<CHArc>,
         selfLoops: UnsafeBufferPointer<CHArc>, shortcuts: UnsafeBufferPointer<Shortcut>,
+        coreDistances: UnsafeBufferPointer<Int32>, coreNextHop: UnsafeBufferPointer<UInt16>,
         owner: AnyObject?
     ) {
         self.rankOfNode = rankOfNode
@@ -60,27 +70,59 @@ public struct ContractionHierarchy: @unchecked Sendable {
         self.backwardArcs = backwardArcs
         self.selfLoops = selfLoops
         self.shortcuts = shortcuts
+        self.coreDistances = coreDistances
+        self.coreNextHop = coreNextHop
+        var size = 0  // the integer square root; validation rejects non-squares
+        while (size + 1) * (size + 1) <= coreDistances.count { size += 1 }
+        coreSize = size
         self.owner = owner
     }
 
     /// Builds the hierarchy from arrays whose shortcuts still name their middle rank in `via`
-    /// (as contraction produces them): finds each shortcut's halves, numbers the shortcuts
-    /// (see the type's documentation), and keeps everything in a new `BufferOwner`.
+    /// and with one self-loop entry per rank (`weight == infiniteWeight` for none), as
+    /// contraction produces them: finds each shortcut's halves, numbers the shortcuts (see the
+    /// type's documentation), tabulates the top `coreSize` ranks (they must be the last
+    /// contracted, in order), and keeps everything in a new `BufferOwner`.
     public init(
         owning rankOfNode: [Int32], nodeAtRank: [Int32],
         forwardFirst: [Int32], forwardArcs: [CHArc],
-        backwardFirst: [Int32], backwardArcs: [CHArc], selfLoops: [CHArc]
+        backwardFirst: [Int32], backwardArcs: [CHArc], selfLoops: [CHArc], coreSize: Int? = nil
     ) {
         var forwardArcs = forwardArcs, backwardArcs = backwardArcs, selfLoops = selfLoops
         let shortcuts = ShortcutNumbering.number(nodeAtRank: nodeAtRank, forwardFirst: forwardFirst, forwardArcs: &forwardArcs,
                                                  backwardFirst: backwardFirst, backwardArcs: &backwardArcs,
                                                  selfLoops: &selfLoops)
+        let core = CoreTable.build(size: coreSize ?? CoreTable.defaultSize(nodeCount: rankOfNode.count),
+                                   forwardFirst: forwardFirst, forwardArcs: forwardArcs,
+                                   backwardFirst: backwardFirst, backwardArcs: backwardArcs)
         let owner = BufferOwner()
         self.init(
             rankOfNode: owner.keep(rankOfNode), nodeAtRank: owner.keep(nodeAtRank),
             forwardFirst: owner.keep(forwardFirst), forwardArcs: owner.keep(forwardArcs),
             backwardFirst: owner.keep(backwardFirst), backwardArcs: owner.keep(backwardArcs),
-            selfLoops: owner.keep(selfLoops), shortcuts: owner.keep(shortcuts), owner: owner)
+            selfLoops: owner.keep(selfLoops.filter { $0.weight < infiniteWeight }), shortcuts: owner.keep(shortcuts),
+            coreDistances: owner.keep(core.distances), coreNextHop: owner.keep(core.nextHop), owner: owner)
+    }
+
+    /// The first core rank (`nodeCount` when there is no core).
+    @inlinable public var coreStart: Int32 { Int32(nodeCount - coreSize) }
+
+    /// The cheapest cycle stored at `rank`, if any (binary search over `selfLoops`).
+    public func selfLoop(at rank: Int32) -> CHArc? {
+        var low = 0, high = selfLoops.count
+        while low < high {
+            let middle = (low + high) >> 1
+            if selfLoops[middle].head < rank { low = middle + 1 } else { high = middle }
+        }
+        return low < selfLoops.count && selfLoops[low].head == rank ? selfLoops[low] : nil
+    }
+
+    /// One self-loop entry per rank, `weight == infiniteWeight` where there is none: the
+    /// form `init(owning:...)` takes.
+    public var denseSelfLoops: [CHArc] {
+        var dense = (0..<Int32(nodeCount)).map { CHArc(head: $0, weight: infiniteWeight, via: -1) }
+        for loop in selfLoops { dense[Int(loop.head)] = loop }
+        return dense
     }
 
     /// The middle rank of a shortcut arc, or the arc's `via` unchanged for an original arc:
@@ -96,7 +138,7 @@ public struct ContractionHierarchy: @unchecked Sendable {
     /// first problem, or nil. Meant for data read from a file.
     public func validationError() -> String? {
         let n = nodeCount
-        guard nodeAtRank.count == n, selfLoops.count == n,
+        guard nodeAtRank.count == n,
               forwardFirst.count == n + 1, backwardFirst.count == n + 1
         else { return "contraction hierarchy: inconsistent array sizes" }
         for rank in 0..<n {
@@ -124,10 +166,27 @@ public struct ContractionHierarchy: @unchecked Sendable {
                   shortcut.second < 0 || (Int(shortcut.second) > id && Int(shortcut.second) < shortcuts.count)
             else { return "contraction hierarchy: bad shortcut \(id)" }
         }
-        for rank in 0..<n {
-            let loop = selfLoops[rank]
-            guard loop.head == Int32(rank), loop.weight >= 0, Int(loop.via) < shortcuts.count
-            else { return "contraction hierarchy: bad self-loop at rank \(rank)" }
+        for (i, loop) in selfLoops.enumerated() {
+            guard loop.head >= 0, Int(loop.head) < n, i == 0 || selfLoops[i - 1].head < loop.head,
+                  loop.weight >= 0, loop.weight < infiniteWeight, Int(loop.via) < shortcuts.count
+            else { return "contraction hierarchy: bad self-loop \(i)" }
+        }
+        return coreValidationError()
+    }
+
+    /// The core's part of `validationError()`: square tables, next hops in range, and the
+    /// core upward closed (the query leaves the core only through the table).
+    private func coreValidationError() -> String? {
+        let n = nodeCount, k = coreSize, start = Int(coreStart)
+        guard coreDistances.count == k * k, coreNextHop.count == k * k, k <= n, k <= Int(CoreTable.noHop)
+        else { return "contraction hierarchy: core tables are not square or too large" }
+        for (first, arcs) in [(forwardFirst, forwardArcs), (backwardFirst, backwardArcs)] {
+            for arc in arcs[Int(first[start])..<Int(first[n])] where Int(arc.head) < start {
+                return "contraction hierarchy: an arc leaves the core"
+            }
+        }
+        for hop in coreNextHop where hop != CoreTable.noHop && Int(hop) >= k {
+            return "contraction hierarchy: core next hop out of range"
         }
         return nil
     }

@@ -82,7 +82,7 @@ public enum GraphFileError: Error, Equatable, CustomStringConvertible {
 /// long as this object lives (hold it, e.g. through `bufferOwner`). The writer replaces
 /// files by rename, so rewriting the path never disturbs an open mapping.
 public final class GraphFile: @unchecked Sendable {  // immutable after init
-    public static let formatVersion: UInt32 = 2
+    public static let formatVersion: UInt32 = 3
     /// Reserved section kind of the metadata; `GraphFileWriter.add` rejects it.
     public static let metadataKind: UInt32 = 1
 

@@ -119,6 +119,7 @@ public enum SectionKind: UInt32, CaseIterable, Sendable {
     case segments = 20, segmentComponent = 21, componentSize = 22, nodeFirst = 23, nodeLeaving = 24
     case chRankOfNode = 30, chNodeAtRank = 31, chForwardFirst = 32, chForwardArcs = 33
     case chBackwardFirst = 34, chBackwardArcs = 35, chSelfLoops = 36, chShortcuts = 37
+    case chCoreDistances = 38, chCoreNextHop = 39
     case baseFirst = 40, baseArcs = 41
     case snapGrid = 50, snapKeys = 51, snapEntries = 52, snapCellFirst = 53
 }

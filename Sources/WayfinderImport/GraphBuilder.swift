@@ -206,6 +206,8 @@ struct ModeBuild {
         writer.add(kind: SectionKind.chBackwardArcs.rawValue, mode: m, Array(ch.backwardArcs))
         writer.add(kind: SectionKind.chSelfLoops.rawValue, mode: m, Array(ch.selfLoops))
         writer.add(kind: SectionKind.chShortcuts.rawValue, mode: m, Array(ch.shortcuts))
+        writer.add(kind: SectionKind.chCoreDistances.rawValue, mode: m, Array(ch.coreDistances))
+        writer.add(kind: SectionKind.chCoreNextHop.rawValue, mode: m, Array(ch.coreNextHop))
         writer.add(kind: SectionKind.baseFirst.rawValue, mode: m, Array(base.first))
         writer.add(kind: SectionKind.baseArcs.rawValue, mode: m, Array(base.arcs))
         writer.add(kind: SectionKind.snapGrid.rawValue, mode: m, [snap.grid])

@@ -1,21 +1,26 @@
 import WayfinderGraph
 
 /// Shortest-path queries on a contraction hierarchy: a bidirectional search that only climbs
-/// (towards nodes contracted later), with stall-on-demand. One object per thread; its buffers are reused by every query
+/// (towards nodes contracted later), with stall-on-demand. When the hierarchy has a core
+/// (`CoreTable`), neither search climbs into it: each collects the core nodes it reaches, and
+/// the core table joins them. One object per thread; its buffers are reused by every query
 /// and never cleared as a whole (version stamps tell current labels from old ones).
 public final class CHQuery {
     public let hierarchy: ContractionHierarchy
     private let forward: UpwardSearch
     private let backward: UpwardSearch
 
-    // Result of the last search: the best total, the rank where the two searches met, and
-    // whether the path is the meeting rank's self-loop (a `loopAt` query).
+    // Result of the last search: the best total and the path's shape: up from a source to
+    // rank `upEnd`, across the core from `upEnd` to `downStart` (the same rank when the
+    // searches met), down to a target; and whether the path is `upEnd`'s self-loop (a
+    // `loopAt` query).
     private var best = infiniteWeight
-    private var meeting: Int32 = -1
+    private var upEnd: Int32 = -1
+    private var downStart: Int32 = -1
     private var meetsInSelfLoop = false
     // Unpacking scratch.
     private var upArcs: [Int32] = []
-    private var stack: [PendingArc] = []
+    private var path = PathBuilder()
 
     public init(_ hierarchy: ContractionHierarchy) {
         self.hierarchy = hierarchy
@@ -25,6 +30,8 @@ public final class CHQuery {
         backward = UpwardSearch(nodeCount: n, first: hierarchy.backwardFirst, arcs: hierarchy.backwardArcs,
                                 stallFirst: hierarchy.forwardFirst, stallArcs: hierarchy.forwardArcs)
     }
+
+    deinit { path.deallocate() }
 
     /// Nodes settled by the last search, both directions together.
     public var settledNodes: Int { forward.settled + backward.settled }
@@ -48,8 +55,13 @@ public final class CHQuery {
         forward.begin()
         backward.begin()
         best = infiniteWeight
-        meeting = -1
+        upEnd = -1
+        downStart = -1
         meetsInSelfLoop = false
+        // A cycle through x may run entirely inside the core, which the table (distance 0
+        // from x to x) cannot show, so `loopAt` searches climb through the core.
+        let useCore = loopAt == nil && hierarchy.coreSize > 0
+        let coreStart = useCore ? hierarchy.coreStart : Int32.max
         for entry in sources { forward.add(rankOfNode[checkedEntry(entry, rankOfNode.count)], entry.weight) }
         for entry in targets { backward.add(rankOfNode[checkedEntry(entry, rankOfNode.count)], entry.weight) }
 
@@ -59,10 +71,10 @@ public final class CHQuery {
         var loopRank: Int32 = -1
         if let x = loopAt {
             loopRank = rankOfNode[checkedEntry(SearchEntry(node: x, weight: 0), rankOfNode.count)]
-            if forward.reached(loopRank), backward.reached(loopRank) {
-                let total = addWeights(addWeights(forward.label[Int(loopRank)].dist, hierarchy.selfLoops[Int(loopRank)].weight),
+            if forward.reached(loopRank), backward.reached(loopRank), let loop = hierarchy.selfLoop(at: loopRank) {
+                let total = addWeights(addWeights(forward.label[Int(loopRank)].dist, loop.weight),
                                        backward.label[Int(loopRank)].dist)
-                if total < best { best = total; meeting = loopRank; meetsInSelfLoop = true }
+                if total < best { best = total; upEnd = loopRank; downStart = loopRank; meetsInSelfLoop = true }
             }
         }
 
@@ -72,23 +84,41 @@ public final class CHQuery {
             let backwardKey = backward.heap.isEmpty ? infiniteWeight : backward.heap.minKey
             if forwardKey >= best && backwardKey >= best { break }
             if forwardKey <= backwardKey {
-                settleNext(forward, other: backward, loopRank: loopRank)
+                settleNext(forward, other: backward, loopRank: loopRank, coreStart: coreStart)
             } else {
-                settleNext(backward, other: forward, loopRank: loopRank)
+                settleNext(backward, other: forward, loopRank: loopRank, coreStart: coreStart)
             }
         }
+        if useCore { joinThroughCore() }
         return best < infiniteWeight ? best : nil
     }
 
+    /// Every path up to a core node `a`, across the core to `b` and down from there. Entries
+    /// at or above `best` cannot improve it (their searches stopped there too).
+    private func joinThroughCore() {
+        let size = hierarchy.coreSize, start = Int(hierarchy.coreStart), table = hierarchy.coreDistances
+        for a in forward.coreEntries where a.weight < best {
+            let row = (Int(a.node) - start) * size - start
+            for b in backward.coreEntries {
+                let total = Int64(a.weight) + Int64(table[row + Int(b.node)]) + Int64(b.weight)
+                if total < Int64(best) { best = Int32(truncatingIfNeeded: total); upEnd = a.node; downStart = b.node }
+            }
+        }
+    }
+
     @inline(__always)
-    private func settleNext(_ side: UpwardSearch, other: UpwardSearch, loopRank: Int32) {
+    private func settleNext(_ side: UpwardSearch, other: UpwardSearch, loopRank: Int32, coreStart: Int32) {
         let (key, v) = side.heap.pop()
         let label = side.label, current = side.current
         if key > label[Int(v)].dist { return }  // superseded entry (lazy deletion)
         side.settled += 1
         if v != loopRank && other.reached(v) {
             let total = addWeights(key, other.label[Int(v)].dist)
-            if total < best { best = total; meeting = v; meetsInSelfLoop = false }
+            if total < best { best = total; upEnd = v; downStart = v; meetsInSelfLoop = false }
+        }
+        if v >= coreStart {  // the table goes on from here
+            side.coreEntries.append(SearchEntry(node: v, weight: key))
+            return
         }
         // Stall-on-demand: an arc from a higher node w down to v that gives a shorter label
         // shows that no shortest up/down path climbs through v with this label.
@@ -105,7 +135,7 @@ public final class CHQuery {
             if d >= Int64(best) { continue }  // cannot improve; also keeps d below infiniteWeight
             let w = Int(arc.head)
             if label[w].stamp != current || Int32(truncatingIfNeeded: d) < label[w].dist {
-                label[w] = Label(dist: Int32(truncatingIfNeeded: d), stamp: current, parentArc: Int32(i))
+                label[w] = Label(dist: Int32(truncatingIfNeeded: d), stamp: current, parent: v, parentArc: Int32(i))
                 side.heap.push(key: Int32(truncatingIfNeeded: d), id: arc.head)
             }
         }
@@ -117,77 +147,67 @@ public final class CHQuery {
     public func unpackPath(nodes: inout [Int32], payloads: inout [Int32]) {
         nodes.removeAll(keepingCapacity: true)
         payloads.removeAll(keepingCapacity: true)
-        guard meeting >= 0 else { return }
-        let h = hierarchy
-        // Up from a source to the meeting rank: parent arcs collected backwards.
+        guard upEnd >= 0 else { return }
+        let h = hierarchy, shortcuts = h.shortcuts
+        // Up from a source to `upEnd`: parent arcs collected backwards.
         upArcs.removeAll(keepingCapacity: true)
-        var v = meeting
+        var v = upEnd
         while forward.label[Int(v)].parentArc >= 0 {
-            let i = forward.label[Int(v)].parentArc
-            upArcs.append(i)
-            v = tail(ofArc: i, first: h.forwardFirst)
+            upArcs.append(forward.label[Int(v)].parentArc)
+            v = forward.label[Int(v)].parent
         }
-        nodes.append(h.nodeAtRank[Int(v)])
+        path.begin(at: h.nodeAtRank[Int(v)])
         for i in upArcs.reversed() {
             let arc = h.forwardArcs[Int(i)]
-            expand(to: h.nodeAtRank[Int(arc.head)], code: arc.via, &nodes, &payloads)
+            path.expand(to: h.nodeAtRank[Int(arc.head)], code: arc.via, shortcuts: shortcuts)
         }
-        if meetsInSelfLoop { expand(to: h.nodeAtRank[Int(meeting)], code: h.selfLoops[Int(meeting)].via, &nodes, &payloads) }
-        // Down from the meeting rank to a target: backward arcs are stored at their lower end.
-        v = meeting
+        if meetsInSelfLoop, let loop = h.selfLoop(at: upEnd) {
+            path.expand(to: h.nodeAtRank[Int(upEnd)], code: loop.via, shortcuts: shortcuts)
+        }
+        // Across the core by its next hops (each hop is one hierarchy arc).
+        v = upEnd
+        var hops = 0
+        while v != downStart {
+            let size = h.coreSize, start = Int(h.coreStart)
+            let hop = h.coreNextHop[(Int(v) - start) * size + Int(downStart) - start]
+            hops += 1
+            if hop == CoreTable.noHop || hops > size { fatalError("core table: no path from rank \(v) to \(downStart)") }
+            let next = Int32(start + Int(hop))
+            path.expand(to: h.nodeAtRank[Int(next)], code: coreArc(from: v, to: next).via, shortcuts: shortcuts)
+            v = next
+        }
+        // Down from `downStart` to a target: backward arcs are stored at their lower end.
+        v = downStart
         while backward.label[Int(v)].parentArc >= 0 {
-            let i = backward.label[Int(v)].parentArc
-            let lower = tail(ofArc: i, first: h.backwardFirst)
-            expand(to: h.nodeAtRank[Int(lower)], code: h.backwardArcs[Int(i)].via, &nodes, &payloads)
+            let lower = backward.label[Int(v)].parent
+            path.expand(to: h.nodeAtRank[Int(lower)], code: h.backwardArcs[Int(backward.label[Int(v)].parentArc)].via,
+                        shortcuts: shortcuts)
             v = lower
         }
+        path.copy(nodes: &nodes, payloads: &payloads)
     }
 
-    /// A piece of the path still to be unpacked, ending at input node `to` (its start is where the
-    /// previous piece ended): a shortcut id when `code >= 0`, an original arc with payload
-    /// `~code` otherwise.
-    struct PendingArc {
-        var to: Int32
-        var code: Int32
-    }
-
-    /// Appends the original arcs of a hierarchy arc, depth first, reading only the shortcut table.
-    /// Walks down each shortcut's first halves directly and stacks only the second halves.
-    private func expand(to: Int32, code: Int32, _ nodes: inout [Int32], _ payloads: inout [Int32]) {
-        let shortcuts = hierarchy.shortcuts
-        stack.removeAll(keepingCapacity: true)
-        var item = PendingArc(to: to, code: code)
-        while true {
-            while item.code >= 0 {
-                let shortcut = shortcuts[Int(item.code)]
-                stack.append(PendingArc(to: item.to, code: shortcut.second))
-                item = PendingArc(to: shortcut.middle, code: shortcut.first)
-            }
-            payloads.append(~item.code)
-            nodes.append(item.to)
-            guard let next = stack.popLast() else { return }
-            item = next
+    /// The cheapest hierarchy arc `x -> y` between two core ranks: stored at the lower one
+    /// (core ranks are in contraction order), forwards at `x` or backwards at `y`.
+    private func coreArc(from x: Int32, to y: Int32) -> CHArc {
+        let h = hierarchy
+        let (first, arcs, at, head) = y > x ? (h.forwardFirst, h.forwardArcs, x, y) : (h.backwardFirst, h.backwardArcs, y, x)
+        var found: CHArc?
+        for arc in arcs[Int(first[Int(at)])..<Int(first[Int(at) + 1])] where arc.head == head && arc.weight < found?.weight ?? .max {
+            found = arc
         }
+        guard let found else { fatalError("core table: no arc from rank \(x) to \(y)") }
+        return found
     }
 }
 
-/// The rank at which arc `i` is stored: the last rank whose offset is `<= i` (binary search;
-/// only unpacking needs it, so the searches store no parent ranks).
-@inline(__always)
-func tail(ofArc i: Int32, first: UnsafeBufferPointer<Int32>) -> Int32 {
-    var low = 0, high = first.count - 2
-    while low < high {
-        let middle = (low + high + 1) >> 1
-        if first[middle] <= i { low = middle } else { high = middle - 1 }
-    }
-    return Int32(low)
-}
-
-/// A tentative distance, valid only when `stamp` is the search's current one, and the arc
-/// index that set it (-1 for an initial label).
+/// A tentative distance, valid only when `stamp` is the search's current one, and the rank and
+/// arc index that set it (`parentArc == -1` for an initial label). 16 bytes: one aligned
+/// record per node, and unpacking needs no search for an arc's tail.
 struct Label {
     var dist: Int32
     var stamp: UInt32
+    var parent: Int32
     var parentArc: Int32
 }
 
@@ -201,6 +221,8 @@ final class UpwardSearch {
     /// One record per rank, so that reading a label costs one cache miss, not three.
     let label: UnsafeMutablePointer<Label>
     let heap = MinHeap()
+    /// Core ranks reached (settled) by this search, with their distances, when it stops at the core.
+    var coreEntries: [SearchEntry] = []
     private(set) var current: UInt32 = 0
     var settled = 0
     private let nodeCount: Int
@@ -213,7 +235,7 @@ final class UpwardSearch {
         self.stallFirst = stallFirst
         self.stallArcs = stallArcs
         label = .allocate(capacity: max(nodeCount, 1))
-        label.initialize(repeating: Label(dist: 0, stamp: 0, parentArc: -1), count: nodeCount)
+        label.initialize(repeating: Label(dist: 0, stamp: 0, parent: -1, parentArc: -1), count: nodeCount)
     }
 
     deinit {
@@ -223,10 +245,11 @@ final class UpwardSearch {
     func begin() {
         current &+= 1
         if current == 0 {  // wrapped: old stamps could alias
-            label.update(repeating: Label(dist: 0, stamp: 0, parentArc: -1), count: nodeCount)
+            label.update(repeating: Label(dist: 0, stamp: 0, parent: -1, parentArc: -1), count: nodeCount)
             current = 1
         }
         heap.removeAll()
+        coreEntries.removeAll(keepingCapacity: true)
         settled = 0
     }
 
@@ -236,7 +259,7 @@ final class UpwardSearch {
     /// An initial label; the smaller one wins if a node is given twice.
     func add(_ v: Int32, _ weight: Int32) {
         if !reached(v) || weight < label[Int(v)].dist {
-            label[Int(v)] = Label(dist: weight, stamp: current, parentArc: -1)
+            label[Int(v)] = Label(dist: weight, stamp: current, parent: -1, parentArc: -1)
             heap.push(key: weight, id: v)
         }
     }

@@ -121,3 +121,15 @@ public final class DijkstraQuery {
         }
     }
 }
+
+/// The node at which arc `i` is stored: the last node whose offset is `<= i` (binary search;
+/// only unpacking needs it, so the search stores no parent nodes).
+@inline(__always)
+func tail(ofArc i: Int32, first: UnsafeBufferPointer<Int32>) -> Int32 {
+    var low = 0, high = first.count - 2
+    while low < high {
+        let middle = (low + high + 1) >> 1
+        if first[middle] <= i { low = middle } else { high = middle - 1 }
+    }
+    return Int32(low)
+}

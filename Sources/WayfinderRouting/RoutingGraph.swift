@@ -47,7 +47,9 @@ public struct RoutingGraph: @unchecked Sendable {
             forwardFirst: try own(.chForwardFirst, Int32.self), forwardArcs: try own(.chForwardArcs, CHArc.self),
             backwardFirst: try own(.chBackwardFirst, Int32.self), backwardArcs: try own(.chBackwardArcs, CHArc.self),
             selfLoops: try own(.chSelfLoops, CHArc.self),
-            shortcuts: try own(.chShortcuts, Shortcut.self), owner: file)
+            shortcuts: try own(.chShortcuts, Shortcut.self),
+            coreDistances: try own(.chCoreDistances, Int32.self), coreNextHop: try own(.chCoreNextHop, UInt16.self),
+            owner: file)
         base = BaseGraph(first: try own(.baseFirst, Int32.self), arcs: try own(.baseArcs, BaseArc.self), owner: file)
         guard let grid = try own(.snapGrid, SnapGrid.self).first else {
             throw .missingSection(path: file.path, section: "\(mode) snapGrid")

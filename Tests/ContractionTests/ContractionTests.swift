@@ -28,7 +28,8 @@ private func checkPath(_ nodes: [Int32], _ payloads: [Int32], graph: TestGraph, 
 /// Builds the CH of `graph` and compares it with Dijkstra on random multi-entry queries and
 /// cycle queries, checking both unpacked paths.
 private func compareWithDijkstra(_ graph: TestGraph, queries: Int, loopQueries: Int, seed: UInt64,
-                                 threads: Int = 1, options: ContractionOptions? = nil) {
+                                 threads: Int = 1, options: ContractionOptions? = nil,
+                                 topFraction: Double = 0.1, coreSize: Int? = nil) {
     let built = buildContractionHierarchy(
         nodeCount: graph.nodeCount, arcs: graph.arcs,
         options: options ?? ContractionOptions(threads: threads)).hierarchy
@@ -36,8 +37,9 @@ private func compareWithDijkstra(_ graph: TestGraph, queries: Int, loopQueries: 
     var rng = SplitMix64(seed: seed)
     // As the importer does: renumbered for memory locality (here by random keys, 10% kept on top).
     let keys = (0..<graph.nodeCount).map { _ in UInt64.random(in: 0...1000, using: &rng) }
-    let hierarchy = built.renumbered(byKey: keys, topFraction: 0.1)
+    let hierarchy = built.renumbered(byKey: keys, topFraction: topFraction, coreSize: coreSize)
     #expect(hierarchy.validationError() == nil)
+    if let coreSize { #expect(hierarchy.coreSize == min(coreSize, Int(Double(graph.nodeCount) * topFraction))) }
     #expect(hierarchy.shortcuts.count == built.shortcuts.count)
     let ch = CHQuery(hierarchy)
     let dijkstra = DijkstraQuery(BaseGraph(nodeCount: graph.nodeCount, arcs: graph.arcs))
@@ -130,6 +132,55 @@ struct ContractionTests {
         var rng = SplitMix64(seed: 14)
         let roads = TestGraphs.roadGrid(width: 120, height: 120, hierarchical: true, rng: &rng)
         compareWithDijkstra(roads, queries: 400, loopQueries: 100, seed: 15, threads: 2)
+    }
+
+    @Test("core tables of every size, from none to the whole graph, answer like Dijkstra",
+          arguments: [(coreSize: 0, topFraction: 0.1), (1, 0.1), (40, 0.1), (100_000, 0.1), (100_000, 1.0)])
+    func coreSizes(coreSize: Int, topFraction: Double) {
+        var rng = SplitMix64(seed: 21)
+        let sparse = TestGraphs.random(nodes: 400, density: 1.3, maxWeight: 10_000, zeroShare: 0.0, rng: &rng)
+        compareWithDijkstra(sparse, queries: 600, loopQueries: 100, seed: 22, topFraction: topFraction, coreSize: coreSize)
+        // Many zero weights: equally short paths everywhere, which the next hops must not circle.
+        let flat = TestGraphs.random(nodes: 300, density: 3.0, maxWeight: 3, zeroShare: 0.6, rng: &rng)
+        compareWithDijkstra(flat, queries: 600, loopQueries: 100, seed: 23, topFraction: topFraction, coreSize: coreSize)
+        let roads = TestGraphs.roadGrid(width: 20, height: 15, rng: &rng)
+        compareWithDijkstra(TestGraphs.turnExpanded(roads, rng: &rng), queries: 600, loopQueries: 200, seed: 24,
+                            topFraction: topFraction, coreSize: coreSize)
+    }
+
+    /// The query leaves the core only through its table, and unpacking follows its next hops:
+    /// validation must refuse a core that an arc leaves or a hop outside the table.
+    @Test func validationRefusesBrokenCores() {
+        var rng = SplitMix64(seed: 6)
+        let g = TestGraphs.roadGrid(width: 12, height: 12, rng: &rng)
+        let h = buildContractionHierarchy(nodeCount: g.nodeCount, arcs: g.arcs)
+        #expect(h.coreSize == CoreTable.defaultSize(nodeCount: g.nodeCount) && h.coreSize > 1)
+        #expect(h.validationError() == nil)
+        func with(distances: [Int32], hops: [UInt16]) -> ContractionHierarchy {
+            let owner = BufferOwner()
+            return ContractionHierarchy(
+                rankOfNode: h.rankOfNode, nodeAtRank: h.nodeAtRank, forwardFirst: h.forwardFirst, forwardArcs: h.forwardArcs,
+                backwardFirst: h.backwardFirst, backwardArcs: h.backwardArcs, selfLoops: h.selfLoops, shortcuts: h.shortcuts,
+                coreDistances: owner.keep(distances), coreNextHop: owner.keep(hops), owner: owner)
+        }
+        var hops = Array(h.coreNextHop)
+        hops[1] = UInt16(h.coreSize)
+        #expect(with(distances: Array(h.coreDistances), hops: hops).validationError() == "contraction hierarchy: core next hop out of range")
+        let n = h.nodeCount
+        let square = [Int32](repeating: 0, count: (n + 1) * (n + 1)), squareHops = [UInt16](repeating: 0, count: (n + 1) * (n + 1))
+        #expect(with(distances: square, hops: squareHops).validationError() == "contraction hierarchy: core tables are not square or too large")
+        // Renumbered, only the top 10% stay in contraction order: a core of half the ranks has
+        // arcs leading below it.
+        let keys = (0..<n).map { _ in UInt64.random(in: 0...1000, using: &rng) }
+        let r = h.renumbered(byKey: keys, topFraction: 0.1)
+        let k = n / 2
+        let owner = BufferOwner()
+        let leaky = ContractionHierarchy(
+            rankOfNode: r.rankOfNode, nodeAtRank: r.nodeAtRank, forwardFirst: r.forwardFirst, forwardArcs: r.forwardArcs,
+            backwardFirst: r.backwardFirst, backwardArcs: r.backwardArcs, selfLoops: r.selfLoops, shortcuts: r.shortcuts,
+            coreDistances: owner.keep([Int32](repeating: 0, count: k * k)),
+            coreNextHop: owner.keep([UInt16](repeating: CoreTable.noHop, count: k * k)), owner: owner)
+        #expect(leaky.validationError() == "contraction hierarchy: an arc leaves the core")
     }
 
     @Test("the build is deterministic, whatever the thread count")
@@ -240,7 +291,7 @@ struct HandMadeTests {
         let broken = ContractionHierarchy(
             rankOfNode: h.rankOfNode, nodeAtRank: h.nodeAtRank, forwardFirst: h.forwardFirst, forwardArcs: h.forwardArcs,
             backwardFirst: h.backwardFirst, backwardArcs: h.backwardArcs, selfLoops: h.selfLoops,
-            shortcuts: owner.keep(shortcuts), owner: owner)
+            shortcuts: owner.keep(shortcuts), coreDistances: h.coreDistances, coreNextHop: h.coreNextHop, owner: owner)
         #expect(broken.validationError() == "contraction hierarchy: bad shortcut \(looped)")
     }
 

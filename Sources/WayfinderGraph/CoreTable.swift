@@ -1,0 +1,92 @@
+/// All-pairs distances between the top nodes of a contraction hierarchy (its *core*).
+///
+/// Nearly all the work of a long CH query happens at the top: on the 10x10 Andorra tiling,
+/// 94 % of the labels a search touches belong to the last 0.1 % of nodes contracted, which
+/// form a dense mesh. With every distance inside that mesh tabulated, both searches stop
+/// where they enter it and one table lookup per pair of entry points replaces the mesh
+/// search (the idea of transit-node routing's top level, kept exact).
+///
+/// Why it is exact: the core is the last `size` ranks, and every arc stored at a core rank
+/// leads into the core (upward closed). A shortest up-down path whose peak is in the core
+/// enters it at one node `a` going up and leaves it at one node `b` going down; the part
+/// before `a` and after `b` is found by the searches, and `a -> b` is exactly
+/// `distances[a][b]`, the shortest path between them in the core's arcs (all of it lies in
+/// the core, since everything above a core node is core).
+///
+/// Layout (local ids `i = rank - start`): `distances[i * size + j]`, `infiniteWeight` when no
+/// path; `nextHop[i * size + j]` is the local id after `i` on that path (`noHop` when none or
+/// `i == j`). Among equally short paths the tables follow the one with the fewest arcs, so
+/// following next hops strictly shortens the remaining arc count and always ends at `j`.
+public enum CoreTable {
+    public static let noHop = UInt16.max
+    /// Upper bound of the core size: the tables take 6 bytes per pair (6 MiB at 1024).
+    public static let maximumSize = 1024
+
+    /// The default core size for a hierarchy of `nodeCount` nodes: a 64th of the nodes, at
+    /// most `maximumSize` (the tiling's searches touch ~10 core nodes at 805 or 1024).
+    public static func defaultSize(nodeCount: Int) -> Int { min(maximumSize, nodeCount / 64) }
+
+    /// The tables for the last `size` ranks. The caller guarantees upward closure (checked).
+    static func build(size k: Int, forwardFirst: [Int32], forwardArcs: [CHArc],
+                      backwardFirst: [Int32], backwardArcs: [CHArc]) -> (distances: [Int32], nextHop: [UInt16]) {
+        guard k > 0 else { return ([], []) }
+        let n = forwardFirst.count - 1
+        let start = n - k
+        precondition(k <= n && k <= Int(noHop), "core size \(k) out of range")
+        // Arcs between core nodes, in the graph's direction, as CSR over local ids: forward
+        // arcs at x lead up from x; backward arcs at y (head h) are arcs h -> y down to y.
+        var tails: [Int32] = [], heads: [Int32] = [], weights: [Int32] = []
+        for rank in start..<n {
+            for arc in forwardArcs[Int(forwardFirst[rank])..<Int(forwardFirst[rank + 1])] {
+                precondition(Int(arc.head) >= start, "core is not upward closed")
+                tails.append(Int32(rank - start)); heads.append(arc.head - Int32(start)); weights.append(arc.weight)
+            }
+            for arc in backwardArcs[Int(backwardFirst[rank])..<Int(backwardFirst[rank + 1])] {
+                precondition(Int(arc.head) >= start, "core is not upward closed")
+                tails.append(arc.head - Int32(start)); heads.append(Int32(rank - start)); weights.append(arc.weight)
+            }
+        }
+        var first = [Int32](repeating: 0, count: k + 1)
+        for t in tails { first[Int(t) + 1] += 1 }
+        for i in 0..<k { first[i + 1] += first[i] }
+        var next = first
+        var outHead = [Int32](repeating: 0, count: tails.count), outWeight = [Int32](repeating: 0, count: tails.count)
+        for (i, t) in tails.enumerated() {
+            outHead[Int(next[Int(t)])] = heads[i]
+            outWeight[Int(next[Int(t)])] = weights[i]
+            next[Int(t)] += 1
+        }
+
+        var distances = [Int32](repeating: infiniteWeight, count: k * k)
+        var nextHop = [UInt16](repeating: noHop, count: k * k)
+        var hops = [Int32](repeating: .max, count: k)
+        let heap = MinHeap()
+        for a in 0..<k {
+            let row = a * k
+            for i in 0..<k { hops[i] = .max }
+            distances[row + a] = 0
+            hops[a] = 0
+            heap.removeAll()
+            heap.push(key: 0, id: Int32(a))
+            // Dijkstra by (distance, arc count): a node whose count improves at an equal
+            // distance is pushed again, so its successors' counts follow.
+            while !heap.isEmpty {
+                let (key, u) = heap.pop()
+                if key > distances[row + Int(u)] { continue }
+                for i in Int(first[Int(u)])..<Int(first[Int(u) + 1]) {
+                    let w = Int(outHead[i])
+                    let d = Int64(key) + Int64(outWeight[i])
+                    guard d < Int64(infiniteWeight) else { continue }
+                    let old = distances[row + w]
+                    if d < Int64(old) || (d == Int64(old) && hops[Int(u)] + 1 < hops[w]) {
+                        distances[row + w] = Int32(d)
+                        hops[w] = hops[Int(u)] + 1
+                        nextHop[row + w] = Int(u) == a ? UInt16(w) : nextHop[row + Int(u)]
+                        heap.push(key: Int32(d), id: Int32(w))
+                    }
+                }
+            }
+        }
+        return (distances, nextHop)
+    }
+}
