@@ -74,6 +74,8 @@ public struct GeocoderItem: Sendable, BitwiseCopyable {
     /// query naming all of them outranks one naming part.
     public var nameTokens: UInt8
     public var reserved: (UInt8, UInt8, UInt8) = (0, 0, 0)
+    /// Spelled out so the stride's last 4 bytes are written as zeros, not undefined padding.
+    private var padding: UInt32 = 0
 
     public init(location: FixedCoordinate, osmId: Int64, kind: GeocoderKind, osmType: OSMObjectType) {
         self.location = location

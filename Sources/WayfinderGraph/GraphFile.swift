@@ -106,9 +106,9 @@ public final class GraphFile: @unchecked Sendable {  // immutable after init
 
     public var fileSize: Int { bytes.count }
 
-    /// Every section in table order, for statistics and `wayfinder info`.
-    public var sections: [(kind: UInt32, mode: UInt32, length: Int)] {
-        entries.map { ($0.kind, $0.mode, $0.length) }
+    /// Every section in table order, with its crc32, for statistics and comparing files.
+    public var sections: [(kind: UInt32, mode: UInt32, length: Int, crc: UInt32)] {
+        entries.map { ($0.kind, $0.mode, $0.length, $0.crc) }
     }
 
     /// The section `(kind, mode)` viewed as `T`, or nil if it is absent or its element

@@ -11,9 +11,12 @@ public struct GraphFileWriter {
     public init() {}
 
     /// Adds `values` as section `(kind, mode)`. Each `(kind, mode)` pair may be added
-    /// once; kind `GraphFile.metadataKind` is reserved.
+    /// once; kind `GraphFile.metadataKind` is reserved. `T` may not end in padding (spell
+    /// it out as a zeroed field): padding bytes are undefined, and the same input must
+    /// always give the same file.
     public mutating func add<T: BitwiseCopyable>(kind: UInt32, mode: UInt32 = 0, _ values: [T]) {
         precondition(kind != GraphFile.metadataKind, "section kind \(kind) is reserved for metadata")
+        precondition(MemoryLayout<T>.size == MemoryLayout<T>.stride, "\(T.self) ends in padding; write it out as a zeroed field")
         append(PendingSection(kind: kind, mode: mode, elementSize: MemoryLayout<T>.stride,
                               byteCount: values.count * MemoryLayout<T>.stride) { body in
             values.withUnsafeBytes { body($0) }

@@ -36,6 +36,9 @@ public struct WayInfo: Sendable, BitwiseCopyable {
     public var roadClass: UInt8
     public var flags: UInt8
     public var reserved: UInt16 = 0
+    /// Spelled out so that the 4 bytes a 24-byte stride would leave as padding are written
+    /// as zeros: undefined padding made two builds of one extract differ.
+    private var padding: UInt32 = 0
 
     public static let isLink: UInt8 = 1
     public static let isRoundabout: UInt8 = 2

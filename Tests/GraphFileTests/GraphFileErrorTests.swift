@@ -99,7 +99,7 @@ import WayfinderGraph
     private func readEverything(_ path: String) throws {
         guard let file = try? GraphFile(path: path, verifyChecksums: false) else { return }
         _ = file.metadata.count
-        for (kind, mode, _) in file.sections {
+        for (kind, mode, _, _) in file.sections {
             _ = file.section(kind: kind, mode: mode, as: UInt8.self)?.reduce(0, &+)
         }
         if let table = try? StringTable(file: file, offsetsKind: Kind.stringOffsets, bytesKind: Kind.stringBytes) {

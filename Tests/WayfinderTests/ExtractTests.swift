@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WayfinderGraph
+import WayfinderImport
 import WayfinderRouting
 
 /// Properties on real extracts: the hierarchy is exact, routes are well formed.
@@ -58,6 +59,17 @@ import WayfinderRouting
                 #expect(graph.componentSize[0] > graph.hierarchy.nodeCount / 4)
             }
         }
+    }
+
+    /// A nightly job may compare files: building one extract again (here with other thread
+    /// timing) gives the same bytes in every section; only the metadata (build time) differs.
+    @Test func rebuildingGivesTheSameSections() throws {
+        let again = temporaryDirectory() + "/monaco.wfg"
+        _ = try GraphBuilder.build(input: "\(dataDirectory)/monaco.osm.pbf", output: again)
+        let first = try GraphFile(path: try ExtractGraphs.shared.path("monaco")), second = try GraphFile(path: again)
+        let sections = { (file: GraphFile) in file.sections.filter { $0.kind != GraphFile.metadataKind }.map { "\($0.kind)/\($0.mode): \($0.length) bytes, crc \($0.crc)" } }
+        #expect(sections(first) == sections(second))
+        #expect(sections(first).count > 20)
     }
 
     /// Points at the poles, the date line or far from the map get NoSegment at once (a cell
