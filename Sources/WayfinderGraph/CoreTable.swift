@@ -33,29 +33,21 @@ public enum CoreTable {
         let n = forwardFirst.count - 1
         let start = n - k
         precondition(k <= n && k <= Int(noHop), "core size \(k) out of range")
-        // Arcs between core nodes, in the graph's direction, as CSR over local ids: forward
-        // arcs at x lead up from x; backward arcs at y (head h) are arcs h -> y down to y.
-        var tails: [Int32] = [], heads: [Int32] = [], weights: [Int32] = []
+        // Arcs between core nodes, in the graph's direction, over local ids: forward arcs at
+        // x lead up from x; backward arcs at y (head h) are arcs h -> y down to y.
+        var arcs: [WeightedArc] = []
         for rank in start..<n {
+            let x = Int32(rank - start)
             for arc in forwardArcs[Int(forwardFirst[rank])..<Int(forwardFirst[rank + 1])] {
                 precondition(Int(arc.head) >= start, "core is not upward closed")
-                tails.append(Int32(rank - start)); heads.append(arc.head - Int32(start)); weights.append(arc.weight)
+                arcs.append(WeightedArc(tail: x, head: arc.head - Int32(start), weight: arc.weight, payload: 0))
             }
             for arc in backwardArcs[Int(backwardFirst[rank])..<Int(backwardFirst[rank + 1])] {
                 precondition(Int(arc.head) >= start, "core is not upward closed")
-                tails.append(arc.head - Int32(start)); heads.append(Int32(rank - start)); weights.append(arc.weight)
+                arcs.append(WeightedArc(tail: arc.head - Int32(start), head: x, weight: arc.weight, payload: 0))
             }
         }
-        var first = [Int32](repeating: 0, count: k + 1)
-        for t in tails { first[Int(t) + 1] += 1 }
-        for i in 0..<k { first[i + 1] += first[i] }
-        var next = first
-        var outHead = [Int32](repeating: 0, count: tails.count), outWeight = [Int32](repeating: 0, count: tails.count)
-        for (i, t) in tails.enumerated() {
-            outHead[Int(next[Int(t)])] = heads[i]
-            outWeight[Int(next[Int(t)])] = weights[i]
-            next[Int(t)] += 1
-        }
+        let core = BaseGraph(nodeCount: k, arcs: arcs)
 
         var distances = [Int32](repeating: infiniteWeight, count: k * k)
         var nextHop = [UInt16](repeating: noHop, count: k * k)
@@ -73,9 +65,9 @@ public enum CoreTable {
             while !heap.isEmpty {
                 let (key, u) = heap.pop()
                 if key > distances[row + Int(u)] { continue }
-                for i in Int(first[Int(u)])..<Int(first[Int(u) + 1]) {
-                    let w = Int(outHead[i])
-                    let d = Int64(key) + Int64(outWeight[i])
+                for arc in core.arcs[Int(core.first[Int(u)])..<Int(core.first[Int(u) + 1])] {
+                    let w = Int(arc.head)
+                    let d = Int64(key) + Int64(arc.weight)
                     guard d < Int64(infiniteWeight) else { continue }
                     let old = distances[row + w]
                     if d < Int64(old) || (d == Int64(old) && hops[Int(u)] + 1 < hops[w]) {

@@ -167,8 +167,8 @@ public final class CHQuery {
         // Across the core by its next hops (each hop is one hierarchy arc).
         v = upEnd
         var hops = 0
+        let size = h.coreSize, start = Int(h.coreStart)
         while v != downStart {
-            let size = h.coreSize, start = Int(h.coreStart)
             let hop = h.coreNextHop[(Int(v) - start) * size + Int(downStart) - start]
             hops += 1
             if hop == CoreTable.noHop || hops > size { fatalError("core table: no path from rank \(v) to \(downStart)") }

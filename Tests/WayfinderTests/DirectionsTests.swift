@@ -79,23 +79,10 @@ import WayfinderRouting
         }
     }
 
-    // MARK: Fixtures
-
-    /// The T below: the side street ends at Mannerheimintie.
-    var tJunction: MapFixture {
-        var map = MapFixture("""
-            a-------b-------c
-                    |
-                    |
-                    d
-            """)
-        map.way("abc", ["highway": "primary", "name": "Mannerheimintie"])
-        map.way("bd", ["highway": "residential", "name": "Side Street"])
-        return map
-    }
+    // MARK: Fixtures (`MapFixture.tJunction` is drawn in Support/MapFixture.swift)
 
     @Test func tJunctionEndOfRoadLeftAndRight() throws {
-        let map = tJunction
+        let map = MapFixture.tJunction
         try checkOneManeuver(map, .driving, "d", "a", "Head north on Side Street",
                              "end of road left: Turn left onto Mannerheimintie")
         try checkOneManeuver(map, .driving, "d", "c", "Head north on Side Street",
@@ -103,7 +90,7 @@ import WayfinderRouting
     }
 
     @Test func turnOffTheThroughRoad() throws {
-        let map = tJunction
+        let map = MapFixture.tJunction
         try checkOneManeuver(map, .driving, "a", "d", "Head east on Mannerheimintie",
                              "turn right: Turn right onto Side Street")
         try checkOneManeuver(map, .driving, "c", "d", "Head west on Mannerheimintie",
@@ -116,7 +103,7 @@ import WayfinderRouting
     }
 
     @Test func arrivalSaysWhichSideTheDestinationIsOn() throws {
-        let map = tJunction
+        let map = MapFixture.tJunction
         let to = map.coordinate(near: "a", east: 30)
         // Driving west from d's junction: north is on the right, south on the left.
         let north = try directions(map, .driving, from: map.coordinate("d"), to: to,
@@ -329,7 +316,7 @@ import WayfinderRouting
     }
 
     @Test func walkingTurnsAtIntersectionsToo() throws {
-        let map = tJunction
+        let map = MapFixture.tJunction
         try checkOneManeuver(map, .walking, "a", "d", "Walk east on Mannerheimintie",
                              "turn right: Turn right onto Side Street")
     }

@@ -143,22 +143,10 @@ import WayfinderRouting
         }
     }
 
-    // MARK: A hand-drawn map
-
-    var tJunction: MapFixture {
-        var map = MapFixture("""
-            a-------b-------c
-                    |
-                    |
-                    d
-            """)
-        map.way("abc", ["highway": "primary", "name": "Mannerheimintie"])
-        map.way("bd", ["highway": "residential", "name": "Side Street"])
-        return map
-    }
+    // MARK: A hand-drawn map (`MapFixture.tJunction` is drawn in Support/MapFixture.swift)
 
     @Test func threeWaypointsOnAFixture() throws {
-        let map = tJunction
+        let map = MapFixture.tJunction
         let graph = try map.graph(.driving)
         let builder = DirectionsBuilder(graph: graph)
         let inputs = [map.coordinate("a"), map.coordinate("d"), map.coordinate("c")]

@@ -113,3 +113,18 @@ func route(_ graph: RoutingGraph, _ map: MapFixture, from: FixedCoordinate, to: 
     let route = try router.route(from: from, to: to)
     return (lettersOnRoute(graph.geometry(of: route), map), route)
 }
+
+extension MapFixture {
+    /// The T below: the side street ends at Mannerheimintie (directions and response tests).
+    static var tJunction: MapFixture {
+        var map = MapFixture("""
+            a-------b-------c
+                    |
+                    |
+                    d
+            """)
+        map.way("abc", ["highway": "primary", "name": "Mannerheimintie"])
+        map.way("bd", ["highway": "residential", "name": "Side Street"])
+        return map
+    }
+}
