@@ -49,7 +49,9 @@ final class RoutePipeline {
 func queryBenchmark(_ args: Arguments) -> Report {
     let path = graphPath(args, "query")
     let mode = modeOption(args)
+    let opening = now()
     let graph = openGraph(path, mode: mode)
+    let openMilliseconds = microseconds(opening, now()) / 1000
     let pairs = queryPairs(args, graph: graph)
     let threadCounts = threadCountsOption(args)
     let dijkstraCount = intOption(args, "dijkstra", default: 200, minimum: 0)
@@ -57,6 +59,8 @@ func queryBenchmark(_ args: Arguments) -> Report {
     report.text("graph", "graph", path)
     report.text("mode", "mode", "\(mode)")
     report.text("queries", "queries", args["queries"] ?? "\(pairs.count) random pairs (seed \(args["seed"] ?? "7"))")
+    report.number("open_ms", "opening the graph (checksums, core hops unpacked)", openMilliseconds, unit: "ms")
+    report.integer("core_expansion_arcs", "original arcs of the core hops, unpacked at opening", graph.coreExpansions?.arcCount ?? 0)
     TimerOverhead.measure().add(to: report)
 
     // Every phase of each query timed alone: one clock read between two phases.

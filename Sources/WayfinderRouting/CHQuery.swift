@@ -7,6 +7,8 @@ import WayfinderGraph
 /// and never cleared as a whole (version stamps tell current labels from old ones).
 public final class CHQuery {
     public let hierarchy: ContractionHierarchy
+    /// Core hops unpacked in advance, if given.
+    public let coreExpansions: CoreExpansions?
     private let forward: UpwardSearch
     private let backward: UpwardSearch
 
@@ -22,8 +24,11 @@ public final class CHQuery {
     private var upArcs: [Int32] = []
     private var path = PathBuilder()
 
-    public init(_ hierarchy: ContractionHierarchy) {
+    /// A query object over `hierarchy`; with `coreExpansions` (of the same hierarchy), paths
+    /// across the core are copied from it instead of unpacked through the shortcut table.
+    public init(_ hierarchy: ContractionHierarchy, coreExpansions: CoreExpansions? = nil) {
         self.hierarchy = hierarchy
+        self.coreExpansions = coreExpansions
         let n = hierarchy.nodeCount
         forward = UpwardSearch(nodeCount: n, first: hierarchy.forwardFirst, arcs: hierarchy.forwardArcs,
                                stallFirst: hierarchy.backwardFirst, stallArcs: hierarchy.backwardArcs)
@@ -141,13 +146,12 @@ public final class CHQuery {
         }
     }
 
-    /// After a successful search: the path as input node ids from the chosen source entry's
-    /// node to the chosen target entry's node, and `payloads[i]` = payload of the original arc
-    /// `nodes[i] -> nodes[i + 1]`. Both arrays are cleared first (left empty if no path).
-    public func unpackPath(nodes: inout [Int32], payloads: inout [Int32]) {
-        nodes.removeAll(keepingCapacity: true)
-        payloads.removeAll(keepingCapacity: true)
-        guard upEnd >= 0 else { return }
+    /// After a successful search: `body` gets the path as input node ids from the chosen source
+    /// entry's node to the chosen target entry's node, and `payloads[i]` = payload of the
+    /// original arc `nodes[i] -> nodes[i + 1]` (both empty if no path). The buffers are the
+    /// query's own, valid only inside `body`: nothing is copied.
+    public func withUnpackedPath<R>(_ body: (_ nodes: UnsafeBufferPointer<Int32>, _ payloads: UnsafeBufferPointer<Int32>) -> R) -> R {
+        guard upEnd >= 0 else { return body(UnsafeBufferPointer(start: nil, count: 0), UnsafeBufferPointer(start: nil, count: 0)) }
         let h = hierarchy, shortcuts = h.shortcuts
         // Up from a source to `upEnd`: parent arcs collected backwards.
         upArcs.removeAll(keepingCapacity: true)
@@ -173,7 +177,12 @@ public final class CHQuery {
             hops += 1
             if hop == CoreTable.noHop || hops > size { fatalError("core table: no path from rank \(v) to \(downStart)") }
             let next = Int32(start + Int(hop))
-            path.expand(to: h.nodeAtRank[Int(next)], code: coreArc(from: v, to: next).via, shortcuts: shortcuts)
+            let (arc, id) = coreArc(from: v, to: next)
+            if let coreExpansions {
+                coreExpansions.append(id, to: &path)
+            } else {
+                path.expand(to: h.nodeAtRank[Int(next)], code: arc.via, shortcuts: shortcuts)
+            }
             v = next
         }
         // Down from `downStart` to a target: backward arcs are stored at their lower end.
@@ -184,20 +193,22 @@ public final class CHQuery {
                         shortcuts: shortcuts)
             v = lower
         }
-        path.copy(nodes: &nodes, payloads: &payloads)
+        return path.withPath(body)
     }
 
-    /// The cheapest hierarchy arc `x -> y` between two core ranks: stored at the lower one
-    /// (core ranks are in contraction order), forwards at `x` or backwards at `y`.
-    private func coreArc(from x: Int32, to y: Int32) -> CHArc {
-        let h = hierarchy
-        let (first, arcs, at, head) = y > x ? (h.forwardFirst, h.forwardArcs, x, y) : (h.backwardFirst, h.backwardArcs, y, x)
-        var found: CHArc?
-        for arc in arcs[Int(first[Int(at)])..<Int(first[Int(at) + 1])] where arc.head == head && arc.weight < found?.weight ?? .max {
-            found = arc
+    /// The cheapest hierarchy arc `x -> y` between two core ranks and its `CoreExpansions`
+    /// id: stored at the lower one (core ranks are in contraction order), forwards at `x` or
+    /// backwards at `y`.
+    private func coreArc(from x: Int32, to y: Int32) -> (arc: CHArc, id: Int) {
+        let h = hierarchy, up = y > x
+        let (first, arcs, at, head) = up ? (h.forwardFirst, h.forwardArcs, x, y) : (h.backwardFirst, h.backwardArcs, y, x)
+        var found = -1
+        for i in Int(first[Int(at)])..<Int(first[Int(at) + 1]) where arcs[i].head == head && (found < 0 || arcs[i].weight < arcs[found].weight) {
+            found = i
         }
-        guard let found else { fatalError("core table: no arc from rank \(x) to \(y)") }
-        return found
+        guard found >= 0 else { fatalError("core table: no arc from rank \(x) to \(y)") }
+        let id = coreExpansions.map { up ? $0.id(forwardArc: found) : $0.id(backwardArc: found) } ?? -1
+        return (arcs[found], id)
     }
 }
 

@@ -18,6 +18,7 @@ public final class DijkstraQuery {
     private var end: Int32 = -1
     private var lastArc: Int32 = -1
     private var chain: [Int32] = []
+    private var path = PathBuilder()
 
     public init(_ graph: BaseGraph) {
         self.graph = graph
@@ -37,6 +38,7 @@ public final class DijkstraQuery {
         parentArc.deallocate()
         targetWeight.deallocate()
         targetStamp.deallocate()
+        path.deallocate()
     }
 
     /// Nodes settled by the last search.
@@ -99,11 +101,9 @@ public final class DijkstraQuery {
         return best < infiniteWeight ? best : nil
     }
 
-    /// See `CHQuery.unpackPath(nodes:payloads:)`.
-    public func unpackPath(nodes: inout [Int32], payloads: inout [Int32]) {
-        nodes.removeAll(keepingCapacity: true)
-        payloads.removeAll(keepingCapacity: true)
-        guard end >= 0 else { return }
+    /// See `CHQuery.withUnpackedPath(_:)`.
+    public func withUnpackedPath<R>(_ body: (_ nodes: UnsafeBufferPointer<Int32>, _ payloads: UnsafeBufferPointer<Int32>) -> R) -> R {
+        guard end >= 0 else { return body(UnsafeBufferPointer(start: nil, count: 0), UnsafeBufferPointer(start: nil, count: 0)) }
         chain.removeAll(keepingCapacity: true)
         var v = end
         if lastArc >= 0 {
@@ -114,11 +114,9 @@ public final class DijkstraQuery {
             chain.append(parentArc[Int(v)])
             v = tail(ofArc: parentArc[Int(v)], first: graph.first)
         }
-        nodes.append(v)
-        for i in chain.reversed() {
-            payloads.append(graph.arcs[Int(i)].payload)
-            nodes.append(graph.arcs[Int(i)].head)
-        }
+        path.begin(at: v)
+        for i in chain.reversed() { path.append(to: graph.arcs[Int(i)].head, payload: graph.arcs[Int(i)].payload) }
+        return path.withPath(body)
     }
 }
 

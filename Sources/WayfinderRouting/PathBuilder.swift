@@ -1,6 +1,6 @@
 import WayfinderGraph
 
-/// The path a `CHQuery` unpacks: input node ids `nodes[0...arcCount]` and the payload of each
+/// The path a search unpacks: input node ids `nodes[0...arcCount]` and the payload of each
 /// original arc between them, `payloads[i]` for `nodes[i] -> nodes[i + 1]`.
 ///
 /// Raw growable buffers, reused by every query: a long route appends ~750 arcs, each
@@ -44,19 +44,26 @@ struct PathBuilder {
 
     /// Appends the original arcs of a hierarchy arc ending at input node `to`, depth first,
     /// reading only the shortcut table: walks down first halves directly and stacks only the
-    /// second halves.
+    /// second halves. (The loop works on local copies of the buffers and counts: through
+    /// `self` the compiler reloads them after every store into the path.)
     mutating func expand(to: Int32, code: Int32, shortcuts: UnsafeBufferPointer<Shortcut>) {
+        var nodes = self.nodes, payloads = self.payloads, pending = self.pending
+        var arcCount = self.arcCount, capacity = self.capacity, pendingCapacity = self.pendingCapacity, depth = 0
         var item = PendingArc(to: to, code: code)
-        var depth = 0
+        defer { self.arcCount = arcCount }
         while true {
             while item.code >= 0 {
                 let shortcut = shortcuts[Int(item.code)]
-                if depth == pendingCapacity { growPending() }
+                if depth == pendingCapacity { growPending(); pending = self.pending; pendingCapacity = self.pendingCapacity }
                 pending[depth] = PendingArc(to: item.to, code: shortcut.second)
                 depth += 1
                 item = PendingArc(to: shortcut.middle, code: shortcut.first)
             }
-            if arcCount == capacity { growPath() }
+            if arcCount == capacity {
+                self.arcCount = arcCount
+                growPath()
+                (nodes, payloads, capacity) = (self.nodes, self.payloads, self.capacity)
+            }
             payloads[arcCount] = ~item.code
             arcCount += 1
             nodes[arcCount] = item.to
@@ -66,12 +73,26 @@ struct PathBuilder {
         }
     }
 
-    /// Copies the path out (both arrays are replaced).
-    func copy(nodes: inout [Int32], payloads: inout [Int32]) {
-        nodes.removeAll(keepingCapacity: true)
-        payloads.removeAll(keepingCapacity: true)
-        nodes.append(contentsOf: UnsafeBufferPointer(start: self.nodes, count: arcCount + 1))
-        payloads.append(contentsOf: UnsafeBufferPointer(start: self.payloads, count: arcCount))
+    /// Appends one original arc to input node `to` with payload `payload`.
+    mutating func append(to: Int32, payload: Int32) {
+        if arcCount == capacity { growPath() }
+        payloads[arcCount] = payload
+        arcCount += 1
+        nodes[arcCount] = to
+    }
+
+    /// Appends original arcs already unpacked: to `nodes[i]` with payload `payloads[i]`.
+    mutating func append(nodes more: UnsafeBufferPointer<Int32>, payloads morePayloads: UnsafeBufferPointer<Int32>) {
+        guard !more.isEmpty else { return }
+        while arcCount + more.count > capacity { growPath() }
+        (nodes + arcCount + 1).update(from: more.baseAddress!, count: more.count)
+        (payloads + arcCount).update(from: morePayloads.baseAddress!, count: more.count)
+        arcCount += more.count
+    }
+
+    /// The path's nodes and payloads, valid until the builder changes.
+    func withPath<R>(_ body: (_ nodes: UnsafeBufferPointer<Int32>, _ payloads: UnsafeBufferPointer<Int32>) -> R) -> R {
+        body(UnsafeBufferPointer(start: nodes, count: arcCount + 1), UnsafeBufferPointer(start: payloads, count: arcCount))
     }
 
     private mutating func growPath() {

@@ -4,9 +4,21 @@ import WayfinderGraph
 /// Dijkstra on the uncontracted graph as the reference it is checked against.
 public protocol ShortestPathSearch: AnyObject {
     func search(sources: [SearchEntry], targets: [SearchEntry], loopAt: Int32?) -> Int32?
-    func unpackPath(nodes: inout [Int32], payloads: inout [Int32])
+    func withUnpackedPath<R>(_ body: (_ nodes: UnsafeBufferPointer<Int32>, _ payloads: UnsafeBufferPointer<Int32>) -> R) -> R
     /// Nodes settled by the last search.
     var settledNodes: Int { get }
+}
+
+extension ShortestPathSearch {
+    /// The last search's path copied into arrays (see `CHQuery.withUnpackedPath(_:)`).
+    public func unpackPath(nodes: inout [Int32], payloads: inout [Int32]) {
+        withUnpackedPath { n, p in
+            nodes.removeAll(keepingCapacity: true)
+            payloads.removeAll(keepingCapacity: true)
+            nodes.append(contentsOf: n)
+            payloads.append(contentsOf: p)
+        }
+    }
 }
 
 extension CHQuery: ShortestPathSearch {}
@@ -51,8 +63,6 @@ public final class Router {
     public var maxSnapDistance = 5000.0
     private let engine: ShortestPathSearch
     private let ends: SearchEnds
-    private var nodes: [Int32] = []
-    private var payloads: [Int32] = []
     private var sources: [SearchEntry] = []
     private var targets: [SearchEntry] = []
 
@@ -65,7 +75,7 @@ public final class Router {
         self.graph = graph
         snapper = Snapper(graph: graph)
         ends = SearchEnds(graph: graph)
-        engine = reference ? DijkstraQuery(graph.base) : CHQuery(graph.hierarchy)
+        engine = reference ? DijkstraQuery(graph.base) : CHQuery(graph.hierarchy, coreExpansions: graph.coreExpansions)
     }
 
     /// Snaps both ends and routes between them (`snap(from:to:)`, then `route` between the snaps).
@@ -126,7 +136,6 @@ public final class Router {
             ends.appendSourceEntries(source, to: &sources)
             ends.appendTargetEntries(target, to: &targets)
             guard let total = search(sources, targets, loopAt: nil, &laps) else { return nil }
-            engine.unpackPath(nodes: &nodes, payloads: &payloads)
             let pieces = turnExpandedPieces(source, target)
             laps.unpacked()
             return (total - shift, pieces)
@@ -147,7 +156,6 @@ public final class Router {
                 guard let total = search([ends.sourceEntry(source, xs)], [ends.targetEntry(target, xt, shift: shift)],
                                          loopAt: xs == xt ? xs : nil, &laps), best == nil || total - shift < best!.weight
                 else { continue }
-                engine.unpackPath(nodes: &nodes, payloads: &payloads)
                 best = (total - shift, turnExpandedPieces(source, target))
                 laps.unpacked()
             }
@@ -155,10 +163,11 @@ public final class Router {
         return best
     }
 
-    /// One piece per path node; only the first and last can be cut (filled in place: a long
-    /// route has ~750 pieces, and a closure per element through `map` cost ~10 ns each).
+    /// One piece per node of the last search's path; only the first and last can be cut
+    /// (filled in place from the engine's buffer: a long route has ~750 pieces, and a closure
+    /// per element through `map` cost ~10 ns each).
     private func turnExpandedPieces(_ source: Snap, _ target: Snap) -> [RoutePiece] {
-        nodes.withUnsafeBufferPointer { nodes in
+        engine.withUnpackedPath { nodes, _ in
             let last = nodes.count - 1
             return [RoutePiece](unsafeUninitializedCapacity: nodes.count) { pieces, count in
                 for i in 0..<nodes.count {
@@ -182,10 +191,13 @@ public final class Router {
         ends.appendTargetEntries(target, to: &targets)
         var best: (weight: Int32, pieces: [RoutePiece])?
         if let total = search(sources, targets, loopAt: nil, &laps) {
-            engine.unpackPath(nodes: &nodes, payloads: &payloads)
-            var pieces = [ends.walkingFirstPiece(source, leavingAt: nodes.first!)]
-            for payload in payloads { pieces.append(ends.walkingArcPiece(payload)) }
-            pieces.append(ends.walkingLastPiece(target, arrivingAt: nodes.last!))
+            let pieces = engine.withUnpackedPath { nodes, payloads in
+                var pieces = [ends.walkingFirstPiece(source, leavingAt: nodes.first!)]
+                pieces.reserveCapacity(payloads.count + 2)
+                for payload in payloads { pieces.append(ends.walkingArcPiece(payload)) }
+                pieces.append(ends.walkingLastPiece(target, arrivingAt: nodes.last!))
+                return pieces
+            }
             laps.unpacked()
             best = (total, pieces)
         }

@@ -15,6 +15,8 @@ public struct RoutingGraph: @unchecked Sendable {
     public let nodeFirst: UnsafeBufferPointer<Int32>
     public let nodeLeaving: UnsafeBufferPointer<Int32>
     public let hierarchy: ContractionHierarchy
+    /// The hierarchy's core hops, unpacked when the graph is opened.
+    public let coreExpansions: CoreExpansions?
     public let base: BaseGraph
     public let snapGrid: SnapGrid
     /// The snapping index: sorted keys of the non-empty grid cells, and where each cell's
@@ -50,6 +52,7 @@ public struct RoutingGraph: @unchecked Sendable {
             shortcuts: try own(.chShortcuts, Shortcut.self),
             coreDistances: try own(.chCoreDistances, Int32.self), coreNextHop: try own(.chCoreNextHop, UInt16.self),
             owner: file)
+        coreExpansions = CoreExpansions(hierarchy)
         base = BaseGraph(first: try own(.baseFirst, Int32.self), arcs: try own(.baseArcs, BaseArc.self), owner: file)
         guard let grid = try own(.snapGrid, SnapGrid.self).first else {
             throw .missingSection(path: file.path, section: "\(mode) snapGrid")

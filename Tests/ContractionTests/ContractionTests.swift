@@ -26,7 +26,8 @@ private func checkPath(_ nodes: [Int32], _ payloads: [Int32], graph: TestGraph, 
 }
 
 /// Builds the CH of `graph` and compares it with Dijkstra on random multi-entry queries and
-/// cycle queries, checking both unpacked paths.
+/// cycle queries, checking both unpacked paths; a second query object with the core's hops
+/// unpacked in advance (`CoreExpansions`) must give the very same answers and paths.
 private func compareWithDijkstra(_ graph: TestGraph, queries: Int, loopQueries: Int, seed: UInt64,
                                  threads: Int = 1, options: ContractionOptions? = nil,
                                  topFraction: Double = 0.1, coreSize: Int? = nil) {
@@ -42,9 +43,19 @@ private func compareWithDijkstra(_ graph: TestGraph, queries: Int, loopQueries: 
     if let coreSize { #expect(hierarchy.coreSize == min(coreSize, Int(Double(graph.nodeCount) * topFraction))) }
     #expect(hierarchy.shortcuts.count == built.shortcuts.count)
     let ch = CHQuery(hierarchy)
+    let expansions = CoreExpansions(hierarchy)
+    #expect((expansions == nil) == (hierarchy.coreSize == 0))
+    let expanded = CHQuery(hierarchy, coreExpansions: expansions)
     let dijkstra = DijkstraQuery(BaseGraph(nodeCount: graph.nodeCount, arcs: graph.arcs))
     var nodes: [Int32] = [], payloads: [Int32] = []
     var found = 0
+    /// The last answer and path of `ch`, asked again of `expanded`.
+    func checkExpanded(_ sources: [SearchEntry], _ targets: [SearchEntry], loopAt: Int32?, answer: Int32, _ label: String) {
+        #expect(expanded.search(sources: sources, targets: targets, loopAt: loopAt) == answer, "\(label)")
+        var expandedNodes: [Int32] = [], expandedPayloads: [Int32] = []
+        expanded.unpackPath(nodes: &expandedNodes, payloads: &expandedPayloads)
+        #expect(expandedNodes == nodes && expandedPayloads == payloads, "\(label): paths differ")
+    }
     func entries() -> [SearchEntry] {
         (0..<Int.random(in: 1...3, using: &rng)).map { _ in
             SearchEntry(node: Int32.random(in: 0..<Int32(graph.nodeCount), using: &rng),
@@ -60,6 +71,7 @@ private func compareWithDijkstra(_ graph: TestGraph, queries: Int, loopQueries: 
         found += 1
         ch.unpackPath(nodes: &nodes, payloads: &payloads)
         checkPath(nodes, payloads, graph: graph, sources: sources, targets: targets, answer: answer, isCycle: false, "CH \(q)")
+        checkExpanded(sources, targets, loopAt: nil, answer: answer, "CH with core expansions \(q)")
         dijkstra.unpackPath(nodes: &nodes, payloads: &payloads)
         checkPath(nodes, payloads, graph: graph, sources: sources, targets: targets, answer: answer, isCycle: false, "Dijkstra \(q)")
     }
@@ -75,6 +87,7 @@ private func compareWithDijkstra(_ graph: TestGraph, queries: Int, loopQueries: 
         cycles += 1
         ch.unpackPath(nodes: &nodes, payloads: &payloads)
         checkPath(nodes, payloads, graph: graph, sources: sources, targets: targets, answer: answer, isCycle: true, "CH loop \(q)")
+        checkExpanded(sources, targets, loopAt: x, answer: answer, "CH loop with core expansions \(q)")
         dijkstra.unpackPath(nodes: &nodes, payloads: &payloads)
         checkPath(nodes, payloads, graph: graph, sources: sources, targets: targets, answer: answer, isCycle: true, "Dijkstra loop \(q)")
     }

@@ -1,0 +1,76 @@
+import WayfinderGraph
+
+/// The original arcs of every hierarchy arc between core ranks (see `CoreTable`), unpacked
+/// once when a graph is opened and shared by all query objects.
+///
+/// A long route crosses the core in a few hops, each a shortcut standing for hundreds of
+/// original arcs, and unpacking one through the shortcut table reads a record per arc, most
+/// of them cache misses: about half of a long route's unpacking time. The hops are few (14 k
+/// arcs between the 1,024 core ranks of the 10x10 tiling, 3 M original arcs once unpacked,
+/// 24 MB, ~40 ms) and every long route uses some, so each is unpacked once here and copied
+/// into a path as one block.
+///
+/// Core arcs are numbered in one space: the forward arcs stored at core ranks, then the
+/// backward ones (`id(forwardArc:)`, `id(backwardArc:)`).
+public final class CoreExpansions: @unchecked Sendable {
+    /// The expansion of core arc `id`: `nodes[first[id]..<first[id + 1]]` (its input nodes
+    /// after its tail) and the payloads of the original arcs leading to them.
+    private let first: UnsafeBufferPointer<Int>
+    private let nodes: UnsafeBufferPointer<Int32>
+    private let payloads: UnsafeBufferPointer<Int32>
+    private let owner = BufferOwner()
+    private let forwardBase: Int, backwardBase: Int, forwardCount: Int
+
+    /// Unpacks every arc stored at a core rank of `hierarchy`; nil when it has no core.
+    public init?(_ hierarchy: ContractionHierarchy) {
+        let h = hierarchy, start = Int(h.coreStart), n = h.nodeCount
+        guard h.coreSize > 0 else { return nil }
+        forwardBase = Int(h.forwardFirst[start])
+        backwardBase = Int(h.backwardFirst[start])
+        forwardCount = Int(h.forwardFirst[n]) - forwardBase
+        let count = forwardCount + Int(h.backwardFirst[n]) - backwardBase
+        var first = [Int](), nodes = [Int32](), payloads = [Int32]()
+        first.reserveCapacity(count + 1)
+        var path = PathBuilder()
+        defer { path.deallocate() }
+        func add(from tail: Int32, to head: Int32, code: Int32) {
+            path.begin(at: tail)
+            path.expand(to: head, code: code, shortcuts: h.shortcuts)
+            path.withPath { pathNodes, pathPayloads in
+                first.append(nodes.count)
+                nodes.append(contentsOf: pathNodes.dropFirst())
+                payloads.append(contentsOf: pathPayloads)
+            }
+        }
+        for rank in start..<n {
+            for arc in h.forwardArcs[Int(h.forwardFirst[rank])..<Int(h.forwardFirst[rank + 1])] {
+                add(from: h.nodeAtRank[rank], to: h.nodeAtRank[Int(arc.head)], code: arc.via)
+            }
+        }
+        // Backward arcs are stored at their lower end and lead from their head down to it.
+        for rank in start..<n {
+            for arc in h.backwardArcs[Int(h.backwardFirst[rank])..<Int(h.backwardFirst[rank + 1])] {
+                add(from: h.nodeAtRank[Int(arc.head)], to: h.nodeAtRank[rank], code: arc.via)
+            }
+        }
+        first.append(nodes.count)
+        self.first = owner.keep(first)
+        self.nodes = owner.keep(nodes)
+        self.payloads = owner.keep(payloads)
+    }
+
+    /// The number of original arcs held.
+    public var arcCount: Int { nodes.count }
+
+    /// The id of forward arc `i` (`forwardArcs[i]`, stored at a core rank).
+    @inline(__always) func id(forwardArc i: Int) -> Int { i - forwardBase }
+
+    /// The id of backward arc `i` (`backwardArcs[i]`, stored at a core rank).
+    @inline(__always) func id(backwardArc i: Int) -> Int { forwardCount + i - backwardBase }
+
+    /// Appends the original arcs of core arc `id` to `path` (which ends at the arc's tail).
+    @inline(__always) func append(_ id: Int, to path: inout PathBuilder) {
+        let range = first[id]..<first[id + 1]
+        path.append(nodes: UnsafeBufferPointer(rebasing: nodes[range]), payloads: UnsafeBufferPointer(rebasing: payloads[range]))
+    }
+}
