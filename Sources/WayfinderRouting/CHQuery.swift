@@ -28,6 +28,7 @@ public final class CHQuery {
     /// across the core are copied from it instead of unpacked through the shortcut table.
     public init(_ hierarchy: ContractionHierarchy, coreExpansions: CoreExpansions? = nil) {
         self.hierarchy = hierarchy
+        precondition(coreExpansions?.fits(hierarchy) ?? true, "CHQuery: core expansions of another hierarchy")
         self.coreExpansions = coreExpansions
         let n = hierarchy.nodeCount
         forward = UpwardSearch(nodeCount: n, first: hierarchy.forwardFirst, arcs: hierarchy.forwardArcs,
@@ -146,10 +147,10 @@ public final class CHQuery {
         }
     }
 
-    /// After a successful search: `body` gets the path as input node ids from the chosen source
-    /// entry's node to the chosen target entry's node, and `payloads[i]` = payload of the
-    /// original arc `nodes[i] -> nodes[i + 1]` (both empty if no path). The buffers are the
-    /// query's own, valid only inside `body`: nothing is copied.
+    /// After a successful search: unpacks the path (again at each call) and passes `body` its
+    /// input node ids from the chosen source entry's node to the chosen target entry's node, and
+    /// `payloads[i]` = payload of the original arc `nodes[i] -> nodes[i + 1]` (both empty if no
+    /// path). The buffers are the query's own, valid only inside `body`: nothing is copied.
     public func withUnpackedPath<R>(_ body: (_ nodes: UnsafeBufferPointer<Int32>, _ payloads: UnsafeBufferPointer<Int32>) -> R) -> R {
         guard upEnd >= 0 else { return body(UnsafeBufferPointer(start: nil, count: 0), UnsafeBufferPointer(start: nil, count: 0)) }
         let h = hierarchy, shortcuts = h.shortcuts

@@ -5,10 +5,11 @@ import WayfinderGraph
 ///
 /// A long route crosses the core in a few hops, each a shortcut standing for hundreds of
 /// original arcs, and unpacking one through the shortcut table reads a record per arc, most
-/// of them cache misses: about half of a long route's unpacking time. The hops are few (14 k
-/// arcs between the 1,024 core ranks of the 10x10 tiling, 3 M original arcs once unpacked,
-/// 24 MB, ~40 ms) and every long route uses some, so each is unpacked once here and copied
-/// into a path as one block.
+/// of them cache misses. The hops are few (14 k arcs between the 1,024 core ranks of the
+/// 10x10 tiling; 3 M original arcs once unpacked, 24 MB, 45–75 ms) and every long route uses
+/// some, so each is unpacked once here and copied into a path as one block: a third off the
+/// time of a 450 km query (BENCHMARKS.md). Not stored in the graph file, which it would
+/// take past its 500 MB budget at that size.
 ///
 /// Core arcs are numbered in one space: the forward arcs stored at core ranks, then the
 /// backward ones (`id(forwardArc:)`, `id(backwardArc:)`).
@@ -57,6 +58,13 @@ public final class CoreExpansions: @unchecked Sendable {
         self.first = owner.keep(first)
         self.nodes = owner.keep(nodes)
         self.payloads = owner.keep(payloads)
+    }
+
+    /// Whether these are the expansions of `hierarchy` (its core arcs number the same).
+    func fits(_ hierarchy: ContractionHierarchy) -> Bool {
+        let h = hierarchy, start = Int(h.coreStart), n = h.nodeCount
+        return h.coreSize > 0 && forwardBase == Int(h.forwardFirst[start]) && backwardBase == Int(h.backwardFirst[start])
+            && forwardCount == Int(h.forwardFirst[n]) - forwardBase && first.count - 1 == forwardCount + Int(h.backwardFirst[n]) - backwardBase
     }
 
     /// The number of original arcs held.
