@@ -68,15 +68,17 @@ public enum VerifyCommand {
             }
         }
         for mode in TravelMode.allCases {
+            // Validated before anything follows its arcs; then opened as the service opens it.
             let graph: RoutingGraph
-            do { graph = try RoutingGraph(file: file, mode: mode) } catch { throw CommandError(error) }
+            do { graph = try RoutingGraph(file: file, mode: mode, unpackCoreHops: false) } catch { throw CommandError(error) }
             if let problem = graph.hierarchy.validationError() {
                 checks.append(Check(passed: false, description: "\(mode): contraction hierarchy invalid: \(problem)"))
                 continue
             }
-            checks.append(sampleRoutes(graph, count: routes))
+            do { checks.append(sampleRoutes(try RoutingGraph(file: file, mode: mode), count: routes)) } catch { throw CommandError(error) }
             let now = counts(graph)
-            guard let oldFile, let old = try? RoutingGraph(file: oldFile, mode: mode) else { continue }
+            // The graph in service is read unverified, for its counts only: nothing unpacked.
+            guard let oldFile, let old = try? RoutingGraph(file: oldFile, mode: mode, unpackCoreHops: false) else { continue }
             let before = counts(old)
             for (name, a, b) in [("segments", before.segments, now.segments), ("search nodes", before.searchNodes, now.searchNodes),
                                  ("main network nodes", before.mainNetwork, now.mainNetwork)] {

@@ -15,7 +15,8 @@ public struct RoutingGraph: @unchecked Sendable {
     public let nodeFirst: UnsafeBufferPointer<Int32>
     public let nodeLeaving: UnsafeBufferPointer<Int32>
     public let hierarchy: ContractionHierarchy
-    /// The hierarchy's core hops, unpacked when the graph is opened.
+    /// The hierarchy's core hops, unpacked when the graph is opened (nil without a core, or
+    /// when opened with `unpackCoreHops: false`).
     public let coreExpansions: CoreExpansions?
     public let base: BaseGraph
     public let snapGrid: SnapGrid
@@ -25,7 +26,10 @@ public struct RoutingGraph: @unchecked Sendable {
     public let snapCellFirst: UnsafeBufferPointer<Int32>
     public let snapEntries: UnsafeBufferPointer<SnapEntry>
 
-    public init(file: GraphFile, mode: TravelMode) throws(GraphFileError) {
+    /// Views one mode of an open graph file. `unpackCoreHops: false` skips `coreExpansions`,
+    /// for callers that only read counts, or must validate the hierarchy before anything
+    /// follows its arcs (`wayfinder verify`).
+    public init(file: GraphFile, mode: TravelMode, unpackCoreHops: Bool = true) throws(GraphFileError) {
         self.mode = mode
         self.file = file
         let m = mode.rawValue
@@ -52,7 +56,7 @@ public struct RoutingGraph: @unchecked Sendable {
             shortcuts: try own(.chShortcuts, Shortcut.self),
             coreDistances: try own(.chCoreDistances, Int32.self), coreNextHop: try own(.chCoreNextHop, UInt16.self),
             owner: file)
-        coreExpansions = CoreExpansions(hierarchy)
+        coreExpansions = unpackCoreHops ? CoreExpansions(hierarchy) : nil
         base = BaseGraph(first: try own(.baseFirst, Int32.self), arcs: try own(.baseArcs, BaseArc.self), owner: file)
         guard let grid = try own(.snapGrid, SnapGrid.self).first else {
             throw .missingSection(path: file.path, section: "\(mode) snapGrid")

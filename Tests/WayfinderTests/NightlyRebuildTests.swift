@@ -92,6 +92,26 @@ import WayfinderRouting
         try assertInService(graph, equals: before)
     }
 
+    /// The graph in service is read without its checksums, only for its counts: a damaged
+    /// one (here its driving shortcut table overwritten, as no build writes it) must neither
+    /// stop the job nor be unpacked.
+    @Test func aDamagedGraphInServiceIsReplaced() throws {
+        let dir = temporaryDirectory(), graph = "\(dir)/g.wfg"
+        #expect(try rebuild("\(dataDirectory)/andorra.osm.pbf", graph).code == 0)
+        var bytes = try #require(contents(graph))
+        let file = try GraphFile(path: graph)
+        let shortcuts = try #require(file.section(kind: SectionKind.chShortcuts.rawValue, mode: TravelMode.driving.rawValue,
+                                                  as: Shortcut.self))
+        let length = shortcuts.count * MemoryLayout<Shortcut>.stride
+        let start = try #require(bytes.range(of: Data(UnsafeRawBufferPointer(shortcuts).prefix(96)))).lowerBound
+        bytes.replaceSubrange(start..<start + length, with: Data(repeating: 0x7f, count: length))
+        try bytes.write(to: URL(fileURLWithPath: graph))
+        let r = try rebuild("\(dataDirectory)/andorra.osm.pbf", graph)
+        #expect(r.code == 0, "\(r.log)")
+        try assertInService(graph, equals: contents(graph))
+        #expect(contents("\(graph).previous") == bytes)
+    }
+
     @Test func aSecondRunWaitsForNoOne() throws {
         let dir = temporaryDirectory(), graph = "\(dir)/g.wfg"
         let holder = Process()
