@@ -18,7 +18,7 @@ func percentile(_ sorted: [Double], _ p: Double) -> Double {
     return sorted[min(sorted.count - 1, max(0, rank - 1))]
 }
 
-/// The median of unsorted samples (the upper one of an even count, as `percentile`).
+/// The median of unsorted samples (the lower one of an even count: `percentile`'s nearest rank).
 func median(_ values: [Double]) -> Double { percentile(values.sorted(), 0.5) }
 
 /// p50, p95, p99 and mean of a set of timings, in the unit they were recorded in.

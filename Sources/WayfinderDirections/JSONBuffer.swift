@@ -308,7 +308,8 @@ public final class JSONBuffer {
         count += writer.count
     }
 
-    @inline(__always) static func roundedToMicrodegrees(_ v: Int32) -> Int64 {
+    /// Microdegrees, rounded half away from zero from the 1e-7 grid (the 6 decimals written).
+    @inline(__always) public static func roundedToMicrodegrees(_ v: Int32) -> Int64 {
         let v = Int64(v)
         return v >= 0 ? (v + 5) / 10 : -((-v + 5) / 10)
     }

@@ -149,12 +149,7 @@ public enum OSRMRouteResponse {
     /// from it, on which road.
     public static func writeWaypoints(of legs: [Route], graph: RoutingGraph, into json: JSONBuffer) {
         func waypoint(_ snap: Snap) {
-            json.beginObject()
-            json.key("hint"); json.string("")
-            json.key("distance"); json.number(snap.distance, decimals: 3)
-            json.key("name"); json.string(graph.name(ofSegment: snap.segment))
-            json.key("location"); json.coordinate(snap.location)
-            json.endObject()
+            json.osrmWaypoint(location: snap.location, distance: snap.distance, name: graph.name(ofSegment: snap.segment), hint: true)
         }
         json.beginArray()
         if let first = legs.first { waypoint(first.source) }
@@ -197,5 +192,18 @@ public enum OSRMRouteResponse {
             line.append(contentsOf: leg.line.first == line.last ? leg.line.dropFirst() : leg.line[...])
         }
         return line
+    }
+}
+
+extension JSONBuffer {
+    /// An OSRM waypoint object: `hint` (when asked for; empty, as the server's requests
+    /// allow), metres from the input, name of the road, snapped location.
+    public func osrmWaypoint(location: FixedCoordinate, distance: Double, name: String, hint: Bool) {
+        beginObject()
+        if hint { key("hint"); string("") }
+        key("distance"); number(distance, decimals: 3)
+        key("name"); string(name)
+        key("location"); coordinate(location)
+        endObject()
     }
 }

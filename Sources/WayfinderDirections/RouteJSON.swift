@@ -15,12 +15,15 @@ public enum Overview: String, Sendable, CaseIterable {
     case full, simplified
     case none = "false"
 
-    /// The line written for a route whose whole line is `line`: itself, simplified, or nil.
-    public func line(of line: [FixedCoordinate]) -> [FixedCoordinate]? {
+    /// The line written for a route whose whole line is `line`: itself, simplified, or nil
+    /// (then `line` is not worked out at all).
+    public func line(of line: @autoclosure () -> [FixedCoordinate]) -> [FixedCoordinate]? {
         switch self {
-        case .full: return line
+        case .full: return line()
         case .none: return nil
-        case .simplified: return LineSimplifier.simplify(line, tolerance: LineSimplifier.tolerance(for: line))
+        case .simplified:
+            let line = line()
+            return LineSimplifier.simplify(line, tolerance: LineSimplifier.tolerance(for: line))
         }
     }
 }

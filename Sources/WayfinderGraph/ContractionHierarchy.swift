@@ -13,7 +13,8 @@
 ///
 /// Arrays are indexed by *rank*, a node's position in storage. It need not follow the
 /// contraction order: the importer renumbers ranks so that nodes close on the map are close in
-/// memory (`renumbered(byKey:)`), and only the top nodes keep contraction order.
+/// memory (`ContractionOptions.storageKeys`; `StorageOrder` in WayfinderContraction), and only
+/// the top nodes keep contraction order.
 ///
 /// A shortcut `u -> v` bypasses a node `m` contracted before both; its halves are the arc
 /// `u -> m` (in `backwardArcs` at `m`, head `u`) and the arc `m -> v` (in `forwardArcs` at `m`,

@@ -43,7 +43,10 @@ struct SnapIndex {
                 }
             }
         }
-        pairs.sort { $0.key != $1.key ? $0.key < $1.key : $0.entry.segment < $1.entry.segment }
+        pairs.sort { a, b in
+            a.key != b.key ? a.key < b.key : a.entry.segment != b.entry.segment ? a.entry.segment < b.entry.segment
+                : a.entry.offset < b.entry.offset
+        }
         for (i, pair) in pairs.enumerated() where cellKeys.last != pair.key {
             cellKeys.append(pair.key)
             cellFirst.append(Int32(i))

@@ -289,8 +289,8 @@ struct ResponseEncoder {
 
     private static func pow10(_ n: Int) -> Double { (0..<n).reduce(1.0) { r, _ in r * 10 } }
 
-    /// Microdegrees, rounded half away from zero from the 1e-7 grid (as the JSON's 6 decimals).
-    static func microdegrees(_ v: Int32) -> Int32 { v >= 0 ? (v + 5) / 10 : -((-v + 5) / 10) }
+    /// Microdegrees, rounded as the JSON's 6 decimals.
+    static func microdegrees(_ v: Int32) -> Int32 { Int32(truncatingIfNeeded: JSONBuffer.roundedToMicrodegrees(v)) }
 
     private mutating func coordinate(_ p: FixedCoordinate) -> UnsafeMutablePointer<Wayfinder__Coordinate> {
         let c = coordinates.next()

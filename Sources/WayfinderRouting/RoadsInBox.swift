@@ -110,7 +110,7 @@ public final class RoadsInBox {
             // A row's cells under the box are consecutive keys, and their entries consecutive
             // too: one binary search, then a scan.
             let lowKey = UInt32(row * Int64(grid.columns) + c0), highKey = UInt32(row * Int64(grid.columns) + c1)
-            let firstCell = lowerBound(keys, lowKey)
+            let firstCell = graph.firstSnapCell(atOrAfter: lowKey)
             var endCell = firstCell
             while endCell < keys.count && keys[endCell] <= highKey { endCell += 1 }
             for i in Int(cellFirst[firstCell])..<Int(cellFirst[endCell]) {
@@ -135,15 +135,6 @@ public final class RoadsInBox {
                 }
             }
         }
-    }
-
-    private func lowerBound(_ keys: UnsafeBufferPointer<UInt32>, _ key: UInt32) -> Int {
-        var lo = 0, hi = keys.count
-        while lo < hi {
-            let mid = (lo + hi) >> 1
-            if keys[mid] < key { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
     }
 
     /// Division rounding towards minus infinity (a box edge west or south of the grid gives -1).

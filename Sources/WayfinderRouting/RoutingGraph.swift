@@ -75,13 +75,19 @@ public struct RoutingGraph: @unchecked Sendable {
     /// Indices into `snapEntries` of the sub-segments listed under a grid cell (binary search
     /// over the non-empty cells' keys; empty if the cell has none).
     @inlinable public func snapEntryRange(cell key: UInt32) -> Range<Int> {
+        let i = firstSnapCell(atOrAfter: key)
+        guard i < snapKeys.count && snapKeys[i] == key else { return 0..<0 }
+        return Int(snapCellFirst[i])..<Int(snapCellFirst[i + 1])
+    }
+
+    /// Position in `snapKeys` of the first non-empty cell whose key is `>= key` (binary search).
+    @inlinable public func firstSnapCell(atOrAfter key: UInt32) -> Int {
         var lo = 0, hi = snapKeys.count
         while lo < hi {
             let mid = (lo + hi) >> 1
             if snapKeys[mid] < key { lo = mid + 1 } else { hi = mid }
         }
-        guard lo < snapKeys.count && snapKeys[lo] == key else { return 0..<0 }
-        return Int(snapCellFirst[lo])..<Int(snapCellFirst[lo + 1])
+        return lo
     }
 
     /// Whether a segment lies on a small island cut off from the main network.

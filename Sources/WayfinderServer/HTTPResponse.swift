@@ -7,6 +7,14 @@ public struct HTTPResponse {
         /// The bytes written into a JSON buffer (usually the request context's). The server
         /// copies them out before the context serves another request.
         case json(JSONBuffer)
+
+        /// The body's bytes, valid inside `body`.
+        public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
+            switch self {
+            case .bytes(let bytes): return bytes.withUnsafeBytes(body)
+            case .json(let json): return json.withUnsafeBytes(body)
+            }
+        }
     }
 
     public var status: Int

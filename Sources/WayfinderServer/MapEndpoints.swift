@@ -89,20 +89,23 @@ enum MapEndpoints {
         json.key("least_class"); json.string(classNames[Int(finder.leastClass.rawValue)])
         json.key("truncated"); json.bool(finder.truncated)
         json.key("features"); json.beginArray()
-        for roadClass in 0...finder.leastClass.rawValue {
-            var first = true
-            for s in finder.segments where finder.roadClass(ofSegment: s).rawValue == roadClass {
-                if first {
-                    first = false
-                    json.beginObject()
-                    json.key("type"); json.string("Feature")
-                    json.key("properties"); json.beginObject()
-                    json.key("class"); json.string(classNames[Int(roadClass)])
-                    json.endObject()
-                    json.key("geometry"); json.beginObject()
-                    json.key("type"); json.string("MultiLineString")
-                    json.key("coordinates"); json.beginArray()
-                }
+        // One feature per class, most important first; segments grouped in one pass, each
+        // group in the finder's order.
+        var byClass = [[Int32]](repeating: [], count: Int(finder.leastClass.rawValue) + 1)
+        for s in finder.segments {
+            let roadClass = Int(finder.roadClass(ofSegment: s).rawValue)
+            if roadClass < byClass.count { byClass[roadClass].append(s) }
+        }
+        for (roadClass, group) in byClass.enumerated() where !group.isEmpty {
+            json.beginObject()
+            json.key("type"); json.string("Feature")
+            json.key("properties"); json.beginObject()
+            json.key("class"); json.string(classNames[roadClass])
+            json.endObject()
+            json.key("geometry"); json.beginObject()
+            json.key("type"); json.string("MultiLineString")
+            json.key("coordinates"); json.beginArray()
+            for s in group {
                 let segment = graph.segments[Int(s)]
                 json.beginArray()
                 var last = graph.points[Int(segment.firstPoint)]
@@ -115,11 +118,9 @@ enum MapEndpoints {
                 }
                 json.endArray()
             }
-            if !first {
-                json.endArray()
-                json.endObject()
-                json.endObject()
-            }
+            json.endArray()
+            json.endObject()
+            json.endObject()
         }
         json.endArray()
         json.endObject()

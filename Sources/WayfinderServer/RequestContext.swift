@@ -42,15 +42,9 @@ public final class RequestContext: @unchecked Sendable {
         return made
     }
 
-    /// The router of `mode`. Its snapping limit is the server's; callers that snap with a
-    /// per-request radius pass it to the snapper.
-    public func router(_ mode: TravelMode) -> Router? {
-        perMode(&routers, mode) { routingGraph in
-            let router = Router(graph: routingGraph)
-            router.maxSnapDistance = limits.maxSnapRadius
-            return router
-        }
-    }
+    /// The router of `mode`. The server snaps through its snapper with each request's radius
+    /// and routes between snaps, so the router's own snapping limit is never used.
+    public func router(_ mode: TravelMode) -> Router? { perMode(&routers, mode) { Router(graph: $0) } }
 
     public func directionsBuilder(_ mode: TravelMode) -> DirectionsBuilder? { perMode(&builders, mode, DirectionsBuilder.init) }
 
@@ -140,11 +134,4 @@ final class ContextPool: Sendable {
         }
         return dropped.0  // the dropped contexts are released here, outside the lock
     }
-}
-
-/// Nanoseconds of CLOCK_MONOTONIC.
-@inline(__always) func monotonicNanoseconds() -> UInt64 {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
 }

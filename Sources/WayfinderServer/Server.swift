@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import Synchronization
 import WayfinderGraph
+import WayfinderRouting
 
 /// How to run a server.
 public struct ServerConfiguration: Sendable {
@@ -216,12 +217,8 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
 
 /// Hands a response to libmicrohttpd (which copies the body) and queues it.
 private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
-    let created: OpaquePointer?
-    switch response.body {
-    case .bytes(let bytes):
-        created = bytes.withUnsafeBytes { MHD_create_response_from_buffer($0.count, UnsafeMutableRawPointer(mutating: $0.baseAddress), MHD_ResponseMemoryMode.RESPMEM_MUST_COPY) }
-    case .json(let json):
-        created = json.withUnsafeBytes { MHD_create_response_from_buffer($0.count, UnsafeMutableRawPointer(mutating: $0.baseAddress), MHD_ResponseMemoryMode.RESPMEM_MUST_COPY) }
+    let created = response.body.withUnsafeBytes {
+        MHD_create_response_from_buffer($0.count, UnsafeMutableRawPointer(mutating: $0.baseAddress), MHD_ResponseMemoryMode.RESPMEM_MUST_COPY)
     }
     guard let created else { return MHD_Result.NO }
     defer { MHD_destroy_response(created) }

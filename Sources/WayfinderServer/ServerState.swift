@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Synchronization
 import WayfinderGraph
+import WayfinderRouting
 
 /// What every request thread shares: the endpoint table, the limits, the counters, the
 /// pool of request contexts with the graph in service, and the reload logic. Immutable
@@ -42,9 +43,9 @@ public final class ServerState: Sendable {
                 rawParameters: [(name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer)],
                 hasBody: Bool, start: UInt64, deliver: (HTTPResponse) -> Void) -> Int {
         guard method == "GET" || method == "HEAD" else {
-            deliver(HTTPResponse(status: 405, contentType: HTTPResponse.jsonType,
-                                 body: HTTPResponse.error("MethodNotAllowed", "only GET and HEAD are served").body,
-                                 headers: [("Allow", "GET, HEAD")]))
+            var refused = HTTPResponse.error("MethodNotAllowed", "only GET and HEAD are served", status: 405)
+            refused.headers = [("Allow", "GET, HEAD")]
+            deliver(refused)
             return metrics.unmatched
         }
         guard !hasBody else {

@@ -24,15 +24,3 @@ extension OSRMRequest {
     }
 }
 
-extension JSONBuffer {
-    /// An OSRM waypoint object: `hint` (when asked for; empty, see `OSRMRequest.sharedOptions`),
-    /// metres from the input, name of the road, snapped location.
-    func osrmWaypoint(location: FixedCoordinate, distance: Double, name: String, hint: Bool) {
-        beginObject()
-        if hint { key("hint"); string("") }
-        key("distance"); number(distance, decimals: 3)
-        key("name"); string(name)
-        key("location"); coordinate(location)
-        endObject()
-    }
-}
