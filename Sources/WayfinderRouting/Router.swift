@@ -87,10 +87,12 @@ public final class Router {
     /// Where a route between two coordinates starts and ends: the nearest usable roads. An end
     /// on a small island is moved to the main network unless both ends are on the same island.
     public func snap(from: FixedCoordinate, to: FixedCoordinate) throws(RouteError) -> (source: Snap, target: Snap) {
-        guard let a = snapper.nearest(to: from, maxDistance: maxSnapDistance) else { throw .noSegment(isSource: true) }
-        guard let b = snapper.nearest(to: to, maxDistance: maxSnapDistance) else { throw .noSegment(isSource: false) }
-        let sameIsland = graph.segmentComponent[Int(a.any.segment)] == graph.segmentComponent[Int(b.any.segment)]
-        return sameIsland ? (a.any, b.any) : (a.main ?? a.any, b.main ?? b.any)
+        do {
+            let snaps = try snapper.snap([from, to]) { _ in maxSnapDistance }
+            return (snaps[0], snaps[1])
+        } catch {
+            throw .noSegment(isSource: error.index == 0)
+        }
     }
 
     public func route(from source: Snap, to target: Snap) throws(RouteError) -> Route {

@@ -11,12 +11,35 @@ public struct Snap: Sendable, Equatable {
     public var distance: Double
 }
 
+/// `Snapper.snap(_:maxDistance:)` found no usable road near the point at `index`.
+public struct NoRoadNear: Error, Equatable {
+    public var index: Int
+}
+
 /// Finds the closest point on any segment usable by the graph's mode (not merely the
 /// closest node), preferring the main network over small islands.
 public struct Snapper: Sendable {
     public let graph: RoutingGraph
 
     public init(graph: RoutingGraph) { self.graph = graph }
+
+    /// Where routes through `points` start, stop and end: each point's nearest usable road
+    /// within `maxDistance(i)` metres. When the snaps are not all on one connected piece of
+    /// network, those on small islands move to the main network, so that the legs between
+    /// them exist. Throws the index of the first point with no road in reach.
+    public func snap(_ points: [FixedCoordinate], maxDistance: (Int) -> Double) throws(NoRoadNear) -> [Snap] {
+        var found: [(any: Snap, main: Snap?)] = []
+        found.reserveCapacity(points.count)
+        for (i, p) in points.enumerated() {
+            guard let snap = nearest(to: p, maxDistance: maxDistance(i)) else { throw NoRoadNear(index: i) }
+            found.append(snap)
+        }
+        let components = graph.segmentComponent
+        guard let first = found.first else { return [] }
+        let component = components[Int(first.any.segment)]
+        if found.allSatisfy({ components[Int($0.any.segment)] == component }) { return found.map(\.any) }
+        return found.map { $0.main ?? $0.any }
+    }
 
     /// The nearest snap within `maxDistance` metres, and the nearest one on the main
     /// network (the same when the nearest is on it).

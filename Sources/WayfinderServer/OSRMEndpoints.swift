@@ -27,11 +27,11 @@ enum OSRMEndpoints {
         }
     }
 
-    /// The router of the request's mode (every graph file holds both modes, but an old or
+    /// The graph of the request's mode (every graph file holds both modes, but an old or
     /// partial one may not).
-    private static func router(_ context: RequestContext, _ mode: TravelMode) throws(OSRMError) -> Router {
-        guard let router = context.router(mode) else { throw OSRMError("InvalidValue", "This graph has no \(mode) profile") }
-        return router
+    private static func graph(_ context: RequestContext, _ mode: TravelMode) throws(OSRMError) -> RoutingGraph {
+        guard let graph = context.graph.graph(mode) else { throw OSRMError("InvalidValue", "This graph has no \(mode) profile") }
+        return graph
     }
 
     // MARK: /nearest
@@ -43,7 +43,7 @@ enum OSRMEndpoints {
             let osrm = try OSRMRequest(request, service: "nearest", serviceOptions: ["number"])
             guard osrm.coordinates.count == 1 else { throw OSRMError("InvalidOptions", "Only one input coordinate is supported") }
             let number = min(try osrm.count("number", default: 1), context.limits.maxResults)
-            let graph = try router(context, osrm.mode).graph
+            let graph = try graph(context, osrm.mode)
             let radius = min(osrm.radiuses[0] ?? context.limits.maxSnapRadius, context.limits.maxSnapRadius)
             let found = NearestSegments(graph: graph).nearest(to: osrm.coordinates[0], count: number, maxDistance: radius)
             guard !found.isEmpty else { throw OSRMError("NoSegment", "Could not find a matching segments for coordinate") }
@@ -117,8 +117,9 @@ enum OSRMEndpoints {
             // Accepted: each leg is routed on its own, so a route may turn back at a via
             // point where that is fastest (OSRM's continue_straight=false).
             _ = try osrm.flag("continue_straight", default: false)
-            let router = try OSRMEndpoints.router(context, osrm.mode)
-            let snaps = try osrm.snaps(router, limit: context.limits.maxSnapRadius)
+            let graph = try OSRMEndpoints.graph(context, osrm.mode)
+            let snaps = try osrm.snaps(graph, limit: context.limits.maxSnapRadius)
+            let router = context.router(osrm.mode)!
             var legs: [Route] = []
             legs.reserveCapacity(snaps.count - 1)
             for i in 1..<snaps.count {
@@ -175,8 +176,8 @@ enum OSRMEndpoints {
             let wanted = try osrm.choice("annotations", [("duration", (true, false)), ("distance", (false, true)),
                                                          ("duration,distance", (true, true)), ("distance,duration", (true, true))],
                                          default: (true, false))
-            let router = try OSRMEndpoints.router(context, osrm.mode)
-            let snaps = try osrm.snaps(router, limit: context.limits.maxSnapRadius)
+            let graph = try OSRMEndpoints.graph(context, osrm.mode)
+            let snaps = try osrm.snaps(graph, limit: context.limits.maxSnapRadius)
             let table = context.tableQuery(osrm.mode)!.compute(sources: sources.map { snaps[$0] },
                                                                targets: destinations.map { snaps[$0] }, distances: wanted.1)
             let json = context.json()
@@ -196,7 +197,7 @@ enum OSRMEndpoints {
                 json.beginArray()
                 for i in indices {
                     json.osrmWaypoint(location: snaps[i].location, distance: snaps[i].distance,
-                                      name: router.graph.name(ofSegment: snaps[i].segment), hint: osrm.generateHints)
+                                      name: graph.name(ofSegment: snaps[i].segment), hint: osrm.generateHints)
                 }
                 json.endArray()
             }
