@@ -27,26 +27,6 @@ extension ContractionHierarchy {
     }
 }
 
-/// A hierarchy's arrays before its shortcuts are numbered: a shortcut's `via` is its middle
-/// rank, as contraction produces them.
-struct HierarchyArrays {
-    var rankOfNode: [Int32], nodeAtRank: [Int32]
-    var forwardFirst: [Int32], forwardArcs: [CHArc]
-    var backwardFirst: [Int32], backwardArcs: [CHArc]
-    var selfLoops: [CHArc]
-    /// How many of the last ranks are in contraction order (all of them until renumbered):
-    /// the core may not be larger.
-    var contractionOrderTail: Int
-
-    /// Numbers the shortcuts, tabulates the core (`coreSize` ranks, by default
-    /// `CoreTable.defaultSize`, at most `contractionOrderTail`) and wraps the arrays.
-    func hierarchy(coreSize: Int? = nil) -> ContractionHierarchy {
-        let size = min(coreSize ?? CoreTable.defaultSize(nodeCount: rankOfNode.count), contractionOrderTail, CoreTable.maximumSize)
-        return ContractionHierarchy(owning: rankOfNode, nodeAtRank: nodeAtRank, forwardFirst: forwardFirst, forwardArcs: forwardArcs,
-                                    backwardFirst: backwardFirst, backwardArcs: backwardArcs, selfLoops: selfLoops, coreSize: size)
-    }
-}
-
 public enum StorageOrder {
     /// The share of nodes, the last contracted, kept in contraction order at the end.
     public static let defaultTopFraction = 0.03

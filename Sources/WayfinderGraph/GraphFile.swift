@@ -1,7 +1,12 @@
 /// The graph file: one versioned, checksummed file of typed sections, memory-mapped and
 /// read in place.
 ///
-/// ## Layout (format version 1, little-endian)
+/// ## Layout (format version 3, `GraphFile.formatVersion`; little-endian)
+///
+/// The container below has not changed since version 1; the version is raised whenever what
+/// a section holds changes (2: shortcut table, map-ordered ranks, compact snapping index;
+/// 3: core tables, sparse self-loops). Which kinds the routing data and the geocoder use:
+/// `GraphSections.swift`.
 ///
 /// ```
 /// offset  size  field

@@ -111,10 +111,7 @@ public enum GraphBuilder {
         writer.metadata["built"] = ISO8601DateFormatter().string(from: Date())
         writer.metadata["generator"] = "wayfinder \(wayfinderVersion)"
         writer.metadata["modes"] = modes.map(\.description).joined(separator: ",")
-        writer.add(kind: SectionKind.points.rawValue, collector.points)
-        writer.add(kind: SectionKind.ways.rawValue, collector.ways)
-        collector.strings.add(to: &writer, offsetsKind: SectionKind.stringOffsets.rawValue,
-                              bytesKind: SectionKind.stringBytes.rawValue)
+        SharedRoads.add(points: collector.points, ways: collector.ways, names: collector.strings, to: &writer)
         for build in results.values { build.add(to: &writer) }
         index.add(to: &writer)
         do { try writer.write(to: output) } catch { throw .output(error) }
@@ -136,7 +133,7 @@ struct ModeBuild {
     let base: BaseGraph
     let segmentComponent: [Int32]
     let componentSizes: [Int32]
-    let snap: SnapIndex
+    let snap: SnapIndexBuilder
     /// Wall time of each step of this mode, for the build summary.
     private(set) var timings: [(String, Double)] = []
 
@@ -168,7 +165,7 @@ struct ModeBuild {
             if mode.isTurnExpanded { return component[2 * s + (segment.forwardWeight >= 0 ? 0 : 1)] }
             return component[Int(segment.forwardWeight >= 0 ? segment.fromNode : segment.toNode)]
         }
-        snap = SnapIndex(segments: segments, points: c.points)
+        snap = SnapIndexBuilder(segments: segments, points: c.points)
         lap("components+snap index")
         self.timings = timings
     }
@@ -190,30 +187,14 @@ struct ModeBuild {
         return keys
     }
 
+    /// Adds this mode's sections, in this order (the file's bytes depend on it).
     func add(to writer: inout GraphFileWriter) {
-        let m = mode.rawValue
-        writer.add(kind: SectionKind.segments.rawValue, mode: m, network.segments)
-        writer.add(kind: SectionKind.segmentComponent.rawValue, mode: m, segmentComponent)
-        writer.add(kind: SectionKind.componentSize.rawValue, mode: m, componentSizes)
         let (first, leaving) = network.leavingSegments()
-        writer.add(kind: SectionKind.nodeFirst.rawValue, mode: m, first)
-        writer.add(kind: SectionKind.nodeLeaving.rawValue, mode: m, leaving)
-        writer.add(kind: SectionKind.chRankOfNode.rawValue, mode: m, Array(ch.rankOfNode))
-        writer.add(kind: SectionKind.chNodeAtRank.rawValue, mode: m, Array(ch.nodeAtRank))
-        writer.add(kind: SectionKind.chForwardFirst.rawValue, mode: m, Array(ch.forwardFirst))
-        writer.add(kind: SectionKind.chForwardArcs.rawValue, mode: m, Array(ch.forwardArcs))
-        writer.add(kind: SectionKind.chBackwardFirst.rawValue, mode: m, Array(ch.backwardFirst))
-        writer.add(kind: SectionKind.chBackwardArcs.rawValue, mode: m, Array(ch.backwardArcs))
-        writer.add(kind: SectionKind.chSelfLoops.rawValue, mode: m, Array(ch.selfLoops))
-        writer.add(kind: SectionKind.chShortcuts.rawValue, mode: m, Array(ch.shortcuts))
-        writer.add(kind: SectionKind.chCoreDistances.rawValue, mode: m, Array(ch.coreDistances))
-        writer.add(kind: SectionKind.chCoreNextHop.rawValue, mode: m, Array(ch.coreNextHop))
-        writer.add(kind: SectionKind.baseFirst.rawValue, mode: m, Array(base.first))
-        writer.add(kind: SectionKind.baseArcs.rawValue, mode: m, Array(base.arcs))
-        writer.add(kind: SectionKind.snapGrid.rawValue, mode: m, [snap.grid])
-        writer.add(kind: SectionKind.snapKeys.rawValue, mode: m, snap.cellKeys)
-        writer.add(kind: SectionKind.snapCellFirst.rawValue, mode: m, snap.cellFirst)
-        writer.add(kind: SectionKind.snapEntries.rawValue, mode: m, snap.entries)
+        ModeRoads.add(segments: network.segments, segmentComponent: segmentComponent, componentSize: componentSizes,
+                      nodeFirst: first, nodeLeaving: leaving, mode: mode, to: &writer)
+        ch.add(to: &writer, mode: mode)
+        base.add(to: &writer, mode: mode)
+        snap.add(to: &writer, mode: mode)
     }
 }
 

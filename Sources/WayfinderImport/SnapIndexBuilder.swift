@@ -1,10 +1,9 @@
 import WayfinderGraph
 
-/// The snapping index of one mode: every sub-segment of a usable segment is listed under
-/// each grid cell its bounding box touches. Entries are sorted by cell; `cellKeys` holds each
-/// non-empty cell once (a lookup is a binary search there) and `cellFirst` where its entries
-/// start, so the index costs 8 bytes an entry plus 8 a cell, not 12 an entry.
-struct SnapIndex {
+/// Builds the snapping index of one mode (`SnapIndex`, in WayfinderGraph, describes it and
+/// reads it back): every sub-segment of a usable segment is listed under each grid cell its
+/// bounding box touches, sorted by cell.
+struct SnapIndexBuilder {
     var grid: SnapGrid
     var cellKeys: [UInt32] = []
     /// `cellKeys.count + 1` offsets into `entries`.
@@ -53,5 +52,10 @@ struct SnapIndex {
         }
         cellFirst.append(Int32(pairs.count))
         entries = pairs.map(\.entry)
+    }
+
+    /// Adds the index as `mode`'s sections.
+    func add(to writer: inout GraphFileWriter, mode: TravelMode) {
+        SnapIndex.add(grid: grid, cellKeys: cellKeys, cellFirst: cellFirst, entries: entries, mode: mode, to: &writer)
     }
 }

@@ -32,39 +32,16 @@ public struct RoutingGraph: @unchecked Sendable {
     public init(file: GraphFile, mode: TravelMode, unpackCoreHops: Bool = true) throws(GraphFileError) {
         self.mode = mode
         self.file = file
-        let m = mode.rawValue
-        func shared<T: BitwiseCopyable>(_ kind: SectionKind, _ type: T.Type) throws(GraphFileError) -> UnsafeBufferPointer<T> {
-            try file.require(kind: kind.rawValue, mode: 0, as: type, name: "\(kind)")
-        }
-        func own<T: BitwiseCopyable>(_ kind: SectionKind, _ type: T.Type) throws(GraphFileError) -> UnsafeBufferPointer<T> {
-            try file.require(kind: kind.rawValue, mode: m, as: type, name: "\(mode) \(kind)")
-        }
-        points = try shared(.points, FixedCoordinate.self)
-        ways = try shared(.ways, WayInfo.self)
-        names = try StringTable(file: file, offsetsKind: SectionKind.stringOffsets.rawValue,
-                                bytesKind: SectionKind.stringBytes.rawValue)
-        segments = try own(.segments, RoadSegment.self)
-        segmentComponent = try own(.segmentComponent, Int32.self)
-        componentSize = try own(.componentSize, Int32.self)
-        nodeFirst = try own(.nodeFirst, Int32.self)
-        nodeLeaving = try own(.nodeLeaving, Int32.self)
-        hierarchy = ContractionHierarchy(
-            rankOfNode: try own(.chRankOfNode, Int32.self), nodeAtRank: try own(.chNodeAtRank, Int32.self),
-            forwardFirst: try own(.chForwardFirst, Int32.self), forwardArcs: try own(.chForwardArcs, CHArc.self),
-            backwardFirst: try own(.chBackwardFirst, Int32.self), backwardArcs: try own(.chBackwardArcs, CHArc.self),
-            selfLoops: try own(.chSelfLoops, CHArc.self),
-            shortcuts: try own(.chShortcuts, Shortcut.self),
-            coreDistances: try own(.chCoreDistances, Int32.self), coreNextHop: try own(.chCoreNextHop, UInt16.self),
-            owner: file)
+        let roads = try SharedRoads(file: file)
+        (points, ways, names) = (roads.points, roads.ways, roads.names)
+        let network = try ModeRoads(file: file, mode: mode)
+        (segments, segmentComponent, componentSize) = (network.segments, network.segmentComponent, network.componentSize)
+        (nodeFirst, nodeLeaving) = (network.nodeFirst, network.nodeLeaving)
+        hierarchy = try ContractionHierarchy(file: file, mode: mode)
         coreExpansions = unpackCoreHops ? CoreExpansions(hierarchy) : nil
-        base = BaseGraph(first: try own(.baseFirst, Int32.self), arcs: try own(.baseArcs, BaseArc.self), owner: file)
-        guard let grid = try own(.snapGrid, SnapGrid.self).first else {
-            throw .missingSection(path: file.path, section: "\(mode) snapGrid")
-        }
-        snapGrid = grid
-        snapKeys = try own(.snapKeys, UInt32.self)
-        snapCellFirst = try own(.snapCellFirst, Int32.self)
-        snapEntries = try own(.snapEntries, SnapEntry.self)
+        base = try BaseGraph(file: file, mode: mode)
+        let snap = try SnapIndex(file: file, mode: mode)
+        (snapGrid, snapKeys, snapCellFirst, snapEntries) = (snap.grid, snap.cellKeys, snap.cellFirst, snap.entries)
     }
 
     /// Opens a graph file and views one mode of it.

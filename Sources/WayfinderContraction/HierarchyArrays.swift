@@ -1,0 +1,51 @@
+import WayfinderGraph
+
+/// A hierarchy's arrays before its shortcuts are numbered, as contraction produces them: a
+/// shortcut's `via` is its middle rank, and `selfLoops` has one entry per rank
+/// (`weight == infiniteWeight` for none).
+struct HierarchyArrays {
+    var rankOfNode: [Int32], nodeAtRank: [Int32]
+    var forwardFirst: [Int32], forwardArcs: [CHArc]
+    var backwardFirst: [Int32], backwardArcs: [CHArc]
+    var selfLoops: [CHArc]
+    /// How many of the last ranks are in contraction order (all of them until renumbered):
+    /// the core may not be larger.
+    var contractionOrderTail: Int
+
+    /// Finishes the hierarchy: finds each shortcut's halves and numbers the shortcuts (see
+    /// `ContractionHierarchy`), tabulates the core (`coreSize` ranks, by default
+    /// `CoreTable.defaultSize`, at most `contractionOrderTail`: they must be the last
+    /// contracted, in order), keeps only the self-loops there are, and keeps everything in a
+    /// new `BufferOwner`.
+    func hierarchy(coreSize: Int? = nil) -> ContractionHierarchy {
+        let size = min(coreSize ?? CoreTable.defaultSize(nodeCount: rankOfNode.count), contractionOrderTail, CoreTable.maximumSize)
+        var forwardArcs = self.forwardArcs, backwardArcs = self.backwardArcs, selfLoops = self.selfLoops
+        let shortcuts = ShortcutNumbering.number(nodeAtRank: nodeAtRank, forwardFirst: forwardFirst, forwardArcs: &forwardArcs,
+                                                 backwardFirst: backwardFirst, backwardArcs: &backwardArcs,
+                                                 selfLoops: &selfLoops)
+        let core = CoreTable.build(size: size, forwardFirst: forwardFirst, forwardArcs: forwardArcs,
+                                   backwardFirst: backwardFirst, backwardArcs: backwardArcs)
+        let owner = BufferOwner()
+        return ContractionHierarchy(
+            rankOfNode: owner.keep(rankOfNode), nodeAtRank: owner.keep(nodeAtRank),
+            forwardFirst: owner.keep(forwardFirst), forwardArcs: owner.keep(forwardArcs),
+            backwardFirst: owner.keep(backwardFirst), backwardArcs: owner.keep(backwardArcs),
+            selfLoops: owner.keep(selfLoops.filter { $0.weight < infiniteWeight }), shortcuts: owner.keep(shortcuts),
+            coreDistances: owner.keep(core.distances), coreNextHop: owner.keep(core.nextHop), owner: owner)
+    }
+}
+
+/// A finished hierarchy taken back to the form `HierarchyArrays` holds, to renumber it.
+extension ContractionHierarchy {
+    /// One self-loop entry per rank, `weight == infiniteWeight` where there is none.
+    var denseSelfLoops: [CHArc] {
+        var dense = (0..<Int32(nodeCount)).map { CHArc(head: $0, weight: infiniteWeight, via: -1) }
+        for loop in selfLoops { dense[Int(loop.head)] = loop }
+        return dense
+    }
+
+    /// The middle rank of a shortcut arc, or the arc's `via` unchanged for an original arc.
+    func middleForm(_ arc: CHArc) -> CHArc {
+        arc.via >= 0 ? CHArc(head: arc.head, weight: arc.weight, via: rankOfNode[Int(shortcuts[Int(arc.via)].middle)]) : arc
+    }
+}

@@ -1,0 +1,88 @@
+import WayfinderGraph
+
+/// Numbers the shortcuts of a freshly built (or renumbered) hierarchy; see `ContractionHierarchy`.
+/// (`Shortcut` is spelled with its module here: WayfinderContraction has its own `Shortcut`,
+/// a candidate found by the witness search.)
+enum ShortcutNumbering {
+    /// Rewrites every shortcut's `via` from its middle rank to its id and returns the table.
+    /// Arc indices are one space: forward arcs, then backward arcs, then self-loops.
+    static func number(nodeAtRank: [Int32], forwardFirst: [Int32], forwardArcs: inout [CHArc],
+                       backwardFirst: [Int32], backwardArcs: inout [CHArc], selfLoops: inout [CHArc]) -> [WayfinderGraph.Shortcut] {
+        let f = forwardArcs.count, b = backwardArcs.count, total = f + b + selfLoops.count
+        func arc(_ i: Int) -> CHArc { i < f ? forwardArcs[i] : i < f + b ? backwardArcs[i - f] : selfLoops[i - f - b] }
+        func find(_ first: [Int32], _ arcs: [CHArc], at rank: Int32, head: Int32) -> Int32 {
+            for i in Int(first[Int(rank)])..<Int(first[Int(rank) + 1]) where arcs[i].head == head { return Int32(i) }
+            fatalError("contraction hierarchy: half of a shortcut is missing")
+        }
+        // Halves as arc indices in the one space (-1 for original arcs).
+        var firstHalf = [Int32](repeating: -1, count: total), secondHalf = [Int32](repeating: -1, count: total)
+        for rank in 0..<max(0, forwardFirst.count - 1) {
+            for i in Int(forwardFirst[rank])..<Int(forwardFirst[rank + 1]) where forwardArcs[i].via >= 0 {
+                let m = forwardArcs[i].via
+                firstHalf[i] = Int32(f) + find(backwardFirst, backwardArcs, at: m, head: Int32(rank))
+                secondHalf[i] = find(forwardFirst, forwardArcs, at: m, head: forwardArcs[i].head)
+            }
+            for i in Int(backwardFirst[rank])..<Int(backwardFirst[rank + 1]) where backwardArcs[i].via >= 0 {
+                let m = backwardArcs[i].via
+                firstHalf[f + i] = Int32(f) + find(backwardFirst, backwardArcs, at: m, head: backwardArcs[i].head)
+                secondHalf[f + i] = find(forwardFirst, forwardArcs, at: m, head: Int32(rank))
+            }
+            if selfLoops[rank].via >= 0 {
+                let m = selfLoops[rank].via
+                firstHalf[f + b + rank] = Int32(f) + find(backwardFirst, backwardArcs, at: m, head: Int32(rank))
+                secondHalf[f + b + rank] = find(forwardFirst, forwardArcs, at: m, head: Int32(rank))
+            }
+        }
+        // Depth: 0 for original arcs, 1 + the deeper half for shortcuts (halves are acyclic).
+        var depth = [Int32](repeating: -1, count: total)
+        var stack: [Int32] = []
+        for start in 0..<total where depth[start] < 0 {
+            stack.append(Int32(start))
+            while let i = stack.last.map(Int.init) {
+                if depth[i] >= 0 { stack.removeLast(); continue }
+                guard firstHalf[i] >= 0 else { depth[i] = 0; stack.removeLast(); continue }
+                let x = Int(firstHalf[i]), y = Int(secondHalf[i])
+                if depth[x] < 0 { stack.append(Int32(x)); continue }
+                if depth[y] < 0 { stack.append(Int32(y)); continue }
+                depth[i] = 1 + max(depth[x], depth[y])
+                stack.removeLast()
+            }
+        }
+        // Reverse depth-first post-order from the deepest shortcuts: a topological order (a
+        // shortcut before its halves, even halves shared with other shortcuts) in which a
+        // shortcut is followed by the tree of its first half, then that of its second half, so
+        // unpacking a path mostly reads forwards through memory.
+        var roots = (0..<total).filter { firstHalf[$0] >= 0 }
+        roots.sort { x, y in
+            depth[x] != depth[y] ? depth[x] > depth[y] : arc(x).via != arc(y).via ? arc(x).via < arc(y).via : x < y
+        }
+        var visited = [Bool](repeating: false, count: total)
+        var postOrder: [Int] = []
+        postOrder.reserveCapacity(roots.count)
+        // Stack entries: arc index, or ~index once its halves have been pushed.
+        var pending: [Int] = []
+        for root in roots where !visited[root] {
+            pending.append(root)
+            while let top = pending.popLast() {
+                if top < 0 { postOrder.append(~top); continue }
+                guard firstHalf[top] >= 0, !visited[top] else { continue }
+                visited[top] = true
+                pending.append(~top)
+                pending.append(Int(firstHalf[top]))   // popped after the second half: emitted later
+                pending.append(Int(secondHalf[top]))
+            }
+        }
+        let order = Array(postOrder.reversed())
+        var id = [Int32](repeating: -1, count: total)
+        for (k, i) in order.enumerated() { id[i] = Int32(k) }
+        func code(_ half: Int32) -> Int32 { id[Int(half)] >= 0 ? id[Int(half)] : arc(Int(half)).via }
+        let table = order.map { i in
+            WayfinderGraph.Shortcut(middle: nodeAtRank[Int(arc(i).via)], first: code(firstHalf[i]), second: code(secondHalf[i]))
+        }
+        for i in order {
+            if i < f { forwardArcs[i].via = id[i] } else if i < f + b { backwardArcs[i - f].via = id[i] } else { selfLoops[i - f - b].via = id[i] }
+        }
+        return table
+    }
+}
+

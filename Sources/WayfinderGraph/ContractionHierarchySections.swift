@@ -1,0 +1,43 @@
+/// How a contraction hierarchy is stored: one section per array, per mode.
+
+/// Section kinds of a mode's contraction hierarchy (see `GraphSections.swift` for all
+/// kinds), one per array of `ContractionHierarchy`, in its order. Numbers are part of the
+/// file format: never reuse one. Case names are the sections' names in errors.
+public enum HierarchySection: UInt32, CaseIterable, Sendable {
+    case chRankOfNode = 30, chNodeAtRank = 31, chForwardFirst = 32, chForwardArcs = 33
+    case chBackwardFirst = 34, chBackwardArcs = 35, chSelfLoops = 36, chShortcuts = 37
+    case chCoreDistances = 38, chCoreNextHop = 39
+}
+
+extension ContractionHierarchy {
+    /// Views `mode`'s hierarchy in place; the file owns it. Only element sizes are checked:
+    /// run `validationError()` before following arcs of a file that might be damaged.
+    public init(file: GraphFile, mode: TravelMode) throws(GraphFileError) {
+        func require<T: BitwiseCopyable>(_ kind: HierarchySection, _ type: T.Type) throws(GraphFileError) -> UnsafeBufferPointer<T> {
+            try file.require(kind, of: mode, as: type)
+        }
+        self.init(
+            rankOfNode: try require(.chRankOfNode, Int32.self), nodeAtRank: try require(.chNodeAtRank, Int32.self),
+            forwardFirst: try require(.chForwardFirst, Int32.self), forwardArcs: try require(.chForwardArcs, CHArc.self),
+            backwardFirst: try require(.chBackwardFirst, Int32.self), backwardArcs: try require(.chBackwardArcs, CHArc.self),
+            selfLoops: try require(.chSelfLoops, CHArc.self),
+            shortcuts: try require(.chShortcuts, Shortcut.self),
+            coreDistances: try require(.chCoreDistances, Int32.self), coreNextHop: try require(.chCoreNextHop, UInt16.self),
+            owner: file)
+    }
+
+    /// Adds the hierarchy as `mode`'s sections.
+    public func add(to writer: inout GraphFileWriter, mode: TravelMode) {
+        let m = mode.rawValue
+        writer.add(kind: HierarchySection.chRankOfNode.rawValue, mode: m, Array(rankOfNode))
+        writer.add(kind: HierarchySection.chNodeAtRank.rawValue, mode: m, Array(nodeAtRank))
+        writer.add(kind: HierarchySection.chForwardFirst.rawValue, mode: m, Array(forwardFirst))
+        writer.add(kind: HierarchySection.chForwardArcs.rawValue, mode: m, Array(forwardArcs))
+        writer.add(kind: HierarchySection.chBackwardFirst.rawValue, mode: m, Array(backwardFirst))
+        writer.add(kind: HierarchySection.chBackwardArcs.rawValue, mode: m, Array(backwardArcs))
+        writer.add(kind: HierarchySection.chSelfLoops.rawValue, mode: m, Array(selfLoops))
+        writer.add(kind: HierarchySection.chShortcuts.rawValue, mode: m, Array(shortcuts))
+        writer.add(kind: HierarchySection.chCoreDistances.rawValue, mode: m, Array(coreDistances))
+        writer.add(kind: HierarchySection.chCoreNextHop.rawValue, mode: m, Array(coreNextHop))
+    }
+}
