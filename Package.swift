@@ -30,11 +30,15 @@ let package = Package(
 
         // Graph data model, geometry helpers and the versioned, checksummed graph file.
         .target(name: "WayfinderGraph", dependencies: ["CZlib"], swiftSettings: fast),
+        // JSON written straight into one buffer (JSONBuffer, RawWriter) and the OSRM objects
+        // that several responses share (waypoint, error).
+        .target(name: "WayfinderJSON", dependencies: ["WayfinderGraph"], swiftSettings: fast),
         // Node ordering and shortcuts: builds a contraction hierarchy from a weighted graph.
         .target(name: "WayfinderContraction", dependencies: ["WayfinderGraph"], swiftSettings: fast),
         // Geocoder: text normalisation, categories, the search index (built from what the
-        // importer collects) and the queries over it (forward, reverse, category, places).
-        .target(name: "WayfinderGeocoding", dependencies: ["WayfinderGraph"], swiftSettings: fast),
+        // importer collects) and the queries over it (forward, reverse, category, places), and
+        // a result as JSON.
+        .target(name: "WayfinderGeocoding", dependencies: ["WayfinderGraph", "WayfinderJSON"], swiftSettings: fast),
         // OSM reading, travel-mode profiles, road network and graph assembly (`wayfinder build`).
         .target(
             name: "WayfinderImport",
@@ -44,7 +48,7 @@ let package = Package(
         // Snapping, CH search, reference Dijkstra, path unpacking: the query core.
         .target(name: "WayfinderRouting", dependencies: ["WayfinderGraph"], swiftSettings: fast),
         // Turn-by-turn steps, instruction text, OSRM v5 / GeoJSON output of a route.
-        .target(name: "WayfinderDirections", dependencies: ["WayfinderGraph", "WayfinderRouting"], swiftSettings: fast),
+        .target(name: "WayfinderDirections", dependencies: ["WayfinderGraph", "WayfinderRouting", "WayfinderJSON"], swiftSettings: fast),
         // protobuf-c code generated from wayfinder_route.proto by scripts/gen-proto (committed).
         .target(
             name: "CWayfinderProto",
@@ -54,20 +58,21 @@ let package = Package(
         // The route response as a protobuf message (`format=pbf`), same content as the JSON.
         .target(
             name: "WayfinderProtobuf",
-            dependencies: ["CWayfinderProto", "WayfinderGraph", "WayfinderRouting", "WayfinderDirections"],
+            dependencies: ["CWayfinderProto", "WayfinderGraph", "WayfinderRouting", "WayfinderDirections", "WayfinderJSON"],
             swiftSettings: fast
         ),
         // The HTTP service: OSRM v5 and Nominatim dialects, health, metrics, hot reload.
         .target(
             name: "WayfinderServer",
             dependencies: ["CMicroHTTPD", "WayfinderGraph", "WayfinderRouting", "WayfinderDirections", "WayfinderGeocoding",
-                           "WayfinderProtobuf"],
+                           "WayfinderProtobuf", "WayfinderJSON"],
             swiftSettings: fast
         ),
         // Command-line front ends as a library, so tests can call them.
         .target(
             name: "WayfinderCLI",
-            dependencies: ["WayfinderGraph", "WayfinderImport", "WayfinderRouting", "WayfinderGeocoding", "WayfinderDirections", "WayfinderServer"],
+            dependencies: ["WayfinderGraph", "WayfinderImport", "WayfinderRouting", "WayfinderGeocoding", "WayfinderDirections", "WayfinderServer",
+                           "WayfinderJSON"],
             swiftSettings: fast
         ),
         .executableTarget(name: "wayfinder", dependencies: ["WayfinderCLI"], swiftSettings: fast),
@@ -75,7 +80,7 @@ let package = Package(
         .executableTarget(
             name: "WayfinderBench",
             dependencies: ["WayfinderGraph", "WayfinderImport", "WayfinderRouting", "WayfinderGeocoding", "WayfinderDirections", "WayfinderCLI",
-                           "WayfinderProtobuf"],
+                           "WayfinderProtobuf", "WayfinderJSON"],
             path: "Benchmarks/WayfinderBench",
             swiftSettings: fast
         ),
@@ -90,12 +95,12 @@ let package = Package(
         .testTarget(
             name: "WayfinderTests",
             dependencies: ["WayfinderGraph", "WayfinderImport", "WayfinderRouting", "WayfinderGeocoding", "WayfinderDirections", "WayfinderCLI",
-                           "WayfinderProtobuf", "CWayfinderProto"]
+                           "WayfinderProtobuf", "CWayfinderProto", "WayfinderJSON"]
         ),
         .testTarget(
             name: "ServerTests",
             dependencies: ["CZlib", "WayfinderGraph", "WayfinderImport", "WayfinderRouting", "WayfinderGeocoding", "WayfinderDirections", "WayfinderServer", "WayfinderCLI",
-                           "CWayfinderProto"]
+                           "CWayfinderProto", "WayfinderJSON"]
         ),
     ],
     cxxLanguageStandard: .cxx17

@@ -2,6 +2,7 @@ import Foundation
 import WayfinderCLI
 import WayfinderDirections
 import WayfinderGraph
+import WayfinderJSON
 import WayfinderProtobuf
 import WayfinderRouting
 

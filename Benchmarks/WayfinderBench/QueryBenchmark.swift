@@ -9,6 +9,7 @@ import Foundation
 import WayfinderCLI
 import WayfinderDirections
 import WayfinderGraph
+import WayfinderJSON
 import WayfinderRouting
 
 /// One thread's way of answering a route request, stage by stage, with the same calls as the

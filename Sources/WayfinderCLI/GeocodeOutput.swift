@@ -1,8 +1,7 @@
 import Foundation
-import WayfinderDirections
 import WayfinderGeocoding
 import WayfinderGraph
-import WayfinderServer
+import WayfinderJSON
 
 /// A route end as the user gave it, understood.
 public struct ResolvedEndpoint: Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import WayfinderDirections
 import WayfinderGraph
+import WayfinderJSON
 import WayfinderRouting
 
 /// Renders a route as text, as an OSRM v5 route response, or as a GeoJSON FeatureCollection.
@@ -61,7 +62,7 @@ public enum RouteResponse {
     /// OSRM's error object: `{"code": "NoRoute", "message": "..."}`.
     public static func error(_ error: RouteError) -> String {
         let json = JSONBuffer(capacity: 128)
-        OSRMRouteResponse.writeError(code: error == .noRoute ? "NoRoute" : "NoSegment", message: error.description, into: json)
+        json.osrmError(code: error == .noRoute ? "NoRoute" : "NoSegment", message: error.description)
         return json.text
     }
 

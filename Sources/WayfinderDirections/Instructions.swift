@@ -1,4 +1,5 @@
 import WayfinderGraph
+import WayfinderJSON
 
 /// How an unnamed way is described to a walker, and which kinds count as the same path
 /// (a footway that becomes a path is not worth a step; stairs always are).

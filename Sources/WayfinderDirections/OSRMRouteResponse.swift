@@ -1,4 +1,5 @@
 import WayfinderGraph
+import WayfinderJSON
 import WayfinderRouting
 
 /// OSRM's `annotations` parameter: which measures each leg gives per stretch of its line.
@@ -137,14 +138,6 @@ public enum OSRMRouteResponse {
         json.endObject()
     }
 
-    /// {"code": code, "message": message}
-    public static func writeError(code: String, message: String, into json: JSONBuffer) {
-        json.beginObject()
-        json.key("code"); json.string(code)
-        json.key("message"); json.string(message)
-        json.endObject()
-    }
-
     /// OSRM's `waypoints` of a route through `legs`: where each input was snapped, how far
     /// from it, on which road.
     public static func writeWaypoints(of legs: [Route], graph: RoutingGraph, into json: JSONBuffer) {
@@ -192,18 +185,5 @@ public enum OSRMRouteResponse {
             line.append(contentsOf: leg.line.first == line.last ? leg.line.dropFirst() : leg.line[...])
         }
         return line
-    }
-}
-
-extension JSONBuffer {
-    /// An OSRM waypoint object: `hint` (when asked for; empty, as the server's requests
-    /// allow), metres from the input, name of the road, snapped location.
-    public func osrmWaypoint(location: FixedCoordinate, distance: Double, name: String, hint: Bool) {
-        beginObject()
-        if hint { key("hint"); string("") }
-        key("distance"); number(distance, decimals: 3)
-        key("name"); string(name)
-        key("location"); coordinate(location)
-        endObject()
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import WayfinderGraph
+import WayfinderJSON
 import WayfinderRouting
 
 /// How lines are written in JSON: OSRM's `geometries` parameter.
@@ -59,24 +60,6 @@ extension JSONBuffer {
             endArray()
             endObject()
             return nil
-        }
-    }
-
-    /// Distances and durations of consecutive stretches, written so that the printed values
-    /// add up exactly to the printed total: each is the difference of rounded running sums.
-    /// `next` gives the value in units of `1 / scale` (tenths for `scale: 10`).
-    public struct RunningSum {
-        var exact = 0.0
-        var printed: Int64 = 0
-        let scale: Double
-
-        public init(scale: Double) { self.scale = scale }
-
-        public mutating func next(_ value: Double) -> Int64 {
-            exact += value
-            let rounded = Int64((exact * scale).rounded())
-            defer { printed = rounded }
-            return rounded - printed
         }
     }
 }

@@ -1,5 +1,4 @@
 import WayfinderGraph
-import WayfinderRouting
 
 /// The memory behind one protobuf-c message tree: typed arrays and C strings that live
 /// until the message is packed, then are freed together when the arena goes.

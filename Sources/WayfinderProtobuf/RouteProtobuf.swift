@@ -1,6 +1,7 @@
 import CWayfinderProto
 import WayfinderDirections
 import WayfinderGraph
+import WayfinderJSON
 import WayfinderRouting
 
 /// The OSRM v5 route response as a protobuf message (`format=pbf`, schema in

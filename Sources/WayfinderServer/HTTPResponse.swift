@@ -1,4 +1,4 @@
-import WayfinderDirections
+import WayfinderJSON
 
 /// What an endpoint answers: a status, a content type and the body bytes.
 public struct HTTPResponse {
@@ -45,7 +45,7 @@ public struct HTTPResponse {
     /// endpoints so that every error a client sees has the same shape.
     public static func error(_ code: String, _ message: String, status: Int = 400) -> HTTPResponse {
         let json = JSONBuffer(capacity: 128 + message.utf8.count * 6)
-        OSRMRouteResponse.writeError(code: code, message: message, into: json)
+        json.osrmError(code: code, message: message)
         return .json(json, status: status)
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import WayfinderDirections
 import WayfinderGraph
+import WayfinderJSON
 import WayfinderRouting
 
 /// The map page (`/`), the Leaflet files it loads (`/leaflet/...`) and the road geometry it

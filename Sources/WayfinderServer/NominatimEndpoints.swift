@@ -1,6 +1,6 @@
-import WayfinderDirections
 import WayfinderGeocoding
 import WayfinderGraph
+import WayfinderJSON
 
 /// Nominatim's `/search` and `/reverse` (formats `jsonv2` and `json`), answered from the
 /// geocoder index, and two endpoints of our own over the same index:

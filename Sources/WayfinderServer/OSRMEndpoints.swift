@@ -1,5 +1,6 @@
 import WayfinderDirections
 import WayfinderGraph
+import WayfinderJSON
 import WayfinderProtobuf
 import WayfinderRouting
 

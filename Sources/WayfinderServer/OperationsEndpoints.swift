@@ -1,4 +1,5 @@
 import WayfinderGraph
+import WayfinderJSON
 
 /// `/health` and `/metrics`: what operators and their monitoring read.
 enum OperationsEndpoints {

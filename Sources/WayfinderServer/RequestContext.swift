@@ -3,6 +3,7 @@ import Synchronization
 import WayfinderDirections
 import WayfinderGeocoding
 import WayfinderGraph
+import WayfinderJSON
 import WayfinderRouting
 
 /// Everything one request needs, made once and reused by request after request: the graph

@@ -1,4 +1,3 @@
-import WayfinderDirections
 import WayfinderGraph
 import WayfinderRouting
 

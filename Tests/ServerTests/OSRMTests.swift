@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WayfinderDirections
 import WayfinderGraph
+import WayfinderJSON
 import WayfinderRouting
 @testable import WayfinderServer
 

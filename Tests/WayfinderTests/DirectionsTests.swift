@@ -3,6 +3,7 @@ import Testing
 import WayfinderCLI
 import WayfinderDirections
 import WayfinderGraph
+import WayfinderJSON
 import WayfinderRouting
 
 /// Turn-by-turn steps: exact maneuvers and texts on hand-drawn maps, invariants on real

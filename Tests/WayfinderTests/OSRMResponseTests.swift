@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import WayfinderDirections
 import WayfinderGraph
+import WayfinderJSON
 import WayfinderRouting
 
 /// The OSRM v5 /route response through several waypoints: legs, waypoints, options,
@@ -262,10 +263,10 @@ import WayfinderRouting
 
     @Test func errorObject() throws {
         let json = JSONBuffer()
-        OSRMRouteResponse.writeError(code: "InvalidQuery", message: "Query string \"malformed\"", into: json)
+        json.osrmError(code: "InvalidQuery", message: "Query string \"malformed\"")
         #expect(json.text == #"{"code":"InvalidQuery","message":"Query string \"malformed\""}"#)
         json.reset()
-        OSRMRouteResponse.writeError(code: "NoRoute", message: "Impossible route between points", into: json)
+        json.osrmError(code: "NoRoute", message: "Impossible route between points")
         #expect(json.text == #"{"code":"NoRoute","message":"Impossible route between points"}"#)
         #expect(json.withUnsafeBytes { $0.count } == json.count)
     }

@@ -4,6 +4,7 @@ import Testing
 import WayfinderCLI
 import WayfinderDirections
 import WayfinderGraph
+import WayfinderJSON
 import WayfinderProtobuf
 import WayfinderRouting
 

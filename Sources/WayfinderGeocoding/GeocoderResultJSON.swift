@@ -1,5 +1,4 @@
-import WayfinderDirections
-import WayfinderGeocoding
+import WayfinderJSON
 
 extension JSONBuffer {
     /// A geocoder result as `wayfinder geocode|search|places --format json` prints it and

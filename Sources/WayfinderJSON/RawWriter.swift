@@ -1,0 +1,140 @@
+import WayfinderGraph
+
+/// Writes JSON text through a local pointer and count (kept in registers), into room
+/// reserved by `JSONBuffer.rawValue`. Nothing is checked: the writer of the value
+/// supplies keys, commas and brackets, and bounds its size.
+///
+/// `@inlinable` throughout: the step writer of a route lives in another module and must
+/// keep the pointer and count in registers, as it did when they shared a module.
+public struct RawWriter {
+    @usableFromInline let start: UnsafeMutablePointer<UInt8>
+    /// Where the value starts in the buffer, and the room reserved for it.
+    public let offset: Int, capacity: Int
+    /// Bytes written (`count`); stored apart so that inlined writers can advance it.
+    @usableFromInline var written = 0
+
+    @inlinable init(_ start: UnsafeMutablePointer<UInt8>, offset: Int, capacity: Int) {
+        self.start = start
+        self.offset = offset
+        self.capacity = capacity
+    }
+
+    /// Bytes written so far.
+    @inlinable public var count: Int { written }
+
+    /// Most bytes `string` writes for `text`: quotes and a six-byte escape per byte.
+    @inlinable public static func maxQuotedCount(_ text: String) -> Int { 6 * text.utf8.count + 2 }
+    /// Most bytes of a number from `integer` or `fixed`, and of one `coordinate` pair
+    /// (computed, so that other modules see constants).
+    @inlinable public static var maxNumberCount: Int { 24 }
+    @inlinable public static var maxCoordinateCount: Int { 30 }
+
+    /// Text written verbatim: keys, punctuation.
+    @inlinable @inline(__always) public mutating func literal(_ text: StaticString) {
+        (start + written).update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+        written += text.utf8CodeUnitCount
+    }
+
+    /// A fixed string with nothing to escape, quoted.
+    @inlinable @inline(__always) public mutating func quoted(_ text: StaticString) {
+        byte(UInt8(ascii: "\""))
+        literal(text)
+        byte(UInt8(ascii: "\""))
+    }
+
+    @inlinable @inline(__always) public mutating func byte(_ b: UInt8) {
+        start[written] = b
+        written += 1
+    }
+
+    @inlinable public mutating func integer(_ value: Int) {
+        if value >= 0 && value < 10 { return byte(48 + UInt8(value)) }
+        if value < 0 { byte(UInt8(ascii: "-")) }
+        digits(UInt64(value.magnitude), width: Self.width(UInt64(value.magnitude)))
+    }
+
+    @usableFromInline static let powersOfTen: [Int64] = (0...18).map { (0..<$0).reduce(Int64(1)) { r, _ in r * 10 } }
+
+    /// `scaled / 10^decimals` (decimals 0...9), trailing zeros trimmed; 1, 3 and 6 get
+    /// constant divisors (multiplications, not divisions).
+    @inlinable @inline(__always) public mutating func fixed(_ scaled: Int64, decimals: Int) {
+        switch decimals {
+        case 1: fixed(scaled, scale: 10, decimals: 1)
+        case 3: fixed(scaled, scale: 1000, decimals: 3)
+        case 6: fixed(scaled, scale: 1_000_000, decimals: 6)
+        default: fixed(scaled, scale: UInt64(Self.powersOfTen[decimals]), decimals: decimals)
+        }
+    }
+
+    @inlinable @inline(__always) mutating func fixed(_ scaled: Int64, scale: UInt64, decimals: Int) {
+        if scaled < 0 { byte(UInt8(ascii: "-")) }
+        let v = scaled.magnitude, whole = v / scale
+        var fraction = v % scale, places = decimals
+        digits(whole, width: Self.width(whole))
+        if fraction == 0 { return }
+        while fraction % 10 == 0 {
+            fraction /= 10
+            places -= 1
+        }
+        byte(UInt8(ascii: "."))
+        digits(fraction, width: places)
+    }
+
+    /// `[lon,lat]` with 6 decimals.
+    @inlinable public mutating func coordinate(_ p: FixedCoordinate) {
+        byte(UInt8(ascii: "["))
+        fixed(JSONBuffer.roundedToMicrodegrees(p.lon), decimals: 6)
+        byte(UInt8(ascii: ","))
+        fixed(JSONBuffer.roundedToMicrodegrees(p.lat), decimals: 6)
+        byte(UInt8(ascii: "]"))
+    }
+
+    @inlinable public mutating func bool(_ value: Bool) { value ? literal("true") : literal("false") }
+
+    /// A quoted string, escaped as `JSONBuffer.string` does (ASCII output).
+    @inlinable public mutating func string(_ text: borrowing String) {
+        let out = start + written
+        if let quoted = text.utf8.withContiguousStorageIfAvailable({ JSONBuffer.quote($0, to: out) }) {
+            written += quoted
+        } else {
+            var copy = copy text
+            written += copy.withUTF8 { JSONBuffer.quote($0, to: out) }
+        }
+    }
+
+    /// Bytes already written by this writer, again (e.g. a coordinate written twice).
+    @inlinable public mutating func repeatBytes(_ range: Range<Int>) {
+        (start + written).update(from: start + range.lowerBound, count: range.count)
+        written += range.count
+    }
+
+    /// A quoted, JSON-escaped encoded polyline; room: `2 * Polyline.maxEncodedCount + 2`.
+    /// Returns where the encoding lies, counted from the value's start.
+    @inlinable public mutating func polyline(_ points: ArraySlice<FixedCoordinate>, precision: Int) -> Range<Int> {
+        byte(UInt8(ascii: "\""))
+        let from = written
+        written += Polyline.encode(points, precision: precision, jsonEscaped: true, to: start + written)
+        let range = from..<written
+        byte(UInt8(ascii: "\""))
+        return range
+    }
+
+    @inlinable @inline(__always) static func width(_ v: UInt64) -> Int {
+        var width = 1, limit: UInt64 = 10
+        while width < 19 && v >= limit {
+            width += 1
+            limit &*= 10
+        }
+        return width == 19 && v >= 10_000_000_000_000_000_000 ? 20 : width
+    }
+
+    @inlinable @inline(__always) mutating func digits(_ value: UInt64, width: Int) {
+        var v = value, i = written + width - 1
+        while i >= written {
+            start[i] = 48 + UInt8(v % 10)
+            v /= 10
+            i -= 1
+        }
+        written += width
+    }
+}
