@@ -116,7 +116,7 @@ public enum RouteCommand {
     }
 
     /// `--geometry` and `--overview`, checked before any graph is opened.
-    static func outputOptions(_ args: Arguments) throws(CommandError) -> OutputOptions {
+    static func outputOptions(_ args: Arguments) throws(CommandError) -> ResponseOptions {
         let geometryText = args["geometry"] ?? "polyline", overviewText = args["overview"] ?? "full"
         guard let geometry = GeometryFormat(rawValue: geometryText) else {
             throw .usage("--geometry must be polyline, polyline6 or geojson, got \"\(geometryText)\"")
@@ -124,7 +124,10 @@ public enum RouteCommand {
         guard let overview = Overview(rawValue: overviewText) else {
             throw .usage("--overview must be full, simplified or false, got \"\(overviewText)\"")
         }
-        return OutputOptions(geometry: geometry, overview: overview)
+        var options = RouteResponse.defaultOptions
+        options.geometry = geometry
+        options.overview = overview
+        return options
     }
 
     /// A router over `file` when one is already open, else over `--graph` (or the default graph).

@@ -6,8 +6,12 @@ import WayfinderRouting
 
 /// Renders a route as text, as an OSRM v5 route response, or as a GeoJSON FeatureCollection.
 public enum RouteResponse {
+    /// The command's options unless it is told otherwise: steps (its outputs always have
+    /// them) and the whole line.
+    public static let defaultOptions = ResponseOptions(steps: true, overview: .full)
+
     /// Numbered instructions with their distances, then the totals.
-    public static func text(_ route: Route, graph: RoutingGraph, options: OutputOptions = OutputOptions()) -> String {
+    public static func text(_ route: Route, graph: RoutingGraph, options: ResponseOptions = defaultOptions) -> String {
         let directions = Directions(route: route, graph: graph, destination: options.destination)
         func end(_ label: String, _ snap: Snap) -> String {
             let name = graph.name(ofSegment: snap.segment)
@@ -35,24 +39,26 @@ public enum RouteResponse {
     }
 
     /// The OSRM v5 route response: `code`, `routes` (with legs and steps) and `waypoints`.
-    public static func json(_ route: Route, graph: RoutingGraph, options: OutputOptions = OutputOptions()) -> String {
-        json(route, directions: Directions(route: route, graph: graph, destination: options.destination),
-             graph: graph, options: options)
+    public static func json(_ route: Route, graph: RoutingGraph, options: ResponseOptions = defaultOptions) -> String {
+        let directions = DirectionsBuilder(graph: graph).directions(for: route, destination: options.destination,
+                                                                    annotated: !options.annotations.isEmpty)
+        return json(route, directions: directions, graph: graph, options: options)
     }
 
-    /// The same from directions already built (e.g. by a reused `DirectionsBuilder`), through
-    /// the one OSRM writer, with steps (the command's output always has them).
-    public static func json(_ route: Route, directions: Directions, graph: RoutingGraph, options: OutputOptions) -> String {
+    /// The same from directions already built (e.g. by a reused `DirectionsBuilder`, with
+    /// `annotated: true` when annotations are asked for), through the one OSRM writer, with
+    /// steps whatever `options.steps` says (the command's output always has them).
+    public static func json(_ route: Route, directions: Directions, graph: RoutingGraph, options: ResponseOptions) -> String {
         // Room for the steps' lines and the overview (~5 bytes a point each) and ~500 bytes a step.
         let json = JSONBuffer(capacity: 2048 + directions.line.count * 16 + directions.steps.count * 640)
-        OSRMRouteResponse.write(legs: [route], directions: [directions], graph: graph,
-                                options: ResponseOptions(steps: true, geometry: options.geometry, overview: options.overview),
-                                into: json)
+        var options = options
+        options.steps = true
+        OSRMRouteResponse.write(legs: [route], directions: [directions], graph: graph, options: options, into: json)
         return json.text
     }
 
     /// A FeatureCollection: the route's line, then a point per maneuver with its instruction.
-    public static func geojson(_ route: Route, graph: RoutingGraph, options: OutputOptions = OutputOptions()) -> String {
+    public static func geojson(_ route: Route, graph: RoutingGraph, options: ResponseOptions = defaultOptions) -> String {
         let directions = Directions(route: route, graph: graph, destination: options.destination)
         let json = JSONBuffer(capacity: 1024 + directions.line.count * 24)
         directions.writeFeatureCollection(into: json, overview: options.overview)

@@ -2,30 +2,6 @@ import WayfinderGraph
 import WayfinderJSON
 import WayfinderRouting
 
-/// OSRM's `annotations` parameter: which measures each leg gives per stretch of its line.
-public struct RouteAnnotations: OptionSet, Sendable {
-    public let rawValue: UInt8
-    public init(rawValue: UInt8) { self.rawValue = rawValue }
-    public static let distance = RouteAnnotations(rawValue: 1)
-    public static let duration = RouteAnnotations(rawValue: 2)
-}
-
-/// What an OSRM v5 /route request asks for. Defaults are OSRM's server defaults.
-public struct ResponseOptions: Sendable {
-    public var steps: Bool = false
-    public var geometry: GeometryFormat = .polyline
-    public var overview: Overview = .simplified
-    public var annotations: RouteAnnotations = []
-
-    public init(steps: Bool = false, geometry: GeometryFormat = .polyline, overview: Overview = .simplified,
-                annotations: RouteAnnotations = []) {
-        self.steps = steps
-        self.geometry = geometry
-        self.overview = overview
-        self.annotations = annotations
-    }
-}
-
 /// The OSRM v5 `/route` response, written straight into a `JSONBuffer`: the one writer
 /// behind `route --format json` and the HTTP service.
 public enum OSRMRouteResponse {
@@ -36,7 +12,7 @@ public enum OSRMRouteResponse {
                              options: ResponseOptions, into json: JSONBuffer) {
         precondition(!legs.isEmpty && inputs.count == legs.count + 1, "a route of n legs has n + 1 inputs")
         if !options.steps && options.overview == .none && options.annotations.isEmpty {
-            return writeTotalsOnly(legs: legs, graph: builder.graph, into: json)
+            return writeTotalsOnly(legs: legs, graph: builder.graph, hints: options.generateHints, into: json)
         }
         write(legs: legs, directions: directions(legs: legs, inputs: inputs, builder: builder, options: options),
               graph: builder.graph, options: options, into: json)
@@ -105,14 +81,14 @@ public enum OSRMRouteResponse {
         }
         json.endObject()
         json.endArray()
-        json.key("waypoints"); writeWaypoints(of: legs, graph: graph, into: json)
+        json.key("waypoints"); writeWaypoints(of: legs, graph: graph, hints: options.generateHints, into: json)
         json.endObject()
     }
 
     /// The response when neither steps, a line nor annotations are asked for (the common
     /// "how far, how long" request): the same bytes `write(legs:directions:...)` gives, without
     /// building directions. Distances are summed piece by piece as `DirectionsBuilder` does.
-    private static func writeTotalsOnly(legs: [Route], graph: RoutingGraph, into json: JSONBuffer) {
+    private static func writeTotalsOnly(legs: [Route], graph: RoutingGraph, hints: Bool, into json: JSONBuffer) {
         json.beginObject()
         json.key("code"); json.string("Ok")
         json.key("routes"); json.beginArray()
@@ -134,15 +110,15 @@ public enum OSRMRouteResponse {
         writeTotals(duration: Double(milliseconds) / 1000, distance: distance, into: json)
         json.endObject()
         json.endArray()
-        json.key("waypoints"); writeWaypoints(of: legs, graph: graph, into: json)
+        json.key("waypoints"); writeWaypoints(of: legs, graph: graph, hints: hints, into: json)
         json.endObject()
     }
 
     /// OSRM's `waypoints` of a route through `legs`: where each input was snapped, how far
-    /// from it, on which road.
-    public static func writeWaypoints(of legs: [Route], graph: RoutingGraph, into json: JSONBuffer) {
+    /// from it, on which road; with an empty `hint` when `hints` (`generate_hints`).
+    public static func writeWaypoints(of legs: [Route], graph: RoutingGraph, hints: Bool, into json: JSONBuffer) {
         func waypoint(_ snap: Snap) {
-            json.osrmWaypoint(location: snap.location, distance: snap.distance, name: graph.name(ofSegment: snap.segment), hint: true)
+            json.osrmWaypoint(location: snap.location, distance: snap.distance, name: graph.name(ofSegment: snap.segment), hint: hints)
         }
         json.beginArray()
         if let first = legs.first { waypoint(first.source) }

@@ -81,26 +81,14 @@ struct SearchGraph {
                 for next in allowed {
                     var cost = signalCost
                     if next == out {
-                        cost += 20_000
+                        cost += Turn.uTurnCost
                     } else if ends.count > 2 {
-                        cost += Self.turnCost(angle: bearing(next, atStart: true) - inBearing)
+                        cost += Turn.cost(deviation: Turn.deviation(inBearing, bearing(next, atStart: true)))
                     }
                     arcs.append(WeightedArc(tail: incoming, head: next, weight: weight(next) + cost, payload: 0))
                 }
             }
         }
         restrictionsApplied = applied.lazy.filter { $0 }.count
-    }
-
-    /// OSRM car.lua's turn cost: a sigmoid of the turn angle, left turns (crossing traffic
-    /// on right-hand roads) costing more than right turns; at most 7.5 s.
-    static func turnCost(angle raw: Double) -> Int32 {
-        var angle = raw.truncatingRemainder(dividingBy: 360)
-        if angle > 180 { angle -= 360 } else if angle <= -180 { angle += 360 }
-        let penalty = 7.5, bias = 1.075
-        let seconds = angle >= 0
-            ? penalty / (1 + exp(-((13 / bias) * angle / 180 - 6.5 * bias)))
-            : penalty / (1 + exp(-((13 * bias) * -angle / 180 - 6.5 / bias)))
-        return Int32((seconds * 1000).rounded())
     }
 }

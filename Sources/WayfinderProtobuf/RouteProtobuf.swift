@@ -249,7 +249,8 @@ struct ResponseEncoder {
         p.pointee.intersections = pointer
     }
 
-    /// The waypoints: each input as snapped, with its distance from the input.
+    /// The waypoints: each input as snapped, with its distance from the input, and an empty
+    /// `hint` unless `generate_hints=false` (then absent, as the JSON has none).
     mutating func waypoints(_ snaps: [Snap], graph: RoutingGraph) -> UnsafeMutablePointer<UnsafeMutablePointer<Wayfinder__Waypoint>?> {
         let structs = arena.allocate(Wayfinder__Waypoint.self, count: snaps.count)
         let pointers = arena.allocate(UnsafeMutablePointer<Wayfinder__Waypoint>?.self, count: snaps.count)
@@ -260,7 +261,7 @@ struct ResponseEncoder {
             w.pointee.has_distance = 1
             w.pointee.distance = Self.rounded(snap.distance, decimals: 3)
             w.pointee.location = coordinate(snap.location)
-            w.pointee.hint = arena.string("")
+            if options.generateHints { w.pointee.hint = arena.string("") }
             pointers[i] = w
         }
         return pointers

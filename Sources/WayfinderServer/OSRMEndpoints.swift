@@ -110,6 +110,7 @@ enum OSRMEndpoints {
             options.geometry = try osrm.choice("geometries", GeometryFormat.allCases.map { ($0.rawValue, $0) }, default: .polyline)
             options.overview = try osrm.choice("overview", Overview.allCases.map { ($0.rawValue, $0) }, default: .simplified)
             options.annotations = try Self.annotations(osrm.options["annotations"])
+            options.generateHints = osrm.generateHints
             // Accepted as OSRM does; answered with the one (fastest) route.
             if let alternatives = osrm.options["alternatives"], alternatives != "true", alternatives != "false",
                Int(alternatives).map({ $0 < 0 }) ?? true {

@@ -106,6 +106,26 @@ import WayfinderRouting
         #expect(capped[0]["hint"] == nil)
     }
 
+    @Test func routeHonoursGenerateHints() throws {
+        let points = "1.5218,42.5063;1.5381,42.5094;1.7336,42.5425"
+        // The totals-only answer and the one with directions write their waypoints apart.
+        for query in ["overview=false", "steps=true&overview=full"] {
+            let hinted = try server.get("/route/v1/driving/\(points)?\(query)")
+            let bare = try server.get("/route/v1/driving/\(points)?\(query)&generate_hints=false")
+            #expect(hinted.status == 200 && bare.status == 200)
+            let withHints = try #require(try JSONSerialization.jsonObject(with: Data(hinted.body)) as? [String: Any])
+            let without = try #require(try JSONSerialization.jsonObject(with: Data(bare.body)) as? [String: Any])
+            let hintedWaypoints = try #require(withHints["waypoints"] as? [[String: Any]])
+            let bareWaypoints = try #require(without["waypoints"] as? [[String: Any]])
+            #expect(hintedWaypoints.count == 3 && bareWaypoints.count == 3)
+            #expect(hintedWaypoints.allSatisfy { $0["hint"] as? String == "" }, "\(query)")
+            #expect(bareWaypoints.allSatisfy { $0["hint"] == nil }, "\(query)")
+            // Nothing else differs.
+            let sameOtherwise = hinted.text.replacingOccurrences(of: "\"hint\":\"\",", with: "") == bare.text
+            #expect(sameOtherwise, "\(query)")
+        }
+    }
+
     @Test func tableEqualsPointToPointRoutes() throws {
         let points = driving.randomRoadPoints(count: 6, seed: 5)
         let (status, json) = try server.json("/table/v1/driving/\(lonLat(points))?sources=0;1;2&destinations=3;4;5;0&annotations=duration,distance")

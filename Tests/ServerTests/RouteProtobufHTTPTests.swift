@@ -49,6 +49,21 @@ import Testing
         }
     }
 
+    @Test func hintsFollowGenerateHints() throws {
+        let server = try TestServer(graph: TestGraphs.path("andorra"))
+        for (query, hinted) in [("", true), ("&generate_hints=true", true), ("&generate_hints=false", false)] {
+            let answer = try server.get(Self.url + query + "&format=pbf")
+            #expect(answer.status == 200)
+            try unpacked(answer.body) { message in
+                try #require(message.n_waypoints == 3)
+                for i in 0..<message.n_waypoints {
+                    let hint = message.waypoints[i]!.pointee.hint
+                    #expect(hinted ? hint.map { String(cString: $0) } == "" : hint == nil, "\(query)")
+                }
+            }
+        }
+    }
+
     @Test func errorsComeInTheRequestedFormat() throws {
         let server = try TestServer(graph: TestGraphs.path("andorra"))
         for target in ["/route/v1/driving/1.5218,42.5063", "/route/v1/driving/1.5218,42.5063;0,0", "/route/v1/driving/1.5,42.5;1.6,42.6?steps=maybe"] {

@@ -434,7 +434,7 @@ import WayfinderRouting
         let to = FixedCoordinate(latitude: 42.5094, longitude: 1.5381)
         let route = try Router(graph: graph).route(from: FixedCoordinate(latitude: 42.5063, longitude: 1.5218), to: to)
         for format in GeometryFormat.allCases {
-            let text = RouteResponse.json(route, graph: graph, options: OutputOptions(geometry: format, destination: to))
+            let text = RouteResponse.json(route, graph: graph, options: ResponseOptions(geometry: format, overview: .full, destination: to))
             let json = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
             #expect(json["code"] as? String == "Ok")
             let osrmRoute = try #require((json["routes"] as? [[String: Any]])?.first)

@@ -478,7 +478,8 @@ struct  Wayfinder__Waypoint
   double distance;
   Wayfinder__Coordinate *location;
   /*
-   * OSRM's opaque snapping hint; Wayfinder sends "" (it does not read hints).
+   * OSRM's opaque snapping hint; Wayfinder sends "" (it does not read hints), and leaves
+   * it absent when the request says `generate_hints=false` (as the JSON then has none).
    */
   char *hint;
 };

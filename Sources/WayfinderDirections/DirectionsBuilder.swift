@@ -1,0 +1,118 @@
+import WayfinderGraph
+import WayfinderRouting
+
+/// Turns routes of one graph into `Directions`. Reuses its buffers between routes: keep one
+/// per thread (like `Router`) when building many.
+///
+/// The route is cut at every intersection it passes (a "boundary" between two pieces). At
+/// each, the roads meeting there are compared by bearing, name and class, and a step is
+/// made only where the traveller has to do something: a turn, a name change, a fork, a
+/// ramp, a roundabout. A second pass folds short wiggles and dual-carriageway crossings.
+///
+/// `directions(for:)` runs the phases in order, each an extension in a file of its own:
+/// measuring the pieces (RouteMeasuring), finding maneuvers at the boundaries
+/// (ManeuverFinding, RoundaboutSteps, ManeuverClassification, with Bearings,
+/// RoadsAtIntersection and RoadIdentity), folding short steps (StepFolding) and assembling
+/// the steps (StepAssembly). They share the buffers below, which are internal only so that
+/// those files can reach them.
+public final class DirectionsBuilder {
+    public let graph: RoutingGraph
+
+    /// Steps shorter than this (metres) are folded into their neighbours where the two
+    /// together say the same thing (dual-carriageway crossings, wiggles).
+    public var collapseDistance: Double
+
+    var pieces: [RoutePiece] = []
+    /// Per piece: its way, and how many road ends meet where it starts (read in one pass,
+    /// so that these scattered loads overlap instead of waiting on one another).
+    var pieceWay: [Int32] = []
+    var startDegree: [Int32] = []
+    /// Per boundary `k` (0 = start, `pieces.count` = end): index of its point in the line,
+    /// metres and milliseconds travelled before it.
+    var lineIndex: [Int] = []
+    var travelled: [Double] = []
+    var elapsed: [Double] = []
+    /// Estimated turn cost (ms) at each boundary, spent by the step it falls in: what the
+    /// driving search added at that turn (`Turn`), so the time lands on the step that makes it.
+    var turnCost: [Double] = []
+    var raw: [RawStep] = []
+    var roads: [Road] = []
+    var intersectionRoads: [IntersectionRoad] = []
+    /// Recently used names by string id (direct-mapped), so that a name met again is not
+    /// decoded and allocated again.
+    var nameCache = [(id: Int32, text: String)](repeating: (0, ""), count: 64)
+    /// Metres per fixed-point unit of longitude and latitude around the route's start.
+    var projection = LocalProjection(latitude: 0)
+
+    /// A maneuver before its text and measures exist.
+    struct RawStep {
+        var type: ManeuverType
+        var modifier: ManeuverModifier?
+        var boundary: Int
+        var bearingBefore: Double
+        var bearingAfter: Double
+        /// Way travelled after the maneuver (the exit road of a roundabout).
+        var way: Int32
+        var exit: Int = 0
+        /// Where a roundabout step leaves the ring (its `boundary` is where it enters).
+        var exitBoundary: Int?
+        var intersection: Range<Int> = 0..<0
+        var intersectionIn: Int?
+        var intersectionOut: Int?
+    }
+
+    /// One road at an intersection, leaving it.
+    struct Road {
+        var directed: Int32
+        var bearing: Double
+        /// Bearing change from the arriving direction, -180...180 (negative = left).
+        var deviation: Double
+        var allowed: Bool
+        var way: Int32
+    }
+
+    public init(graph: RoutingGraph) {
+        self.graph = graph
+        collapseDistance = graph.mode == .driving ? 30 : 15
+    }
+
+    /// The directions of `route`. `destination`: the coordinate asked for (not the snapped
+    /// one), so that the arrival says on which side it lies. `waypoint`: when the route is a
+    /// leg ending at an intermediate waypoint, that waypoint's number (1 = the first after the
+    /// start), for the arrival's text. `annotated`: also measure each stretch of the line
+    /// (`Directions.annotation`).
+    public func directions(for route: Route, destination: FixedCoordinate? = nil, waypoint: Int? = nil,
+                           annotated: Bool = false) -> Directions {
+        projection = LocalProjection(latitude: route.source.location.latitude)
+        let line = measure(route)
+        let n = pieces.count
+        raw.removeAll(keepingCapacity: true)
+        intersectionRoads.removeAll(keepingCapacity: true)
+        raw.append(RawStep(type: .depart, boundary: 0, bearingBefore: 0, bearingAfter: 0,
+                           way: n > 0 ? way(directed(pieces[0])) : graph.segments[Int(route.source.segment)].way))
+        findManeuvers()
+        raw.append(RawStep(type: .arrive, boundary: n, bearingBefore: 0, bearingAfter: 0,
+                           way: n > 0 ? way(directed(pieces[n - 1])) : raw[0].way))
+        collapse()
+        return assemble(route, line: line, destination: destination, waypoint: waypoint, annotated: annotated)
+    }
+
+    // MARK: Graph helpers
+
+    @inline(__always) func directed(_ piece: RoutePiece) -> Int32 { 2 * piece.segment + (piece.forward ? 0 : 1) }
+    @inline(__always) func way(_ directed: Int32) -> Int32 { graph.segments[Int(directed >> 1)].way }
+    @inline(__always) func info(_ way: Int32) -> WayInfo { graph.ways[Int(way)] }
+    @inline(__always) func allowed(_ directed: Int32) -> Bool {
+        graph.segments[Int(directed >> 1)].allows(forward: directed & 1 == 0)
+    }
+    @inline(__always) func startNode(_ directed: Int32) -> Int32 {
+        let s = graph.segments[Int(directed >> 1)]
+        return directed & 1 == 0 ? s.fromNode : s.toNode
+    }
+    @inline(__always) func isRoundabout(_ way: Int32) -> Bool {
+        graph.mode == .driving && info(way).flags & WayInfo.isRoundabout != 0
+    }
+    @inline(__always) func leaving(_ v: Int32) -> Range<Int> {
+        Int(graph.nodeFirst[Int(v)])..<Int(graph.nodeFirst[Int(v) + 1])
+    }
+}

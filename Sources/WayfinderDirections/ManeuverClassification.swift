@@ -1,0 +1,85 @@
+import WayfinderGraph
+import WayfinderRouting
+
+/// Which maneuver the route makes at an ordinary intersection, from the roads there: their
+/// deviations from straight on, their names and classes, links and highways.
+extension DirectionsBuilder {
+    /// The maneuver at an ordinary intersection, or nil where the road simply goes on.
+    /// `current` is the way whose name the traveller was last given.
+    func classify(_ a: Int32, _ b: Int32, current: Int32, inIndex: Int?,
+                  outIndex: Int) -> (ManeuverType, ManeuverModifier)? {
+        let out = roads[outIndex]
+        let dOut = out.deviation
+        let wa = way(a), inInfo = info(wa), outInfo = info(out.way)
+        var modifier = ManeuverModifier(deviation: dOut)
+
+        // The other roads the route could have taken, and those that compete with this one.
+        var others = 0, bestOther = 180.0, nearest: Road?
+        /// The straightest other road at least as important as the one taken.
+        var bestRival = 180.0
+        var inRoadGoesOn = false, roadAhead = false, roadLeft = dOut <= -45, roadRight = dOut >= 45
+        var arrivingOther: Road?
+        let outMinor = isMinor(out.way)
+        for (i, road) in roads.enumerated() where i != outIndex && road.directed != a ^ 1 {
+            let d = abs(road.deviation)
+            if d < 45 { roadAhead = true }
+            if road.deviation <= -45 { roadLeft = true }
+            if road.deviation >= 45 { roadRight = true }
+            if allowed(road.directed ^ 1) && arrivingOther == nil { arrivingOther = road }
+            guard road.allowed else { continue }
+            others += 1
+            if info(road.way).roadClass <= outInfo.roadClass { bestRival = min(bestRival, d) }
+            if !outMinor && isMinor(road.way) { continue }
+            if d < 60 && sameRoad(current, road.way) && (isNamed(current) || graph.mode == .walking) { inRoadGoesOn = true }
+            if d < bestOther {
+                bestOther = d
+                nearest = road
+            }
+        }
+        if b == a ^ 1 { return (others == 0 ? .continue : .turn, .uturn) }
+
+        /// Left or right of the other road, for maneuvers whose angle is too small to say.
+        func side(of other: Road?, left: ManeuverModifier, right: ManeuverModifier) -> ManeuverModifier {
+            guard let other else { return dOut < 0 ? left : right }
+            return dOut < other.deviation ? left : right
+        }
+
+        if graph.mode == .driving {
+            if inInfo.flags & WayInfo.isLink != 0 && outInfo.flags & WayInfo.isLink == 0 && Self.isHighway(outInfo),
+               let arrivingOther {
+                // The main road arrives from behind on the side we merge to.
+                return (.merge, arrivingOther.deviation < 0 ? .slightLeft : .slightRight)
+            }
+            if inInfo.flags & WayInfo.isLink == 0 && outInfo.flags & WayInfo.isLink != 0 && others > 0
+                && (Self.isHighway(inInfo) || Self.isHighway(outInfo)) {
+                if modifier == .straight { modifier = side(of: nearest, left: .slightLeft, right: .slightRight) }
+                return (Self.isHighway(inInfo) ? .offRamp : .onRamp, modifier)
+            }
+        }
+        let absOut = abs(dOut)
+        if others == 0 {
+            // No choice: only a change of name is worth a word.
+            guard announces(current, out.way) else { return nil }
+            return (absOut >= 45 ? .turn : .newName, modifier)
+        }
+        if sameRoad(current, out.way) && (isNamed(current) || graph.mode == .walking) {
+            // The road goes on under its name: a word only where it is not the way straight on.
+            if Self.isQuiet(absOut, bestRival) { return nil }
+            // Nearly straight, but another road is straighter: say on which side it goes on.
+            if modifier == .straight { modifier = side(of: nearest, left: .slightLeft, right: .slightRight) }
+            return (.continue, modifier)
+        }
+        let obvious = absOut < 35 && bestOther >= absOut + 25 && !inRoadGoesOn
+        if obvious { return announces(current, out.way) ? (.newName, modifier) : nil }
+        if absOut < 45 && bestOther < 45 && !inRoadGoesOn {
+            // The leftmost branch keeps left, the rightmost right, a middle one straight.
+            var branchLeft = false, branchRight = false
+            for (i, road) in roads.enumerated() where i != outIndex && road.allowed && abs(road.deviation) < 45 {
+                if road.deviation < dOut { branchLeft = true } else { branchRight = true }
+            }
+            return (.fork, branchLeft && branchRight ? .straight : branchLeft ? .slightRight : .slightLeft)
+        }
+        if absOut >= 45 && !roadAhead && roadLeft && roadRight { return (.endOfRoad, modifier) }
+        return (.turn, modifier)
+    }
+}

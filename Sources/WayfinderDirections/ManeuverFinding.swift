@@ -1,0 +1,102 @@
+import WayfinderGraph
+import WayfinderRouting
+
+/// Phase 2, finding maneuvers: walks the boundaries between pieces, skips the many where the
+/// road plainly goes on (decided without measuring a bearing where possible), and makes a raw
+/// step where `classify` or a roundabout says the traveller has to do something.
+extension DirectionsBuilder {
+    /// Appends to `raw` the steps between the departure and the arrival, and notes the turn
+    /// costs at the boundaries (driving).
+    func findManeuvers() {
+        let n = pieces.count
+        var k = 1
+        var ringExits = 0   // exits passed since a start on a roundabout
+        while k < n {
+            let a = directed(pieces[k - 1]), b = directed(pieces[k])
+            let wa = pieceWay[k - 1], wb = pieceWay[k]
+            let degree = Int(startDegree[k])
+            let inRing = isRoundabout(wa), outRing = isRoundabout(wb)
+            if !inRing && outRing {
+                k = roundabout(enteringAt: k)
+                continue
+            }
+            // The road the traveller was last told about (names may lapse without a word).
+            let current = raw[raw.count - 1].way
+            // Straight through a plain joint of two ways: only a name change matters.
+            if degree == 2 && b != a ^ 1 && !announces(current, wb) && !inRing {
+                k += 1
+                continue
+            }
+            let v = startNode(b)
+            if !inRing && b != a ^ 1 && goesOnUnrivalled(a, b, wa, wb, at: v, current: current) {
+                k += 1
+                continue
+            }
+            let inBearing = Self.normalized(leavingBearing(a ^ 1) + 180), outBearing = leavingBearing(b)
+            let dOut = Turn.deviation(inBearing, outBearing)
+            if graph.mode == .driving {
+                turnCost[k] = b == a ^ 1 ? Double(Turn.uTurnCost) : degree > 2 ? Double(Turn.cost(deviation: dOut)) : 0
+            }
+            if !inRing && b != a ^ 1 && goesOnQuietly(a, b, wa, wb, at: v, current: current,
+                                                          inBearing: inBearing, deviation: dOut) {
+                k += 1
+                continue
+            }
+            let (inIndex, outIndex) = gatherRoads(at: v, arriving: a, leaving: b, inBearing: inBearing, outBearing: outBearing)
+            var step: RawStep?
+            if inRing {
+                if outRing {
+                    if hasExit(at: v, arriving: a) { ringExits += 1 }
+                } else {
+                    step = RawStep(type: .exitRoundabout, modifier: ManeuverModifier(deviation: dOut), boundary: k,
+                                   bearingBefore: inBearing, bearingAfter: roads[outIndex].bearing, way: wb, exit: ringExits + 1)
+                    ringExits = 0
+                }
+            } else if let (type, modifier) = classify(a, b, current: current, inIndex: inIndex, outIndex: outIndex) {
+                step = RawStep(type: type, modifier: modifier, boundary: k, bearingBefore: inBearing,
+                               bearingAfter: roads[outIndex].bearing, way: wb)
+            }
+            if var step {
+                record(&step, in: inIndex, out: outIndex, uTurn: b == a ^ 1)
+                raw.append(step)
+            }
+            k += 1
+        }
+    }
+
+    /// The commonest case, decided without a bearing: the road goes on under its name and
+    /// every other road one could take here is smaller (the turn cost, small at such a
+    /// node, is left to the scaling of durations).
+    func goesOnUnrivalled(_ a: Int32, _ b: Int32, _ wa: Int32, _ wb: Int32, at v: Int32, current: Int32) -> Bool {
+        let outInfo = info(wb)
+        guard sameRoad(current, wb), isNamed(current) || graph.mode == .walking,
+              (info(wa).flags ^ outInfo.flags) & WayInfo.isLink == 0 else { return false }
+        for i in leaving(v) {
+            let x = graph.nodeLeaving[i]
+            if x != b && x != a ^ 1 && allowed(x) && info(way(x)).roadClass <= outInfo.roadClass { return false }
+        }
+        return true
+    }
+
+    /// The next commonest, decided from few bearings: the road goes on under its name and no
+    /// road at least as important is straighter (`classify` would say nil).
+    func goesOnQuietly(_ a: Int32, _ b: Int32, _ wa: Int32, _ wb: Int32, at v: Int32, current: Int32,
+                       inBearing: Double, deviation dOut: Double) -> Bool {
+        let absOut = abs(dOut), outInfo = info(wb)
+        guard absOut < 60, sameRoad(current, wb), isNamed(current) || graph.mode == .walking,
+              (info(wa).flags ^ outInfo.flags) & WayInfo.isLink == 0 else { return false }
+        var bestRival = 180.0
+        for i in leaving(v) {
+            let x = graph.nodeLeaving[i]
+            guard x != b, x != a ^ 1, allowed(x), info(way(x)).roadClass <= outInfo.roadClass else { continue }
+            bestRival = min(bestRival, abs(Turn.deviation(inBearing, leavingBearing(x))))
+        }
+        return Self.isQuiet(absOut, bestRival)
+    }
+
+    /// The road taken, `absOut` degrees off straight, goes without saying when the straightest
+    /// rival is `bestRival` degrees off.
+    static func isQuiet(_ absOut: Double, _ bestRival: Double) -> Bool {
+        (absOut < 45 && bestRival >= absOut - 10) || (absOut < 60 && bestRival >= absOut + 10)
+    }
+}

@@ -1,0 +1,41 @@
+import WayfinderGraph
+import WayfinderRouting
+
+/// Identity of a road, for "does the road go on": which changes of way a traveller notices,
+/// and which roads compete with one another at an intersection.
+extension DirectionsBuilder {
+    /// Whether going from way `a` onto way `b` is staying on the same road as a traveller
+    /// reads it (after OSRM's name announcement rules): the same name; the same ref where one
+    /// of them has no name (a tunnel or a town stretch of a numbered road); both unnamed. A
+    /// walker's unnamed paths are alike by kind: stairs, paths, streets.
+    func sameRoad(_ a: Int32, _ b: Int32) -> Bool {
+        if a == b { return true }
+        let x = info(a), y = info(b)
+        if x.name != 0 && x.name == y.name { return true }
+        if x.ref != 0 && x.ref == y.ref && (x.name == 0 || y.name == 0) { return true }
+        guard x.name == 0 && y.name == 0 && x.ref == 0 && y.ref == 0 else { return false }
+        return graph.mode == .driving || WalkKind(x.roadClass).group == WalkKind(y.roadClass).group
+    }
+
+    /// Whether the change from `a` to `b` is worth a word where nothing else happens: not
+    /// for a car going from a named road onto an unnamed one, as there is no name to say.
+    func announces(_ a: Int32, _ b: Int32) -> Bool {
+        guard !sameRoad(a, b) else { return false }
+        let y = info(b)
+        return graph.mode == .walking || y.name != 0 || y.ref != 0
+    }
+
+    /// Whether a way has a name or ref to speak of.
+    func isNamed(_ way: Int32) -> Bool { info(way).name != 0 || info(way).ref != 0 }
+
+    /// Roads too small to compete with a bigger one for "which way is straight on".
+    func isMinor(_ way: Int32) -> Bool {
+        graph.mode == .driving && info(way).roadClass >= RoadClass.service.rawValue
+    }
+
+    static func isHighway(_ w: WayInfo) -> Bool {
+        w.roadClass == RoadClass.motorway.rawValue || w.roadClass == RoadClass.trunk.rawValue
+    }
+
+    func isStairs(_ way: Int32) -> Bool { info(way).roadClass == RoadClass.steps.rawValue }
+}

@@ -1,0 +1,38 @@
+import WayfinderGraph
+
+/// One road at a step's maneuver intersection (OSRM's `intersections[0]`).
+public struct IntersectionRoad: Sendable, Equatable {
+    /// Degrees clockwise from north, 0...359, of the road leaving the intersection.
+    public var bearing: UInt16
+    /// Whether the route could enter this road here.
+    public var entry: Bool
+}
+
+/// One instruction of a route: a maneuver, then the stretch travelled until the next one.
+public struct RouteStep: Sendable {
+    public var maneuver: Maneuver
+    /// The road travelled after the maneuver (after the exit, on a roundabout); "" when unnamed.
+    public var name: String
+    public var ref: String
+    /// Class of that road, for describing unnamed paths ("the footway", "the stairs").
+    public var roadClass: RoadClass
+    /// Metres and seconds from this maneuver to the next; they add up to the route's.
+    public var distance: Double
+    public var duration: Double
+    /// Search weight: the duration (the weight is travel time).
+    public var weight: Double { duration }
+    /// Indices into `Directions.line`: this step's line starts where the previous one ended.
+    public var geometry: ClosedRange<Int>
+    /// Roads at the maneuver's intersection, a range of `Directions.intersectionRoads`, and
+    /// the indices (within it) of the road arrived by and the one taken (nil at the ends).
+    public var intersection: Range<Int>
+    public var intersectionIn: Int?
+    public var intersectionOut: Int?
+    public var mode: TravelMode
+    /// On the arrival of a leg that ends at an intermediate waypoint: that waypoint's number,
+    /// counted from 1 after the start (OSRM's "You have arrived at your 1st destination");
+    /// nil at the final destination.
+    public var arrivalWaypoint: Int?
+    /// English text, e.g. "Turn left onto Carrer Major" (composed when asked for).
+    public var instruction: String { Instructions.english(self, mode: mode) }
+}

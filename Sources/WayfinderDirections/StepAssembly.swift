@@ -1,0 +1,118 @@
+import WayfinderGraph
+import WayfinderRouting
+
+/// Phase 4, assembling: the raw steps become `RouteStep`s with their text's names, bearings,
+/// distances, durations (turn costs included, scaled to the search's total) and lines.
+extension DirectionsBuilder {
+    /// The `Directions` of `route` from the raw steps and the measures of phase 1.
+    func assemble(_ route: Route, line: [FixedCoordinate], destination: FixedCoordinate?, waypoint: Int?,
+                  annotated: Bool) -> Directions {
+        let n = pieces.count
+        // Milliseconds at each boundary, turn costs included, scaled to the search's total.
+        var total = 0.0
+        for k in 0...n {
+            total += turnCost[k]
+            elapsed[k] += total - turnCost[k]
+        }
+        let scale = elapsed[n] > 0 ? Double(route.weight) / elapsed[n] : 0
+        func millis(_ k: Int) -> Double { k == n ? Double(route.weight) : Double(Int(elapsed[k] * scale + 0.5)) }
+
+        let last = line.count - 1
+        var steps: [RouteStep] = []
+        steps.reserveCapacity(raw.count)
+        for (i, s) in raw.enumerated() {
+            let nextBoundary = i + 1 < raw.count ? raw[i + 1].boundary : n
+            let from = lineIndex[s.boundary], to = s.type == .arrive ? last : lineIndex[nextBoundary]
+            var maneuver = Maneuver(type: s.type, modifier: s.modifier, bearingBefore: Self.rounded(s.bearingBefore),
+                                    bearingAfter: Self.rounded(s.bearingAfter), location: line[from],
+                                    exit: s.exit > 0 ? s.exit : nil)
+            var range = s.intersection, inIndex = s.intersectionIn, outIndex = s.intersectionOut
+            if s.type == .depart {
+                maneuver.bearingBefore = 0
+                maneuver.bearingAfter = Self.rounded(lineBearing(line, from: 0, to: to))
+                range = intersectionRoads.count..<(intersectionRoads.count + 1)
+                intersectionRoads.append(IntersectionRoad(bearing: UInt16(maneuver.bearingAfter), entry: true))
+                outIndex = 0
+            } else if s.type == .arrive {
+                let before = lineBearing(line, from: last, to: lineIndex[raw[i - 1].boundary])
+                maneuver.bearingBefore = Self.rounded(before)
+                maneuver.bearingAfter = 0
+                maneuver.location = line[last]
+                maneuver.modifier = destination.flatMap { arrivalSide(line[last], $0, heading: before) }
+                range = intersectionRoads.count..<(intersectionRoads.count + 1)
+                intersectionRoads.append(IntersectionRoad(bearing: UInt16(Self.rounded(before + 180)), entry: true))
+                inIndex = 0
+            }
+            let w = info(s.way)
+            let stepName = name(w.name), stepRef = name(w.ref), roadClass = RoadClass(rawValue: w.roadClass) ?? .other
+            steps.append(RouteStep(
+                maneuver: maneuver, name: stepName, ref: stepRef, roadClass: roadClass,
+                distance: s.type == .arrive ? 0 : travelled[nextBoundary] - travelled[s.boundary],
+                duration: s.type == .arrive ? 0 : (millis(nextBoundary) - millis(s.boundary)) / 1000,
+                geometry: from...(s.type == .arrive ? last : max(from, to)),
+                intersection: range, intersectionIn: inIndex, intersectionOut: outIndex, mode: graph.mode,
+                arrivalWaypoint: s.type == .arrive ? waypoint : nil))
+        }
+        return Directions(mode: graph.mode, drivingSide: DrivingSide.at(route.source.location), line: line,
+                          steps: steps, intersectionRoads: intersectionRoads, distance: travelled[n],
+                          duration: Double(route.weight) / 1000,
+                          annotation: annotated ? annotation(line, millis: millis) : nil)
+    }
+
+    /// Metres and seconds of each stretch between consecutive points of `line`. Each piece's
+    /// length and time (`millis` at its boundaries) is shared among its stretches by their
+    /// lengths on the map; the values are differences of running totals pinned to the
+    /// boundaries, so they add up to the route's distance and duration.
+    func annotation(_ line: [FixedCoordinate], millis: (Int) -> Double) -> LegAnnotation {
+        let last = line.count - 1, n = pieces.count
+        var metres = [Double](repeating: 0, count: line.count), seconds = metres   // running totals at each point
+        for k in 0..<n where lineIndex[k + 1] > lineIndex[k] {
+            let from = lineIndex[k], to = lineIndex[k + 1]
+            let d0 = travelled[k], d1 = travelled[k + 1], t0 = millis(k) / 1000, t1 = millis(k + 1) / 1000
+            var mapLength = 0.0
+            for j in from..<to {
+                mapLength += Geo.distance(line[j], line[j + 1])
+                metres[j + 1] = mapLength
+            }
+            // A piece whose points coincide on the map (centimetres long) shares evenly.
+            metres[from] = d0
+            seconds[from] = t0
+            for j in (from + 1)...to {
+                let share = mapLength > 0 ? metres[j] / mapLength : Double(j - from) / Double(to - from)
+                metres[j] = j == to ? d1 : d0 + (d1 - d0) * share
+                seconds[j] = j == to ? t1 : t0 + (t1 - t0) * share
+            }
+        }
+        // Pieces that add no point (too short to move the line) fall into a neighbouring stretch.
+        metres[0] = 0
+        seconds[0] = 0
+        metres[last] = travelled[n]
+        seconds[last] = millis(n) / 1000
+        var distance: [Double] = [], duration: [Double] = []
+        distance.reserveCapacity(last)
+        duration.reserveCapacity(last)
+        for j in 0..<last {
+            distance.append(metres[j + 1] - metres[j])
+            duration.append(seconds[j + 1] - seconds[j])
+        }
+        return LegAnnotation(distance: distance, duration: duration)
+    }
+
+    /// The text of string `id`, through `nameCache`.
+    func name(_ id: Int32) -> String {
+        if id == 0 { return "" }
+        let slot = Int(id) & (nameCache.count - 1)
+        if nameCache[slot].id != id { nameCache[slot] = (id, graph.names[id]) }
+        return nameCache[slot].text
+    }
+
+    /// Which side of the road the destination lies on, seen in the direction of travel.
+    func arrivalSide(_ at: FixedCoordinate, _ destination: FixedCoordinate, heading: Double) -> ManeuverModifier? {
+        let (dx, dy) = projection.offset(destination, from: at)
+        guard dx * dx + dy * dy >= 1 else { return nil }
+        let d = Turn.deviation(heading, Self.bearing(dx, dy))
+        if abs(d) < 15 { return .straight }
+        if abs(d) > 165 { return nil }
+        return d < 0 ? .left : .right
+    }
+}

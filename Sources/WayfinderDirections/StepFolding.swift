@@ -1,0 +1,96 @@
+import WayfinderGraph
+import WayfinderRouting
+
+/// Phase 3, folding: the raw steps made at single intersections, folded where short
+/// stretches between them make several steps say one thing.
+extension DirectionsBuilder {
+    /// Metres from raw step `i` to the next.
+    func length(_ i: Int) -> Double { travelled[raw[i + 1].boundary] - travelled[raw[i].boundary] }
+
+    /// Removes the noise of short stretches (shorter than `collapseDistance`), in this order:
+    /// - a slight bend to stay on the road, or a name change, right before another maneuver
+    ///   is said by that maneuver;
+    /// - a short detour that ends on the road it left, heading the same way, is no maneuver
+    ///   at all (crossings, wiggles);
+    /// - a name change right after a maneuver names the road that maneuver takes;
+    /// - (driving) two turns through a short gap that reverse the direction are one U-turn;
+    ///   a short name change and the turn after it are one turn (dual carriageways);
+    /// - a turn and, right after, a turn to stay on the road it took are one turn.
+    func collapse() {
+        var i = 1
+        while i + 1 < raw.count {
+            let s = raw[i], next = raw[i + 1]
+            let afterExit = travelled[next.boundary] - travelled[s.exitBoundary ?? s.boundary]
+            guard afterExit < collapseDistance, !isStairs(s.way), !isStairs(next.way) else { i += 1; continue }
+            let foldable = Self.isFoldable(s.type), nextFoldable = Self.isFoldable(next.type)
+            if next.type == .arrive {
+                if s.type == .newName { raw.remove(at: i) } else { i += 1 }
+                continue
+            }
+            if (s.type == .continue && (s.modifier == .straight || s.modifier?.isSlight == true))
+                || (s.type == .newName && !nextFoldable) {
+                raw.remove(at: i)
+                continue
+            }
+            let combined = Turn.deviation(s.bearingBefore, next.bearingAfter)
+            let backOnTheRoad = sameRoad(raw[i - 1].way, next.way)
+            if foldable && nextFoldable && backOnTheRoad && abs(combined) < 45 {
+                raw.removeSubrange(i...(i + 1))
+                continue
+            }
+            if next.type == .newName && abs(Turn.deviation(next.bearingBefore, next.bearingAfter)) < 45 {
+                raw[i].way = next.way
+                raw.remove(at: i + 1)
+                continue
+            }
+            guard foldable && (nextFoldable || next.type == .onRamp || next.type == .offRamp || next.type == .merge) else {
+                i += 1
+                continue
+            }
+            var merged: RawStep
+            if graph.mode == .driving && abs(combined) > 150 && nextFoldable {
+                merged = s
+                merged.type = .turn
+                merged.modifier = .uturn
+            } else if graph.mode == .driving && s.type == .newName {
+                merged = next
+                merged.boundary = s.boundary
+                merged.bearingBefore = s.bearingBefore
+                merged.intersection = s.intersection
+                merged.intersectionIn = s.intersectionIn
+                merged.intersectionOut = s.intersectionOut
+                if next.type != .fork && nextFoldable {
+                    merged.modifier = ManeuverModifier(deviation: combined)
+                    if backOnTheRoad {
+                        merged.type = .continue
+                    } else if merged.type == .continue || (merged.type == .newName && abs(combined) >= 45) {
+                        merged.type = .turn
+                    }
+                }
+            } else if next.type == .continue && sameRoad(s.way, next.way) && s.type != .fork {
+                merged = s
+                merged.modifier = ManeuverModifier(deviation: combined)
+                if merged.type == .newName && abs(combined) >= 45 { merged.type = .turn }
+            } else {
+                i += 1
+                continue
+            }
+            merged.bearingAfter = next.bearingAfter
+            merged.way = next.way
+            raw[i] = merged
+            raw.remove(at: i + 1)
+        }
+        // A name change a few metres after the start: the start is on the new road.
+        if raw.count > 2 && raw[1].type == .newName && length(0) < collapseDistance {
+            raw[0].way = raw[1].way
+            raw.remove(at: 1)
+        }
+    }
+
+    static func isFoldable(_ type: ManeuverType) -> Bool {
+        switch type {
+        case .turn, .newName, .continue, .endOfRoad, .fork: return true
+        default: return false
+        }
+    }
+}
