@@ -59,9 +59,9 @@ public enum RouteResponse {
     }
 
     /// OSRM's error object: `{"code": "NoRoute", "message": "..."}`.
-    public static func error(_ error: RouteError) -> String {
+    public static func error(_ failure: OSRMFailure) -> String {
         let json = JSONBuffer(capacity: 128)
-        OSRMRouteResponse.writeError(code: error == .noRoute ? "NoRoute" : "NoSegment", message: error.description, into: json)
+        OSRMRouteResponse.writeError(code: failure.code, message: failure.message, into: json)
         return json.text
     }
 
