@@ -122,8 +122,8 @@ public final class CHQuery {
             side.coreEntries.append(SearchEntry(node: v, weight: key))
             return
         }
-        if side.isStalled(v, key) { return }
-        side.relaxArcs(from: v, key, below: best)
+        if side.arcs.isStalled(v, at: key, side.labels) { return }
+        side.arcs.relax(from: v, at: key, below: best, side.labels, side.heap)
     }
 
     /// After a successful search: unpacks the path (again at each call) and passes `body` its

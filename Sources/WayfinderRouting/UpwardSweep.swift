@@ -29,13 +29,13 @@ final class UpwardSweep {
     /// can be where a source's and a target's sweeps meet on a shortest path.
     @inline(__always)
     func sweep(_ visit: (_ rank: Int32, _ dist: Int32) -> Void) {
-        let search = search, heap = search.heap
+        let heap = search.heap, labels = search.labels, arcs = search.arcs
         while !heap.isEmpty {
             let (key, v) = heap.pop()
-            if key > search.labels[Int(v)].dist { continue }  // superseded entry (lazy deletion)
-            if search.isStalled(v, key) { continue }
+            if key > labels[Int(v)].dist { continue }  // superseded entry (lazy deletion)
+            if arcs.isStalled(v, at: key, labels) { continue }
             visit(v, key)
-            search.relaxArcs(from: v, key, below: infiniteWeight)
+            arcs.relax(from: v, at: key, below: infiniteWeight, labels, heap)
         }
     }
 
