@@ -16,13 +16,14 @@ func protobufBenchmark(_ args: Arguments) -> Report {
     let seed = UInt64(intOption(args, "seed", default: 7, minimum: 0))
     let graph = openGraph(path, mode: mode)
     let points = graph.randomRoadPoints(count: 2 * count, seed: seed)
-    let router = Router(graph: graph)
+    let snapper = Snapper(graph: graph), router = Router(graph: graph)
     let builder = DirectionsBuilder(graph: graph)
     var routes: [([Route], [FixedCoordinate])] = []
     var sink = 0
     let buffer = JSONBuffer(capacity: 1 << 20)
     for i in 0..<points.count / 2 {  // fewer points when the main network is small
-        guard let route = try? router.route(from: points[2 * i], to: points[2 * i + 1]) else { continue }
+        guard let snaps = try? snapper.snap([points[2 * i], points[2 * i + 1]], maxDistance: { _ in 5000 }),
+              let route = try? router.route(from: snaps[0], to: snaps[1]) else { continue }
         routes.append(([route], [points[2 * i], points[2 * i + 1]]))
     }
     let report = Report()

@@ -13,20 +13,26 @@ import WayfinderJSON
 import WayfinderRouting
 
 /// One thread's way of answering a route request, stage by stage, with the same calls as the
-/// HTTP service (`OSRMEndpoints.route`): its own `Router`, `DirectionsBuilder` and JSON buffer.
+/// HTTP service (`OSRMEndpoints.route`): a `Snapper`, its own `Router`, `DirectionsBuilder` and
+/// JSON buffer.
 final class RoutePipeline {
     static let options = ResponseOptions(steps: true, geometry: .polyline, overview: .full)
+    /// Metres a coordinate may be snapped: the server's default limit (`ServerLimits.maxSnapRadius`).
+    static let maxSnapDistance = 5000.0
+    let snapper: Snapper
     let router: Router
     let builder: DirectionsBuilder
     let json = JSONBuffer(capacity: 1 << 16)
 
     init(graph: RoutingGraph) {
+        snapper = Snapper(graph: graph)
         router = Router(graph: graph)
         builder = DirectionsBuilder(graph: graph)
     }
 
     func snap(_ from: FixedCoordinate, _ to: FixedCoordinate) -> (source: Snap, target: Snap)? {
-        try? router.snap(from: from, to: to)
+        guard let snaps = try? snapper.snap([from, to], maxDistance: { _ in Self.maxSnapDistance }) else { return nil }
+        return (snaps[0], snaps[1])
     }
 
     func route(_ ends: (source: Snap, target: Snap)) -> Route? { try? router.route(from: ends.source, to: ends.target) }

@@ -1,4 +1,5 @@
 import Foundation
+import WayfinderDirections
 import WayfinderGraph
 import WayfinderImport
 import WayfinderRouting
@@ -59,10 +60,12 @@ public enum CommandError: Error, CustomStringConvertible {
     init(_ error: BuildError) {
         if case .output = error { self = .writeFailed(error.description) } else { self = .file(error.description) }
     }
-    init(_ error: RouteError) {
+    /// A failed route, its message in the command's `wording` (`RouteError.osrm(_:)`).
+    init(_ error: RouteError, wording: RouteFailureWording) {
+        let message = error.osrm(wording).message
         switch error {
-        case .noSegment: self = .notFound(error.description)
-        case .noRoute: self = .noRoute(error.description)
+        case .noSegment: self = .notFound(message)
+        case .noRoute: self = .noRoute(message)
         }
     }
 }

@@ -71,8 +71,7 @@ public enum RouteCommand {
             if let batch = args["batch"] {
                 let rows = try readBatch(batch)
                 let router = try makeRouter(args, mode: mode, console: console, unpackCoreHops: true)
-                router.maxSnapDistance = maxSnap
-                console.write(answer(rows, router: router))
+                console.write(answer(rows, router: router, maxSnap: maxSnap))
                 return
             }
             guard let fromText = args["from"], let toText = args["to"] else {
@@ -98,13 +97,12 @@ public enum RouteCommand {
             // mapping, one checksum pass). One route does not pay for unpacking the core's
             // hops in advance (3 M segments at 10x10, to spare unpacking ~750).
             let router = try makeRouter(args, mode: mode, console: console, file: opened?.file, unpackCoreHops: false)
-            router.maxSnapDistance = maxSnap
             let route: Route
             do throws(RouteError) {
-                route = try router.route(from: from, to: to)
+                route = try self.route(from: from, to: to, snapper: Snapper(graph: router.graph), router: router, maxSnap: maxSnap)
             } catch {
-                if format != "text" { console.write(RouteResponse.error(error) + "\n") }
-                throw CommandError(error)
+                if format != "text" { console.write(RouteResponse.error(error.osrm(failureWording)) + "\n") }
+                throw CommandError(error, wording: failureWording)
             }
             options.destination = to
             switch format {
@@ -165,18 +163,33 @@ public enum RouteCommand {
         return rows
     }
 
-    static func answer(_ rows: [(FixedCoordinate, FixedCoordinate)], router: Router) -> String {
+    static func answer(_ rows: [(FixedCoordinate, FixedCoordinate)], router: Router, maxSnap: Double) -> String {
         var out = "code,distance_m,duration_s\n"
+        let snapper = Snapper(graph: router.graph)
         for (from, to) in rows {
-            do {
-                let route = try router.route(from: from, to: to)
+            do throws(RouteError) {
+                let route = try route(from: from, to: to, snapper: snapper, router: router, maxSnap: maxSnap)
                 out += "Ok,\(format1(router.graph.distance(of: route))),\(format3(route.duration))\n"
             } catch {
-                out += "\(error == .noRoute ? "NoRoute" : "NoSegment"),,\n"
+                out += "\(error.osrm(failureWording).code),,\n"
             }
         }
         return out
     }
+
+    /// Snaps both ends within `maxSnap` metres (`Snapper.snap(_:maxDistance:)`, as the server
+    /// snaps a request's coordinates), then routes between the snaps.
+    static func route(from: FixedCoordinate, to: FixedCoordinate, snapper: Snapper, router: Router,
+                      maxSnap: Double) throws(RouteError) -> Route {
+        let snaps = try snapper.snap([from, to]) { _ in maxSnap }
+        return try router.route(from: snaps[0], to: snaps[1])
+    }
+
+    /// The command's words for a failed route (stderr, and the message of `--format json`):
+    /// its two points are the `--from` and `--to` coordinates.
+    static let failureWording = RouteFailureWording(
+        noSegment: { $0 == 0 ? "no start road found near the --from coordinate" : "no destination road found near the --to coordinate" },
+        noRoute: "no route between these points")
 }
 
 func format1(_ value: Double) -> String { String(format: "%.1f", value) }

@@ -66,9 +66,9 @@ public enum RouteResponse {
     }
 
     /// OSRM's error object: `{"code": "NoRoute", "message": "..."}`.
-    public static func error(_ error: RouteError) -> String {
+    public static func error(_ failure: OSRMFailure) -> String {
         let json = JSONBuffer(capacity: 128)
-        json.osrmError(code: error == .noRoute ? "NoRoute" : "NoSegment", message: error.description)
+        json.osrmError(code: failure.code, message: failure.message)
         return json.text
     }
 

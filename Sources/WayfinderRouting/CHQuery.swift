@@ -30,11 +30,8 @@ public final class CHQuery {
         self.hierarchy = hierarchy
         precondition(coreExpansions?.fits(hierarchy) ?? true, "CHQuery: core expansions of another hierarchy")
         self.coreExpansions = coreExpansions
-        let n = hierarchy.nodeCount
-        forward = UpwardSearch(nodeCount: n, first: hierarchy.forwardFirst, arcs: hierarchy.forwardArcs,
-                               stallFirst: hierarchy.backwardFirst, stallArcs: hierarchy.backwardArcs)
-        backward = UpwardSearch(nodeCount: n, first: hierarchy.backwardFirst, arcs: hierarchy.backwardArcs,
-                                stallFirst: hierarchy.forwardFirst, stallArcs: hierarchy.forwardArcs)
+        forward = UpwardSearch(hierarchy, forward: true)
+        backward = UpwardSearch(hierarchy, forward: false)
     }
 
     deinit { path.deallocate() }
@@ -78,8 +75,8 @@ public final class CHQuery {
         if let x = loopAt {
             loopRank = rankOfNode[checkedEntry(SearchEntry(node: x, weight: 0), rankOfNode.count)]
             if forward.reached(loopRank), backward.reached(loopRank), let loop = hierarchy.selfLoop(at: loopRank) {
-                let total = addWeights(addWeights(forward.label[Int(loopRank)].dist, loop.weight),
-                                       backward.label[Int(loopRank)].dist)
+                let total = addWeights(addWeights(forward.labels[Int(loopRank)].dist, loop.weight),
+                                       backward.labels[Int(loopRank)].dist)
                 if total < best { best = total; upEnd = loopRank; downStart = loopRank; meetsInSelfLoop = true }
             }
         }
@@ -115,36 +112,18 @@ public final class CHQuery {
     @inline(__always)
     private func settleNext(_ side: UpwardSearch, other: UpwardSearch, loopRank: Int32, coreStart: Int32) {
         let (key, v) = side.heap.pop()
-        let label = side.label, current = side.current
-        if key > label[Int(v)].dist { return }  // superseded entry (lazy deletion)
+        if key > side.labels[Int(v)].dist { return }  // superseded entry (lazy deletion)
         side.settled += 1
         if v != loopRank && other.reached(v) {
-            let total = addWeights(key, other.label[Int(v)].dist)
+            let total = addWeights(key, other.labels[Int(v)].dist)
             if total < best { best = total; upEnd = v; downStart = v; meetsInSelfLoop = false }
         }
         if v >= coreStart {  // the table goes on from here
             side.coreEntries.append(SearchEntry(node: v, weight: key))
             return
         }
-        // Stall-on-demand: an arc from a higher node w down to v that gives a shorter label
-        // shows that no shortest up/down path climbs through v with this label.
-        let stallArcs = side.stallArcs
-        for i in Int(side.stallFirst[Int(v)])..<Int(side.stallFirst[Int(v) + 1]) {
-            let arc = stallArcs[i]
-            let w = Int(arc.head)
-            if label[w].stamp == current && Int64(label[w].dist) + Int64(arc.weight) < Int64(key) { return }
-        }
-        let arcs = side.arcs
-        for i in Int(side.first[Int(v)])..<Int(side.first[Int(v) + 1]) {
-            let arc = arcs[i]
-            let d = Int64(key) + Int64(arc.weight)
-            if d >= Int64(best) { continue }  // cannot improve; also keeps d below infiniteWeight
-            let w = Int(arc.head)
-            if label[w].stamp != current || Int32(truncatingIfNeeded: d) < label[w].dist {
-                label[w] = Label(dist: Int32(truncatingIfNeeded: d), stamp: current, parent: v, parentArc: Int32(i))
-                side.heap.push(key: Int32(truncatingIfNeeded: d), id: arc.head)
-            }
-        }
+        if side.arcs.isStalled(v, at: key, side.labels) { return }
+        side.arcs.relax(from: v, at: key, below: best, side.labels, side.heap)
     }
 
     /// After a successful search: unpacks the path (again at each call) and passes `body` its
@@ -157,9 +136,9 @@ public final class CHQuery {
         // Up from a source to `upEnd`: parent arcs collected backwards.
         upArcs.removeAll(keepingCapacity: true)
         var v = upEnd
-        while forward.label[Int(v)].parentArc >= 0 {
-            upArcs.append(forward.label[Int(v)].parentArc)
-            v = forward.label[Int(v)].parent
+        while forward.labels[Int(v)].parentArc >= 0 {
+            upArcs.append(forward.labels[Int(v)].parentArc)
+            v = forward.labels[Int(v)].parent
         }
         path.begin(at: h.nodeAtRank[Int(v)])
         for i in upArcs.reversed() {
@@ -188,9 +167,9 @@ public final class CHQuery {
         }
         // Down from `downStart` to a target: backward arcs are stored at their lower end.
         v = downStart
-        while backward.label[Int(v)].parentArc >= 0 {
-            let lower = backward.label[Int(v)].parent
-            path.expand(to: h.nodeAtRank[Int(lower)], code: h.backwardArcs[Int(backward.label[Int(v)].parentArc)].via,
+        while backward.labels[Int(v)].parentArc >= 0 {
+            let lower = backward.labels[Int(v)].parent
+            path.expand(to: h.nodeAtRank[Int(lower)], code: h.backwardArcs[Int(backward.labels[Int(v)].parentArc)].via,
                         shortcuts: shortcuts)
             v = lower
         }
@@ -210,69 +189,5 @@ public final class CHQuery {
         guard found >= 0 else { fatalError("core table: no arc from rank \(x) to \(y)") }
         let id = coreExpansions.map { up ? $0.id(forwardArc: found) : $0.id(backwardArc: found) } ?? -1
         return (arcs[found], id)
-    }
-}
-
-/// A tentative distance, valid only when `stamp` is the search's current one, and the rank and
-/// arc index that set it (`parentArc == -1` for an initial label). 16 bytes: one aligned
-/// record per node, and unpacking needs no search for an arc's tail.
-struct Label {
-    var dist: Int32
-    var stamp: UInt32
-    var parent: Int32
-    var parentArc: Int32
-}
-
-/// Labels of one direction of the CH search, indexed by rank.
-final class UpwardSearch {
-    let first: UnsafeBufferPointer<Int32>
-    let arcs: UnsafeBufferPointer<CHArc>
-    /// Arcs into a node from nodes contracted after it, in this direction (for stall-on-demand).
-    let stallFirst: UnsafeBufferPointer<Int32>
-    let stallArcs: UnsafeBufferPointer<CHArc>
-    /// One record per rank, so that reading a label costs one cache miss, not three.
-    let label: UnsafeMutablePointer<Label>
-    let heap = MinHeap()
-    /// Core ranks reached (settled) by this search, with their distances, when it stops at the core.
-    var coreEntries: [SearchEntry] = []
-    private(set) var current: UInt32 = 0
-    var settled = 0
-    private let nodeCount: Int
-
-    init(nodeCount: Int, first: UnsafeBufferPointer<Int32>, arcs: UnsafeBufferPointer<CHArc>,
-         stallFirst: UnsafeBufferPointer<Int32>, stallArcs: UnsafeBufferPointer<CHArc>) {
-        self.nodeCount = nodeCount
-        self.first = first
-        self.arcs = arcs
-        self.stallFirst = stallFirst
-        self.stallArcs = stallArcs
-        label = .allocate(capacity: max(nodeCount, 1))
-        label.initialize(repeating: Label(dist: 0, stamp: 0, parent: -1, parentArc: -1), count: nodeCount)
-    }
-
-    deinit {
-        label.deallocate()
-    }
-
-    func begin() {
-        current &+= 1
-        if current == 0 {  // wrapped: old stamps could alias
-            label.update(repeating: Label(dist: 0, stamp: 0, parent: -1, parentArc: -1), count: nodeCount)
-            current = 1
-        }
-        heap.removeAll()
-        coreEntries.removeAll(keepingCapacity: true)
-        settled = 0
-    }
-
-    @inline(__always)
-    func reached(_ v: Int32) -> Bool { label[Int(v)].stamp == current }
-
-    /// An initial label; the smaller one wins if a node is given twice.
-    func add(_ v: Int32, _ weight: Int32) {
-        if !reached(v) || weight < label[Int(v)].dist {
-            label[Int(v)] = Label(dist: weight, stamp: current, parent: -1, parentArc: -1)
-            heap.push(key: weight, id: v)
-        }
     }
 }

@@ -1,65 +1,11 @@
 import WayfinderGraph
 
-/// The two interchangeable search engines: the contraction hierarchy for queries, plain
-/// Dijkstra on the uncontracted graph as the reference it is checked against.
-public protocol ShortestPathSearch: AnyObject {
-    func search(sources: [SearchEntry], targets: [SearchEntry], loopAt: Int32?) -> Int32?
-    func withUnpackedPath<R>(_ body: (_ nodes: UnsafeBufferPointer<Int32>, _ payloads: UnsafeBufferPointer<Int32>) -> R) -> R
-    /// Nodes settled by the last search.
-    var settledNodes: Int { get }
-}
-
-extension ShortestPathSearch {
-    /// The last search's path copied into arrays (see `CHQuery.withUnpackedPath(_:)`).
-    public func unpackPath(nodes: inout [Int32], payloads: inout [Int32]) {
-        withUnpackedPath { n, p in
-            nodes.removeAll(keepingCapacity: true)
-            payloads.removeAll(keepingCapacity: true)
-            nodes.append(contentsOf: n)
-            payloads.append(contentsOf: p)
-        }
-    }
-}
-
-extension CHQuery: ShortestPathSearch {}
-extension DijkstraQuery: ShortestPathSearch {}
-
-/// A stretch of one segment on a route, `start` to `end` as fractions of its length in
-/// the direction of travel.
-public struct RoutePiece: Sendable, Equatable {
-    public var segment: Int32
-    public var forward: Bool
-    public var start: Double
-    public var end: Double
-}
-
-public struct Route: Sendable {
-    /// Travel time in milliseconds: the search's exact integer weight.
-    public var weight: Int32
-    public var source: Snap
-    public var target: Snap
-    public var pieces: [RoutePiece]
-    public var duration: Double { Double(weight) / 1000 }
-}
-
-public enum RouteError: Error, Equatable, CustomStringConvertible {
-    /// No usable road within the snapping radius of the source (`isSource`) or target.
-    case noSegment(isSource: Bool)
-    case noRoute
-
-    public var description: String {
-        switch self {
-        case .noSegment(let isSource): return "no \(isSource ? "start" : "destination") road found near the \(isSource ? "--from" : "--to") coordinate"
-        case .noRoute: return "no route between these points"
-        }
-    }
-}
-
-/// A per-thread query object: snaps, searches and unpacks. Cheap to create; reuses its buffers.
+/// A per-thread query object: the fastest route between two snaps (made by a `Snapper`),
+/// searched and unpacked into pieces of segments. Cheap to create; reuses its buffers.
 public final class Router {
     public let graph: RoutingGraph
-    public let snapper: Snapper
-    /// Inputs farther than this from every usable road get `RouteError.noSegment`.
+    /// How far the coordinate layer (`route(from:to:)` over coordinates, in
+    /// RoutesBetweenCoordinates.swift) may snap; routing between snaps never reads it.
     public var maxSnapDistance = 5000.0
     private let engine: ShortestPathSearch
     private let ends: SearchEnds
@@ -73,28 +19,11 @@ public final class Router {
     /// `reference: true` searches with plain Dijkstra instead of the hierarchy.
     public init(graph: RoutingGraph, reference: Bool = false) {
         self.graph = graph
-        snapper = Snapper(graph: graph)
         ends = SearchEnds(graph: graph)
         engine = reference ? DijkstraQuery(graph.base) : CHQuery(graph.hierarchy, coreExpansions: graph.coreExpansions)
     }
 
-    /// Snaps both ends and routes between them (`snap(from:to:)`, then `route` between the snaps).
-    public func route(from: FixedCoordinate, to: FixedCoordinate) throws(RouteError) -> Route {
-        let (source, target) = try snap(from: from, to: to)
-        return try route(from: source, to: target)
-    }
-
-    /// Where a route between two coordinates starts and ends: the nearest usable roads. An end
-    /// on a small island is moved to the main network unless both ends are on the same island.
-    public func snap(from: FixedCoordinate, to: FixedCoordinate) throws(RouteError) -> (source: Snap, target: Snap) {
-        do {
-            let snaps = try snapper.snap([from, to]) { _ in maxSnapDistance }
-            return (snaps[0], snaps[1])
-        } catch {
-            throw .noSegment(isSource: error.index == 0)
-        }
-    }
-
+    /// The fastest route from `source` to `target`; `RouteError.noRoute` when there is none.
     public func route(from source: Snap, to target: Snap) throws(RouteError) -> Route {
         var untimed = Untimed()
         return try route(from: source, to: target, &untimed)

@@ -11,11 +11,6 @@ public struct Snap: Sendable, Equatable {
     public var distance: Double
 }
 
-/// `Snapper.snap(_:maxDistance:)` found no usable road near the point at `index`.
-public struct NoRoadNear: Error, Equatable {
-    public var index: Int
-}
-
 /// Finds the closest point on any segment usable by the graph's mode (not merely the
 /// closest node), preferring the main network over small islands.
 public struct Snapper: Sendable {
@@ -26,12 +21,12 @@ public struct Snapper: Sendable {
     /// Where routes through `points` start, stop and end: each point's nearest usable road
     /// within `maxDistance(i)` metres. When the snaps are not all on one connected piece of
     /// network, those on small islands move to the main network, so that the legs between
-    /// them exist. Throws the index of the first point with no road in reach.
-    public func snap(_ points: [FixedCoordinate], maxDistance: (Int) -> Double) throws(NoRoadNear) -> [Snap] {
+    /// them exist. Throws `RouteError.noSegment` for the first point with no road in reach.
+    public func snap(_ points: [FixedCoordinate], maxDistance: (Int) -> Double) throws(RouteError) -> [Snap] {
         var found: [(any: Snap, main: Snap?)] = []
         found.reserveCapacity(points.count)
         for (i, p) in points.enumerated() {
-            guard let snap = nearest(to: p, maxDistance: maxDistance(i)) else { throw NoRoadNear(index: i) }
+            guard let snap = nearest(to: p, maxDistance: maxDistance(i)) else { throw .noSegment(point: i) }
             found.append(snap)
         }
         let components = graph.segmentComponent
@@ -65,7 +60,7 @@ public struct Snapper: Sendable {
     }
 
     /// Turns "sub-segment `entry.offset`, `t` of the way along it" into a position on the whole segment.
-    private func snap(_ entry: SnapEntry, _ t: Double, _ distance: Double) -> Snap {
+    func snap(_ entry: SnapEntry, _ t: Double, _ distance: Double) -> Snap {
         let s = graph.segments[Int(entry.segment)]
         var before = 0.0
         var p = Int(s.firstPoint)

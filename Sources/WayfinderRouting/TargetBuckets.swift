@@ -16,7 +16,7 @@ final class TargetBuckets {
     private(set) var entries: [Entry] = []
     /// Parallel to `entries`: metres of the path from the rank to the target (0 without distances).
     private(set) var metres: [Double] = []
-    private var stamps: VersionStamps
+    private var stamps: VersionStamps<UInt32>
     private let start: UnsafeMutablePointer<Int32>
     private let size: UnsafeMutablePointer<Int32>
     private var logRanks: [Int32] = []

@@ -46,7 +46,7 @@ enum OSRMEndpoints {
             let number = min(try osrm.count("number", default: 1), context.limits.maxResults)
             let graph = try graph(context, osrm.mode)
             let radius = min(osrm.radiuses[0] ?? context.limits.maxSnapRadius, context.limits.maxSnapRadius)
-            let found = NearestSegments(graph: graph).nearest(to: osrm.coordinates[0], count: number, maxDistance: radius)
+            let found = Snapper(graph: graph).nearest(to: osrm.coordinates[0], count: number, maxDistance: radius)
             guard !found.isEmpty else { throw OSRMError("NoSegment", "Could not find a matching segments for coordinate") }
             let json = context.json()
             json.beginObject()
@@ -131,7 +131,7 @@ enum OSRMEndpoints {
                 do throws(RouteError) {
                     legs.append(try router.route(from: snaps[i - 1], to: snaps[i]))
                 } catch {
-                    throw OSRMError("NoRoute", "Impossible route between points")
+                    throw OSRMError(error)
                 }
             }
             request = osrm

@@ -43,8 +43,7 @@ public final class RequestContext: @unchecked Sendable {
         return made
     }
 
-    /// The router of `mode`. The server snaps through its snapper with each request's radius
-    /// and routes between snaps, so the router's own snapping limit is never used.
+    /// The router of `mode`, for routes between the request's snaps.
     public func router(_ mode: TravelMode) -> Router? { perMode(&routers, mode) { Router(graph: $0) } }
 
     public func directionsBuilder(_ mode: TravelMode) -> DirectionsBuilder? { perMode(&builders, mode, DirectionsBuilder.init) }

@@ -8,8 +8,15 @@ extension OSRMRequest {
         do {
             return try Snapper(graph: graph).snap(coordinates) { min(radiuses[$0] ?? limit, limit) }
         } catch {
-            throw OSRMError("NoSegment", "Could not find a matching segment for coordinate \(error.index)")
+            throw OSRMError(error)
         }
     }
 }
 
+extension OSRMError {
+    /// A failed route (or snap), answered in osrm-routed's words (`RouteError.osrm(_:)`).
+    init(_ failure: RouteError) {
+        let osrm = failure.osrm(.osrm)
+        self.init(osrm.code, osrm.message)
+    }
+}

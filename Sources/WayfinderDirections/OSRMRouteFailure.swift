@@ -1,0 +1,42 @@
+import WayfinderRouting
+
+/// How an interface words the failures of its routes: the message for a point with no road
+/// near it (by its index in the route, 0 the start) and the one for points no route joins.
+/// The server answers in osrm-routed's words (`osrm`); the `route` command in its own, which
+/// name its options. Only the words differ: the codes come from `RouteError.osrm(_:)`.
+public struct RouteFailureWording: Sendable {
+    public var noSegment: @Sendable (_ point: Int) -> String
+    public var noRoute: String
+
+    public init(noSegment: @escaping @Sendable (_ point: Int) -> String, noRoute: String) {
+        self.noSegment = noSegment
+        self.noRoute = noRoute
+    }
+
+    /// osrm-routed's messages, in which a point is "coordinate i" of the request.
+    public static let osrm = RouteFailureWording(noSegment: { "Could not find a matching segment for coordinate \($0)" },
+                                                 noRoute: "Impossible route between points")
+}
+
+/// An OSRM v5 error: its code (`NoSegment`, `NoRoute`, …) and a message for people.
+public struct OSRMFailure: Sendable, Equatable {
+    public var code: String
+    public var message: String
+
+    public init(code: String, message: String) {
+        self.code = code
+        self.message = message
+    }
+}
+
+extension RouteError {
+    /// The one mapping from a failed route to OSRM's error, for the server and the command
+    /// line alike: `NoSegment` for a point with no road in reach, `NoRoute` for points no
+    /// route joins, the message in the interface's `wording`.
+    public func osrm(_ wording: RouteFailureWording) -> OSRMFailure {
+        switch self {
+        case .noSegment(let point): return OSRMFailure(code: "NoSegment", message: wording.noSegment(point))
+        case .noRoute: return OSRMFailure(code: "NoRoute", message: wording.noRoute)
+        }
+    }
+}

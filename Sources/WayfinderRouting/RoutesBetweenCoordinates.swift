@@ -1,0 +1,22 @@
+import WayfinderGraph
+
+/// Routes between two coordinates in one call: a thin layer over the two steps the CLI, the
+/// server and the benchmark take themselves (a `Snapper` snaps, the `Router` routes between
+/// the snaps), for tests and one-off callers. The router's own job stays routing between snaps.
+extension Router {
+    /// A snapper of the router's graph.
+    public var snapper: Snapper { Snapper(graph: graph) }
+
+    /// Snaps both ends (`snap(from:to:)`), then routes between the snaps.
+    public func route(from: FixedCoordinate, to: FixedCoordinate) throws(RouteError) -> Route {
+        let (source, target) = try snap(from: from, to: to)
+        return try route(from: source, to: target)
+    }
+
+    /// Where a route between two coordinates starts and ends, within `maxSnapDistance`:
+    /// `Snapper.snap(_:maxDistance:)` of the two, with its island rule.
+    public func snap(from: FixedCoordinate, to: FixedCoordinate) throws(RouteError) -> (source: Snap, target: Snap) {
+        let snaps = try snapper.snap([from, to]) { _ in maxSnapDistance }
+        return (snaps[0], snaps[1])
+    }
+}
