@@ -51,12 +51,16 @@ private func accessValue(_ tags: OSMTags, _ keys: [String]) -> String? {
 }
 
 /// Oneway direction from the tags: +1 forward only, -1 backward only, 0 both.
-private func onewayDirection(_ value: String?, implied: Bool) -> Int {
-    switch value {
-    case "yes", "1", "true": return 1
-    case "-1", "reverse": return -1
-    case "no", "0", "false": return 0
-    default: return implied ? 1 : 0
+extension WayAccess {
+    /// `forward` and `backward` speeds, the one against a `oneway` tag's direction closed
+    /// (`implied`: one-way when the tag is absent or unknown, as on motorways and roundabouts).
+    init(forward: Double, backward: Double, oneway value: String?, implied: Bool) {
+        switch value {
+        case "yes", "1", "true": self.init(forwardSpeed: forward, backwardSpeed: 0)
+        case "-1", "reverse": self.init(forwardSpeed: 0, backwardSpeed: backward)
+        case "no", "0", "false": self.init(forwardSpeed: forward, backwardSpeed: backward)
+        default: self.init(forwardSpeed: forward, backwardSpeed: implied ? 0 : backward)
+        }
     }
 }
 
@@ -101,12 +105,7 @@ struct DrivingProfile: Profile {
         if let limit = tags["maxspeed:forward"].flatMap(parseMaxspeed) { forward = max(5, limit * 0.8) }
         if let limit = tags["maxspeed:backward"].flatMap(parseMaxspeed) { backward = max(5, limit * 0.8) }
         let impliedOneway = roadClass == .motorway || tags.value("junction", isAnyOf: ["roundabout", "circular"])
-        switch onewayDirection(tags["oneway"], implied: impliedOneway) {
-        case 1: backward = 0
-        case -1: forward = 0
-        default: break
-        }
-        return WayAccess(forwardSpeed: forward, backwardSpeed: backward)
+        return WayAccess(forward: forward, backward: backward, oneway: tags["oneway"], implied: impliedOneway)
     }
 
     func blocks(node tags: OSMTags) -> Bool {
@@ -140,13 +139,7 @@ struct WalkingProfile: Profile {
             // The sidewalk is mapped as its own footway; routing on it keeps walkers off the carriageway.
             return none
         }
-        var forward = Self.walkingSpeed, backward = Self.walkingSpeed
-        switch onewayDirection(tags["oneway:foot"], implied: false) {
-        case 1: backward = 0
-        case -1: forward = 0
-        default: break
-        }
-        return WayAccess(forwardSpeed: forward, backwardSpeed: backward)
+        return WayAccess(forward: Self.walkingSpeed, backward: Self.walkingSpeed, oneway: tags["oneway:foot"], implied: false)
     }
 
     func blocks(node tags: OSMTags) -> Bool {
