@@ -67,11 +67,20 @@ public struct RoutingGraph: @unchecked Sendable {
         return lo
     }
 
-    /// Whether a segment lies on a small island cut off from the main network.
+    /// Search nodes a strongly connected component needs to count as a main network, not a
+    /// tiny one (OSRM's `--small-component-size` default).
+    public static let smallComponentSize: Int32 = 1000
+
+    /// Whether a segment lies on a tiny component (fewer than `smallComponentSize` search
+    /// nodes), which snapping avoids when a big one is within reach. On a network with no big
+    /// component at all (a village, a test map, a cross of one-ways whose turn graph has no
+    /// cycle) every segment is on one, so the nearest segment wins, as in OSRM.
     @inlinable public func isOnIsland(segment: Int32) -> Bool {
-        let component = segmentComponent[Int(segment)]
-        return component != 0 && componentSize[Int(component)] < 1000
+        componentSize[Int(segmentComponent[Int(segment)])] < Self.smallComponentSize
     }
+
+    /// Whether the mode has a main network: a component of at least `smallComponentSize` nodes.
+    @inlinable public var hasMainNetwork: Bool { (componentSize.first ?? 0) >= Self.smallComponentSize }
 
     /// Name of the way a segment belongs to ("" when unnamed).
     public func name(ofSegment s: Int32) -> String { names[ways[Int(segments[Int(s)].way)].name] }

@@ -12,7 +12,7 @@ public struct Snap: Sendable, Equatable {
 }
 
 /// Finds the closest point on any segment usable by the graph's mode (not merely the
-/// closest node), preferring the main network over small islands.
+/// closest node), preferring the main network over tiny islands when it is within reach.
 public struct Snapper: Sendable {
     public let graph: RoutingGraph
 
@@ -42,9 +42,11 @@ public struct Snapper: Sendable {
         let projection = LocalProjection(latitude: p.latitude)
         var best: (distance: Double, entry: SnapEntry, t: Double)?
         var bestMain: (distance: Double, entry: SnapEntry, t: Double)?
-        // Past the nearest main-network segment nothing can beat either answer.
+        // Past the nearest main-network segment nothing can beat either answer; without a main
+        // network, past the nearest segment.
+        let hasMainNetwork = graph.hasMainNetwork
         graph.visitSnapCells(around: p, maxDistance: maxDistance, projection: projection,
-                             done: { reach in bestMain.map { $0.distance <= reach } ?? false }) { entries in
+                             done: { reach in (hasMainNetwork ? bestMain : best).map { $0.distance <= reach } ?? false }) { entries in
             for i in entries {
                 let entry = graph.snapEntries[i]
                 let (distance, t) = graph.closest(entry, to: p, projection)

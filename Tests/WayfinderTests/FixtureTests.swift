@@ -213,7 +213,11 @@ import WayfinderRouting
         map.way("abc", ["highway": "residential"])
         map.way("adec", ["highway": "residential"])
         map.way("xy", ["highway": "residential"])
+        // A 32 x 32 street grid 1 km south of e, joined to it: the loop is part of a main network.
+        let corner = map.grid(side: 32, spacing: 50, near: "e", east: 0, north: -1000, ["highway": "residential"])
+        map.way("e" + String(corner), ["highway": "residential"])
         let graph = try map.graph(.walking)
+        #expect(graph.hasMainNetwork)
         let router = Router(graph: graph)
         // From beside the island to a: the island is closer, but it leads nowhere.
         let r = try router.route(from: map.coordinate(near: "x", north: 2), to: map.coordinate("a"))
@@ -223,6 +227,54 @@ import WayfinderRouting
         let local = try router.route(from: map.coordinate(near: "x", east: 5), to: map.coordinate(near: "y", east: -5))
         #expect(graph.isOnIsland(segment: local.source.segment))
         #expect(abs(graph.distance(of: local) - 20) < 0.5)
+    }
+
+    /// OSRM's rule: a tiny component is avoided only when a big one is within reach. Here no
+    /// component is big, so each end snaps to its nearest segment and the route says so.
+    @Test func withoutAMainNetworkTheNearestSegmentWins() throws {
+        var map = MapFixture("""
+            a---b---c      x--y
+            |       |
+            d-------e
+            """)
+        map.way("abc", ["highway": "residential"])
+        map.way("adec", ["highway": "residential"])
+        map.way("xy", ["highway": "residential"])
+        let graph = try map.graph(.walking)
+        #expect(!graph.hasMainNetwork)
+        for reference in [false, true] {
+            let router = Router(graph: graph, reference: reference)
+            #expect(throws: RouteError.noRoute) {
+                try router.route(from: map.coordinate(near: "x", north: 2), to: map.coordinate("a"))
+            }
+            let local = try router.route(from: map.coordinate(near: "b", north: 2), to: map.coordinate("e"))
+            #expect(Geo.distance(local.source.location, map.coordinate("b")) < 1)
+        }
+    }
+
+    /// A cross of one-way streets: the turn graph has no cycle, so every directed segment is a
+    /// component of its own. The start stays on the street it is on (OSRM's car restriction
+    /// scenarios are drawn like this), by the hierarchy and by Dijkstra alike.
+    @Test func aCrossOfOneWaysStartsOnTheNearestStreet() throws {
+        var map = MapFixture("""
+                a
+                |
+            b---x---c
+                |
+                d
+            """)
+        map.way("ax", ["highway": "residential", "oneway": "yes"])
+        map.way("xd", ["highway": "residential", "oneway": "yes"])
+        map.way("bx", ["highway": "residential", "oneway": "yes"])
+        map.way("xc", ["highway": "residential", "oneway": "yes"])
+        let graph = try map.graph(.driving)
+        for reference in [false, true] {
+            let router = Router(graph: graph, reference: reference)
+            let r = try router.route(from: map.coordinate("a"), to: map.coordinate("c"))
+            #expect(r.source.distance < 1 && r.target.distance < 1)
+            #expect(abs(graph.distance(of: r) - (Geo.distance(map.coordinate("a"), map.coordinate("x"))
+                                                  + Geo.distance(map.coordinate("x"), map.coordinate("c")))) < 0.5)
+        }
     }
 
     @Test func farFromEveryRoadIsNoSegment() throws {

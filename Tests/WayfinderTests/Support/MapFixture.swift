@@ -48,6 +48,28 @@ struct MapFixture {
                           tags.merging(["type": "restriction", "restriction": kind]) { a, _ in a }))
     }
 
+    /// A square street grid of `side` × `side` intersections `spacing` metres apart, its
+    /// north-west corner `east`/`north` metres from node `corner`, tagged `tags`: a network big
+    /// enough to be a main network (`RoutingGraph.smallComponentSize`). Its nodes are generated
+    /// letters (from the CJK block, never in a sketch); returns the one at the north-west corner.
+    @discardableResult
+    mutating func grid(side: Int, spacing: Double, near corner: Character, east: Double, north: Double,
+                       _ tags: [String: String]) -> Character {
+        let origin = nodes[corner]!, metresPerDegree = Geo.earthRadius * .pi / 180
+        func letter(_ row: Int, _ column: Int) -> Character { Character(UnicodeScalar(0x4E00 + row * side + column)!) }
+        for row in 0..<side {
+            for column in 0..<side {
+                nodes[letter(row, column)] = (origin.lat + (north - Double(row) * spacing) / metresPerDegree,
+                                              origin.lon + (east + Double(column) * spacing) / metresPerDegree)
+            }
+        }
+        for i in 0..<side {
+            way(String((0..<side).map { letter(i, $0) }), tags)
+            way(String((0..<side).map { letter($0, i) }), tags)
+        }
+        return letter(0, 0)
+    }
+
     func coordinate(_ letter: Character) -> FixedCoordinate {
         let p = nodes[letter]!
         return FixedCoordinate(latitude: p.lat, longitude: p.lon)
