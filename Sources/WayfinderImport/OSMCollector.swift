@@ -89,6 +89,8 @@ final class OSMCollector: OSMHandler {
         guard tags.value("type", is: "restriction") else { return }
         guard let kind = tags["restriction"] ?? tags["restriction:motorcar"] ?? tags["restriction:motor_vehicle"] else { return }
         if let except = tags["except"], except.contains("motorcar") || except.contains("motor_vehicle") { return }
+        // `no_right_turn_on_red` and the like are about traffic lights, not about the turn.
+        if kind.hasSuffix("_on_red") { return }
         counts.restrictions += 1
         var from: Int64?, to: Int64?, via: Int64?, viaIsWay = false
         for member in members {

@@ -52,7 +52,12 @@ struct SearchGraph {
         var allowed: [Int32] = []
         for v in 0..<network.nodeCount {
             let ends = leaving[Int(first[v])..<Int(first[v + 1])]
-            let rules = restrictionsAt[network.nodeOsmIds[v]] ?? []
+            // A restriction's to-way must end here: one that passes through the via node makes
+            // the turn ambiguous, one that does not touch it makes the restriction meaningless
+            // (an `only_` one would forbid every turn). OSRM ignores both; so does this.
+            let rules = (restrictionsAt[network.nodeOsmIds[v]] ?? []).filter { r in
+                ends.lazy.filter { wayId($0) == restrictions[r].toWay }.count == 1
+            }
             let signalCost: Int32 = trafficSignals.contains(network.nodeOsmIds[v]) ? 2000 : 0
             for out in ends {
                 let incoming = out ^ 1   // the opposite direction of a leaving segment arrives here

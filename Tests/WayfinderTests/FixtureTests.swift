@@ -94,6 +94,43 @@ import WayfinderRouting
         #expect(try letters(map, .driving, "a", "d") == "abd")
     }
 
+    /// A restriction whose to-way passes through the via node (which way out is meant?) or does
+    /// not touch it is ignored, as OSRM does; so are `*_on_red` ones (about traffic lights).
+    @Test func ambiguousInvalidAndOnRedRestrictionsAreIgnored() throws {
+        var map = MapFixture("""
+            x---a----b-----c---z
+                     |
+                     d
+            """)
+        map.way("abc", ["highway": "residential"])
+        map.way("bd", ["highway": "residential"])
+        map.way("xa", ["highway": "residential"])
+        map.way("cz", ["highway": "residential"])
+        map.restriction(from: "bd", via: "b", to: "abc", "no_left_turn")
+        #expect(try letters(map, .driving, "d", "x") == "dbax")
+        #expect(try letters(map, .driving, "d", "z") == "dbcz")
+
+        var cross = MapFixture("""
+                a
+                |
+            d---j---b---r
+                |
+                c
+            """)
+        cross.way("cj", ["highway": "residential", "oneway": "yes"])
+        for w in ["aj", "dj", "bj", "rb"] { cross.way(w, ["highway": "residential", "oneway": "-1"]) }
+        cross.restriction(from: "cj", via: "j", to: "rb", "only_right_turn")    // rb does not reach j
+        #expect(try letters(cross, .driving, "c", "r") == "cjbr")
+        var red = cross
+        red.restriction(from: "cj", via: "j", to: "dj", "no_left_turn_on_red")
+        #expect(try letters(red, .driving, "c", "d") == "cjd")
+
+        // The control: a to-way that ends at the via node is obeyed.
+        var valid = cross
+        valid.restriction(from: "cj", via: "j", to: "dj", "no_left_turn")
+        #expect(throws: RouteError.noRoute) { try letters(valid, .driving, "c", "d") }
+    }
+
     @Test func accessTagsCloseRoadsPerMode() throws {
         var map = MapFixture("""
             a---b---c
