@@ -70,6 +70,8 @@ struct DrivingProfile: Profile {
     static let closed: Set<String> = ["no", "private", "agricultural", "forestry", "emergency", "psv",
                                       "customers", "delivery", "bus", "permit"]
     /// Barriers a car can pass (OSRM car.lua's whitelist); every other barrier blocks.
+    /// `construction=*` values of a road still open to traffic (OSRM car.lua's whitelist).
+    static let passableConstruction: Set<String> = ["no", "widening", "minor"]
     static let passableBarriers: Set<String> = ["cattle_grid", "border_control", "toll_booth", "sally_port",
                                                 "gate", "lift_gate", "no", "entrance", "height_restrictor", "arch"]
 
@@ -91,7 +93,11 @@ struct DrivingProfile: Profile {
         let isLink = tags["highway"]?.hasSuffix("_link") ?? false
         var speed = Self.defaultSpeed(roadClass, isLink: isLink)
         if speed == 0 { return WayAccess(forwardSpeed: 0, backwardSpeed: 0) }
-        if tags.value("area", is: "yes") || tags.value("service", is: "emergency_access") {
+        if tags.value("area", is: "yes") || tags.value("service", is: "emergency_access") || tags.value("highway", is: "road")
+            || tags["construction"].map({ !Self.passableConstruction.contains($0) }) ?? false
+            || tags.value("oneway", is: "reversible") {
+            // Also: `highway=road` (not yet classified, maybe not built), a road under construction,
+            // and a reversible one-way (its direction changes a few times a day), as OSRM.
             return WayAccess(forwardSpeed: 0, backwardSpeed: 0)
         }
         if let access = accessValue(tags, Self.accessKeys), Self.closed.contains(access) {
@@ -104,8 +110,10 @@ struct DrivingProfile: Profile {
         var forward = speed, backward = speed
         if let limit = tags["maxspeed:forward"].flatMap(parseMaxspeed) { forward = max(5, limit * 0.8) }
         if let limit = tags["maxspeed:backward"].flatMap(parseMaxspeed) { backward = max(5, limit * 0.8) }
-        let impliedOneway = roadClass == .motorway || tags.value("junction", isAnyOf: ["roundabout", "circular"])
-        return WayAccess(forward: forward, backward: backward, oneway: tags["oneway"], implied: impliedOneway)
+        // Only motorways and roundabouts are one-way without a tag (not their links), as in OSRM.
+        let impliedOneway = (roadClass == .motorway && !isLink) || tags.value("junction", isAnyOf: ["roundabout", "circular"])
+        let oneway = tags["oneway:motorcar"] ?? tags["oneway:motor_vehicle"] ?? tags["oneway:vehicle"] ?? tags["oneway"]
+        return WayAccess(forward: forward, backward: backward, oneway: oneway, implied: impliedOneway)
     }
 
     func blocks(node tags: OSMTags) -> Bool {

@@ -41,6 +41,37 @@ import WayfinderRouting
         #expect(try letters(map, .driving, "d", "c") == "dbac")
     }
 
+    /// Which way a car may use a two-node street `ab` with `tags`, by routing between its ends
+    /// on a square whose other sides are a slow detour: "ab" (forward only), "ba", "both", "none".
+    func drivable(_ tags: [String: String]) throws -> String {
+        var map = MapFixture("""
+            a-------b
+            |       |
+            c-------d
+            """)
+        map.way("ab", tags)
+        map.way("acdb", ["highway": "service", "oneway": "no"])
+        let forward = try letters(map, .driving, "a", "b") == "ab", backward = try letters(map, .driving, "b", "a") == "ba"
+        return forward && backward ? "both" : forward ? "ab" : backward ? "ba" : "none"
+    }
+
+    /// OSRM car.lua's one-way and closure rules: the most specific `oneway:*` tag wins; only
+    /// motorways (not their links) and roundabouts are one-way without a tag; reversible
+    /// one-ways, `highway=road` and roads under construction are closed; alternating ones are not.
+    @Test func carOnewayAndClosureTagsAsOSRM() throws {
+        #expect(try drivable(["highway": "primary", "oneway:motorcar": "yes"]) == "ab")
+        #expect(try drivable(["highway": "primary", "oneway:motor_vehicle": "yes", "oneway:vehicle": "no"]) == "ab")
+        #expect(try drivable(["highway": "primary", "oneway:vehicle": "-1", "oneway": "yes"]) == "ba")
+        #expect(try drivable(["highway": "primary", "oneway:vehicle": "no", "oneway": "yes"]) == "both")
+        #expect(try drivable(["highway": "motorway_link"]) == "both")
+        #expect(try drivable(["highway": "motorway"]) == "ab")
+        #expect(try drivable(["highway": "primary", "oneway": "alternating"]) == "both")
+        #expect(try drivable(["highway": "primary", "oneway": "reversible"]) == "none")
+        #expect(try drivable(["highway": "road"]) == "none")
+        #expect(try drivable(["highway": "primary", "construction": "yes"]) == "none")
+        #expect(try drivable(["highway": "primary", "construction": "minor"]) == "both")
+    }
+
     @Test func noRightTurnIsNeverTaken() throws {
         var map = MapFixture("""
             a---b---c
