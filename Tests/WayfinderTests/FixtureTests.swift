@@ -272,7 +272,8 @@ import WayfinderRouting
         }
     }
 
-    @Test func tinyIslandsAreAvoidedWhenTheMainNetworkIsNear() throws {
+    /// A loop of streets a-b-c-e-d and, apart from it, a two-node island x-y.
+    func loopAndIsland() -> MapFixture {
         var map = MapFixture("""
             a---b---c      x--y
             |       |
@@ -281,6 +282,11 @@ import WayfinderRouting
         map.way("abc", ["highway": "residential"])
         map.way("adec", ["highway": "residential"])
         map.way("xy", ["highway": "residential"])
+        return map
+    }
+
+    @Test func tinyIslandsAreAvoidedWhenTheMainNetworkIsNear() throws {
+        var map = loopAndIsland()
         // A 32 x 32 street grid 1 km south of e, joined to it: the loop is part of a main network.
         let corner = map.grid(side: 32, spacing: 50, near: "e", east: 0, north: -1000, ["highway": "residential"])
         map.way("e" + String(corner), ["highway": "residential"])
@@ -300,14 +306,7 @@ import WayfinderRouting
     /// OSRM's rule: a tiny component is avoided only when a big one is within reach. Here no
     /// component is big, so each end snaps to its nearest segment and the route says so.
     @Test func withoutAMainNetworkTheNearestSegmentWins() throws {
-        var map = MapFixture("""
-            a---b---c      x--y
-            |       |
-            d-------e
-            """)
-        map.way("abc", ["highway": "residential"])
-        map.way("adec", ["highway": "residential"])
-        map.way("xy", ["highway": "residential"])
+        let map = loopAndIsland()
         let graph = try map.graph(.walking)
         #expect(!graph.hasMainNetwork)
         for reference in [false, true] {
