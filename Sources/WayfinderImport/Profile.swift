@@ -1,0 +1,65 @@
+import Foundation
+import WayfinderGraph
+
+/// How one travel mode may use one way: speeds in km/h per direction (0 = not allowed).
+struct WayAccess {
+    var forwardSpeed: Double
+    var backwardSpeed: Double
+    var isUsable: Bool { forwardSpeed > 0 || backwardSpeed > 0 }
+}
+
+/// Tag rules of one travel mode, in the spirit of OSRM's car.lua and foot.lua.
+protocol Profile {
+    func access(way tags: OSMTags, roadClass: RoadClass) -> WayAccess
+    /// Whether a node (barrier, access tags) stops this mode passing through it.
+    func blocks(node tags: OSMTags) -> Bool
+}
+
+/// Maps `highway=*` to a class; nil for values no mode routes on (proposed, platform, …).
+func roadClass(highway: String) -> (RoadClass, isLink: Bool)? {
+    switch highway {
+    case "motorway": return (.motorway, false)
+    case "motorway_link": return (.motorway, true)
+    case "trunk": return (.trunk, false)
+    case "trunk_link": return (.trunk, true)
+    case "primary": return (.primary, false)
+    case "primary_link": return (.primary, true)
+    case "secondary": return (.secondary, false)
+    case "secondary_link": return (.secondary, true)
+    case "tertiary": return (.tertiary, false)
+    case "tertiary_link": return (.tertiary, true)
+    case "unclassified", "road": return (.unclassified, false)
+    case "residential": return (.residential, false)
+    case "living_street": return (.livingStreet, false)
+    case "service": return (.service, false)
+    case "track": return (.track, false)
+    case "path", "bridleway": return (.path, false)
+    case "footway", "corridor": return (.footway, false)
+    case "cycleway": return (.cycleway, false)
+    case "pedestrian": return (.pedestrian, false)
+    case "steps": return (.steps, false)
+    default: return nil
+    }
+}
+
+/// The most specific access tag present wins: `keys` go from general to specific.
+func accessValue(_ tags: OSMTags, _ keys: [String]) -> String? {
+    for key in keys.reversed() {
+        if let value = tags[key] { return value }
+    }
+    return nil
+}
+
+/// Oneway direction from the tags: +1 forward only, -1 backward only, 0 both.
+extension WayAccess {
+    /// `forward` and `backward` speeds, the one against a `oneway` tag's direction closed
+    /// (`implied`: one-way when the tag is absent or unknown, as on motorways and roundabouts).
+    init(forward: Double, backward: Double, oneway value: String?, implied: Bool) {
+        switch value {
+        case "yes", "1", "true": self.init(forwardSpeed: forward, backwardSpeed: 0)
+        case "-1", "reverse": self.init(forwardSpeed: 0, backwardSpeed: backward)
+        case "no", "0", "false": self.init(forwardSpeed: forward, backwardSpeed: backward)
+        default: self.init(forwardSpeed: forward, backwardSpeed: implied ? 0 : backward)
+        }
+    }
+}
