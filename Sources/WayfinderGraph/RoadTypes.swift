@@ -42,6 +42,10 @@ public struct WayInfo: Sendable, BitwiseCopyable {
 
     public static let isLink: UInt8 = 1
     public static let isRoundabout: UInt8 = 2
+    /// Below the surface or indoors (`tunnel`, negative `layer`, `indoor`, corridors): a
+    /// coordinate, which has no height, is taken to mean the surface when a surface road is
+    /// near (see `Snapper`).
+    public static let isUnderground: UInt8 = 4
 
     public init(osmId: Int64, name: Int32, ref: Int32, roadClass: RoadClass, flags: UInt8) {
         self.osmId = osmId

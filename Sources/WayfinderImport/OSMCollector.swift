@@ -58,6 +58,7 @@ final class OSMCollector: OSMHandler {
         counts.routableWays += 1
         var flags: UInt8 = isLink ? WayInfo.isLink : 0
         if tags.value("junction", isAnyOf: ["roundabout", "circular"]) { flags |= WayInfo.isRoundabout }
+        if isUnderground(tags) { flags |= WayInfo.isUnderground }
         let name = strings.intern(tags["name"] ?? "")
         let ref = strings.intern(tags["ref"] ?? "")
         // Clipped extracts lose nodes: each run of located nodes becomes its own piece.
@@ -112,4 +113,13 @@ final class OSMCollector: OSMHandler {
         }
         restrictions.append(TurnRestriction(fromWay: from, viaNode: via, toWay: to, isMandatory: kind.hasPrefix("only_")))
     }
+}
+
+/// Whether a way runs below the surface or indoors: a tunnel (not a building passage, which
+/// is at street level), a negative layer, `indoor`, a corridor, `location=underground`.
+func isUnderground(_ tags: OSMTags) -> Bool {
+    if let tunnel = tags["tunnel"], tunnel != "no", tunnel != "building_passage" { return true }
+    if let layer = tags["layer"].flatMap({ Int($0) }), layer < 0 { return true }
+    if let indoor = tags["indoor"], indoor != "no" { return true }
+    return tags.value("highway", is: "corridor") || tags.value("location", isAnyOf: ["underground", "indoor"])
 }

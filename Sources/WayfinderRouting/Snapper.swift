@@ -12,7 +12,8 @@ public struct Snap: Sendable, Equatable {
 }
 
 /// Finds the closest point on any segment usable by the graph's mode (not merely the
-/// closest node), preferring the main network over tiny islands when it is within reach.
+/// closest node), preferring the main network over tiny islands when it is within reach,
+/// and the surface over tunnels when a surface road is near.
 public struct Snapper: Sendable {
     public let graph: RoutingGraph
 
@@ -36,29 +37,69 @@ public struct Snapper: Sendable {
         return found.map { $0.main ?? $0.any }
     }
 
+    /// How much farther than an underground segment a surface one may be and still be
+    /// preferred. A coordinate has no height: one that lies over a tunnel (a square above a
+    /// service tunnel, a street above a metro line) almost always means the surface, but a
+    /// point deep inside a long tunnel, far from any surface road, means the tunnel.
+    public static let surfaceReach = 100.0
+
     /// The nearest snap within `maxDistance` metres, and the nearest one on the main
-    /// network (the same when the nearest is on it).
+    /// network (the same when the nearest is on it). Each prefers a surface segment to an
+    /// underground one (tunnel, negative layer, indoor) that is less than `surfaceReach`
+    /// metres nearer.
     public func nearest(to p: FixedCoordinate, maxDistance: Double) -> (any: Snap, main: Snap?)? {
         let projection = LocalProjection(latitude: p.latitude)
-        var best: (distance: Double, entry: SnapEntry, t: Double)?
-        var bestMain: (distance: Double, entry: SnapEntry, t: Double)?
+        var best = SurfaceFirst(), bestMain = SurfaceFirst()
         // Past the nearest main-network segment nothing can beat either answer; without a main
         // network, past the nearest segment.
         let hasMainNetwork = graph.hasMainNetwork
         graph.visitSnapCells(around: p, maxDistance: maxDistance, projection: projection,
-                             done: { reach in (hasMainNetwork ? bestMain : best).map { $0.distance <= reach } ?? false }) { entries in
+                             done: { reach in (hasMainNetwork ? bestMain : best).isSettled(reach: reach) }) { entries in
             for i in entries {
                 let entry = graph.snapEntries[i]
                 let (distance, t) = graph.closest(entry, to: p, projection)
-                if best == nil || distance < best!.distance { best = (distance, entry, t) }
-                if (bestMain == nil || distance < bestMain!.distance) && !graph.isOnIsland(segment: entry.segment) {
-                    bestMain = (distance, entry, t)
-                }
+                let candidate = Candidate(distance: distance, entry: entry, t: t)
+                let underground = graph.ways[Int(graph.segments[Int(entry.segment)].way)].flags & WayInfo.isUnderground != 0
+                best.offer(candidate, underground: underground)
+                if !graph.isOnIsland(segment: entry.segment) { bestMain.offer(candidate, underground: underground) }
             }
         }
-        guard let best, best.distance <= maxDistance else { return nil }
-        let main = bestMain.flatMap { $0.distance <= maxDistance ? snap($0.entry, $0.t, $0.distance) : nil }
-        return (snap(best.entry, best.t, best.distance), main)
+        guard let chosen = best.choice, chosen.distance <= maxDistance else { return nil }
+        let main = bestMain.choice.flatMap { $0.distance <= maxDistance ? snap($0.entry, $0.t, $0.distance) : nil }
+        return (snap(chosen.entry, chosen.t, chosen.distance), main)
+    }
+
+    struct Candidate {
+        var distance: Double
+        var entry: SnapEntry
+        var t: Double
+    }
+
+    /// The nearest candidate, and the nearest on the surface, seen so far in a ring walk.
+    struct SurfaceFirst {
+        var nearest: Candidate?
+        var nearestIsUnderground = false
+        var surface: Candidate?
+
+        mutating func offer(_ c: Candidate, underground: Bool) {
+            if nearest == nil || c.distance < nearest!.distance { (nearest, nearestIsUnderground) = (c, underground) }
+            if !underground && (surface == nil || c.distance < surface!.distance) { surface = c }
+        }
+
+        /// The surface candidate when the nearest is underground and it is within reach.
+        var choice: Candidate? {
+            guard let nearest, nearestIsUnderground, let surface,
+                  surface.distance - nearest.distance <= Snapper.surfaceReach else { return nearest }
+            return surface
+        }
+
+        /// Whether no cell at least `reach` metres away can change `choice`.
+        func isSettled(reach: Double) -> Bool {
+            guard let nearest, nearest.distance <= reach else { return false }
+            if !nearestIsUnderground { return true }
+            if let surface, surface.distance <= reach { return true }
+            return reach > nearest.distance + Snapper.surfaceReach
+        }
     }
 
     /// Turns "sub-segment `entry.offset`, `t` of the way along it" into a position on the whole segment.
