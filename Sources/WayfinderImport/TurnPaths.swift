@@ -31,6 +31,8 @@ struct TurnPaths {
     }
     private func leavingAt(_ v: Int32) -> ArraySlice<Int32> { leaving[Int(first[Int(v)])..<Int(first[Int(v) + 1])] }
     private func touches(_ way: Int64, _ v: Int32) -> Bool { leavingAt(v).contains { self.way($0) == way } }
+    /// Whether `v` is an end of `way` (one segment end of it there, not two: passing through).
+    private func ends(_ way: Int64, at v: Int32) -> Bool { leavingAt(v).lazy.filter { self.way($0) == way }.count == 1 }
 
     /// Every (from-segment, via path, to-segment) the restriction means: one per drivable
     /// from-segment arriving where the via path starts (usually one); empty if it does not resolve.
@@ -39,7 +41,10 @@ struct TurnPaths {
               r.viaWays.allSatisfy({ segmentsOf[$0] != nil }) else { return [] }
         var out: [(Int32, [Int32], Int32)] = []
         for s in fromSegments {
-            for from in [2 * s, 2 * s + 1] where weight(from) >= 0 && touches(r.viaWays[0], endNode(from)) {
+            // Each way of the chain must end where the next begins: a from-way (via way) that
+            // passes through the junction leaves open which way it is left (OSRM ignores those).
+            for from in [2 * s, 2 * s + 1] where weight(from) >= 0 && touches(r.viaWays[0], endNode(from))
+                && ends(r.fromWay, at: endNode(from)) {
                 guard let (via, end) = walk(from: endNode(from), along: r.viaWays, then: r.toWay) else { continue }
                 // The to-way must leave the via path's end exactly once (as for via nodes).
                 let to = leavingAt(end).filter { way($0) == r.toWay && weight($0) >= 0 }
@@ -57,6 +62,7 @@ struct TurnPaths {
         var path: [Int32] = [], node = start
         for (i, w) in viaWays.enumerated() {
             let next = i + 1 < viaWays.count ? viaWays[i + 1] : toWay
+            guard ends(w, at: node) else { return nil }
             var found: [Int32]?
             for x in leavingAt(node) where way(x) == w && weight(x) >= 0 && x != path.last.map({ $0 ^ 1 }) {
                 var leg = [x], at = endNode(x)
@@ -66,7 +72,7 @@ struct TurnPaths {
                     leg.append(onward[0])
                     at = endNode(onward[0])
                 }
-                guard !leg.isEmpty, touches(next, at) else { continue }
+                guard !leg.isEmpty, touches(next, at), ends(w, at: at) else { continue }
                 if found != nil { return nil }   // both ways along the via way reach the next: ambiguous
                 found = leg
             }

@@ -107,6 +107,15 @@ struct SearchEnds {
         // As for sources: the direction that starts at that intersection would only add a turn.
         let others = entries.count > before
         for x in directions(target) where !(others && startNode(x) == v) { entries.append(targetEntry(target, x, shift: shift)) }
+        // A car that entered a via-way restriction's copies may end its route on them (OSRM
+        // too): every copy of a target entry's segment is an entry alike.
+        if !graph.searchNodeCopiesOf.isEmpty {
+            for e in before..<entries.count {
+                for copy in graph.searchNodeCopiesOf[entries[e].node] ?? [] {
+                    entries.append(SearchEntry(node: copy, weight: entries[e].weight))
+                }
+            }
+        }
     }
 
     /// Driving: whether a source lies on an intersection that other roads leave (the entries
@@ -141,8 +150,10 @@ struct SearchEnds {
     /// Driving: the piece of path node `x`, which is the path's first and/or last node.
     /// Only the source's and target's own segments are cut; an entry by another road of an
     /// intersection travels all of it.
-    func turnExpandedPiece(_ x: Int32, isFirst: Bool, isLast: Bool, _ source: Snap, _ target: Snap) -> RoutePiece {
-        RoutePiece(segment: x >> 1, forward: x & 1 == 0,
+    func turnExpandedPiece(_ node: Int32, isFirst: Bool, isLast: Bool, _ source: Snap, _ target: Snap) -> RoutePiece {
+        // A target entry may be a via-way restriction's copy of the segment.
+        let x = graph.directedSegment(ofSearchNode: node)
+        return RoutePiece(segment: x >> 1, forward: x & 1 == 0,
                    start: isFirst && x >> 1 == source.segment ? travelled(source, x) : 0,
                    end: isLast && x >> 1 == target.segment ? travelled(target, x) : 1)
     }

@@ -51,6 +51,43 @@ import WayfinderRouting
         #expect(try route(graph, map, from: map.coordinate("a"), to: map.coordinate("d")).letters == "abed")
     }
 
+    /// A route may end on the via way it entered from the from-way (its search node copies
+    /// are target entries too), rather than loop round to reach the original segment.
+    @Test func routeEndsOnTheViaWayItEntered() throws {
+        var map = Self.ladder
+        map.restriction(from: "ab", viaWays: ["be"], to: "ed", "no_right_turn")
+        #expect(try letters(map, map.coordinate("a"), map.coordinate(near: "b", north: -10)) == "ab")
+        #expect(try letters(map, "a", "e") == "abe")
+    }
+
+    /// A from-way or via way that passes through the junction where the chain goes on leaves
+    /// the restriction's path open: OSRM ignores it, so does this.
+    @Test func restrictionWhoseWaysDoNotMeetEndToEndIsIgnored() throws {
+        /// The from-way `from` (ending at b, or passing it) and the via way `via` (ending at d,
+        /// or passing it), the to-way d-f.
+        func map(from: String, via: String) -> MapFixture {
+            var map = MapFixture("""
+                a
+                |
+                b---d---x
+                |   |
+                c   f
+                """)
+            map.way(from, ["highway": "primary"])
+            if from == "ab" { map.way("bc", ["highway": "primary"]) }
+            map.way(via, ["highway": "primary"])
+            if via == "bd" { map.way("dx", ["highway": "primary"]) }
+            map.way("df", ["highway": "primary"])
+            map.restriction(from: from, viaWays: [via], to: "df", "no_right_turn")
+            return map
+        }
+        // Valid: on to the dead end at c, back, and then b-d-f is no longer after a-b.
+        #expect(try letters(map(from: "ab", via: "bd"), "a", "f") == "abcbdf")
+        #expect(try letters(map(from: "abc", via: "bd"), "a", "f") == "abdf")
+        #expect(try letters(map(from: "ab", via: "bdx"), "a", "f") == "abdf")
+        #expect(try map(from: "abc", via: "bdx").graph(.driving).searchNodeCopies.isEmpty)
+    }
+
     @Test func viaWayOnlyTurnAllowsNothingElse() throws {
         var map = Self.ladder
         map.restriction(from: "ab", viaWays: ["be"], to: "ef", "only_left_turn")
