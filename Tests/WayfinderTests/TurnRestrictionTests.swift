@@ -207,3 +207,63 @@ import WayfinderRouting
         }
     }
 }
+
+/// Random via-way restrictions on a street grid: the contraction hierarchy must agree with
+/// plain Dijkstra on every pair, copies of search nodes included (a property test, cheap).
+@Suite struct ViaWayRestrictionPropertyTests {
+    @Test func chAgreesWithDijkstraUnderRandomViaWayRestrictions() throws {
+        let side = 5
+        let names = Array("abcdefghijklmnopqrstuvwxy")
+        func letter(_ row: Int, _ column: Int) -> Character { names[row * side + column] }
+        var sketch: [String] = []
+        for row in 0..<side {
+            sketch.append((0..<side).map { String(letter(row, $0)) }.joined(separator: "---"))
+            if row < side - 1 { sketch.append(Array(repeating: "|", count: side).joined(separator: "   ")) }
+        }
+        var map = MapFixture(sketch.joined(separator: "\n"))
+        var random = SplitMix64(seed: 13)
+        // One way per grid edge (so every way ends at junctions), some one-way, mixed classes.
+        var edges: [String] = []
+        for row in 0..<side {
+            for column in 0..<side {
+                if column + 1 < side { edges.append(String([letter(row, column), letter(row, column + 1)])) }
+                if row + 1 < side { edges.append(String([letter(row, column), letter(row + 1, column)])) }
+            }
+        }
+        let classes = ["primary", "secondary", "residential"]
+        for edge in edges {
+            var tags = ["highway": classes[Int(random.next() % 3)]]
+            if random.next() % 6 == 0 { tags["oneway"] = "yes" }
+            map.way(edge, tags)
+        }
+        // Restrictions along random walks: from, one or two via ways, to.
+        func edgeName(_ x: Character, _ y: Character) -> String? {
+            edges.first { $0 == String([x, y]) || $0 == String([y, x]) }
+        }
+        func neighbours(_ x: Character) -> [Character] { names.filter { edgeName(x, $0) != nil } }
+        var added = 0
+        while added < 12 {
+            var walk = [names[Int(random.next() % UInt64(names.count))]]
+            let length = 3 + Int(random.next() % 2)
+            while walk.count <= length {
+                let options = neighbours(walk.last!).filter { !walk.contains($0) }
+                guard !options.isEmpty else { break }
+                walk.append(options[Int(random.next() % UInt64(options.count))])
+            }
+            guard walk.count == length + 1 else { continue }
+            let ways = (1..<walk.count).map { edgeName(walk[$0 - 1], walk[$0])! }
+            map.restriction(from: ways.first!, viaWays: Array(ways.dropFirst().dropLast()), to: ways.last!,
+                            random.next() % 3 == 0 ? "only_straight_on" : "no_left_turn")
+            added += 1
+        }
+        let graph = try map.graph(.driving)
+        #expect(!graph.searchNodeCopies.isEmpty)
+        let fast = Router(graph: graph), slow = Router(graph: graph, reference: true)
+        for _ in 0..<150 {
+            let from = map.coordinate(names[Int(random.next() % UInt64(names.count))])
+            let to = map.coordinate(names[Int(random.next() % UInt64(names.count))])
+            let a = try? fast.route(from: from, to: to), b = try? slow.route(from: from, to: to)
+            #expect(a?.weight == b?.weight)
+        }
+    }
+}
