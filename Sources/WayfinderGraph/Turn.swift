@@ -6,8 +6,9 @@ import Foundation
 /// step durations add up to the searched time. Retuning it here retunes both together.
 public enum Turn {
     /// Cost (ms) of turning back onto the segment arrived by: the driving search allows a
-    /// U-turn only where nothing else works, and then it costs this.
-    public static let uTurnCost: Int32 = 20_000
+    /// U-turn only where nothing else works, and then it costs this. As OSRM car.lua: its
+    /// u_turn_penalty (20 s) on top of the turn penalty of a full 180° turn (~7.45 s).
+    public static let uTurnCost: Int32 = 20_000 + cost(deviation: 180, crossesOncoming: false)
 
     /// Change of bearing from `before` to `after` (degrees, each in 0...360), in -180...180
     /// (negative = left).
@@ -20,15 +21,21 @@ public enum Turn {
         return d
     }
 
-    /// OSRM car.lua's turn cost (ms) for a change of bearing of `deviation` degrees (from
-    /// `deviation(_:_:)`): a sigmoid of the angle, left turns (crossing traffic on right-hand
-    /// roads) costing more than right turns; at most 7.5 s, at least ~7 ms (straight on).
+    /// OSRM car.lua's turn cost (ms) at a junction for a change of bearing of `deviation`
+    /// degrees (from `deviation(_:_:)`): a sigmoid of the angle, left turns (crossing traffic on
+    /// right-hand roads) costing more than right turns; at most 7.5 s, at least ~7 ms (straight
+    /// on). A left turn also waits for a gap in oncoming traffic (car.lua's
+    /// oncoming_turn_penalty, 2 s at most, tapering with the same shape), except where there is
+    /// none to cross (`crossesOncoming: false`: on or at a roundabout). Right-hand traffic.
     @inlinable
-    public static func cost(deviation: Double) -> Int32 {
+    public static func cost(deviation: Double, crossesOncoming: Bool = true) -> Int32 {
         let penalty = 7.5, bias = 1.075
-        let seconds = deviation >= 0
+        var seconds = deviation >= 0
             ? penalty / (1 + exp(-((13 / bias) * deviation / 180 - 6.5 * bias)))
             : penalty / (1 + exp(-((13 * bias) * -deviation / 180 - 6.5 / bias)))
+        if crossesOncoming && deviation < 0 {
+            seconds += 2.0 / (1 + exp(-(13 * -deviation / 180 - 3.25)))
+        }
         return Int32((seconds * 1000).rounded())
     }
 }

@@ -86,8 +86,11 @@ public enum GraphBuilder {
                 + "main network \(build.componentSizes.first ?? 0) of \(build.search.nodeCount) nodes"
             if build.mode.isTurnExpanded {
                 let c = collector.counts
-                line += "; restrictions: \(build.search.restrictionsApplied) applied of \(c.restrictions)"
-                    + " (\(c.restrictionsViaWay) via-way not supported, \(c.restrictionsIncomplete) incomplete, rest not on the network)"
+                let viaWay = build.search.viaWay
+                line += "; restrictions: \(c.restrictions - c.restrictionsViaWay) via-node (\(build.search.restrictionsApplied) applied, rest not on the network),"
+                    + " \(c.restrictionsViaWay) via-way (\(viaWay?.applied ?? 0) applied, \(viaWay?.unresolved ?? 0) not on the network or invalid,"
+                    + " \(viaWay?.copies.count ?? 0) search nodes copied),"
+                    + " \(c.restrictionsIncomplete) relations incomplete or invalid, \(c.restrictionsIgnored) ignored (exceptions, on red)"
             }
             line += "; own time: " + build.timings.map { String(format: "%@ %.3f s", $0.0, $0.1) }.joined(separator: ", ")
             summary.parallelSteps += build.timings.map { ("\(build.mode) \($0.0)", $0.1) }
@@ -147,12 +150,14 @@ struct ModeBuild {
         }
         network = RoadNetwork(collector: c, denseNode: dense, denseCount: denseCount, mode: mode)
         search = mode.isTurnExpanded
-            ? SearchGraph(driving: network, points: c.points, wayOsmIds: c.ways.map(\.osmId),
-                          restrictions: c.restrictions, trafficSignals: c.trafficSignals)
+            ? SearchGraph(driving: network, points: c.points, ways: c.ways,
+                          restrictions: c.restrictions, obstacles: c.obstacles)
             : SearchGraph(walking: network)
         base = BaseGraph(nodeCount: search.nodeCount, arcs: search.arcs)
         lap("graph")
-        let keys = Self.mapOrderKeys(network, points: c.points, nodeCount: search.nodeCount, mode: mode)
+        var keys = Self.mapOrderKeys(network, points: c.points, nodeCount: search.nodeCount, mode: mode)
+        // A via-way restriction's copy of a directed segment lies where the segment does.
+        for (i, x) in (search.viaWay?.copies ?? []).enumerated() { keys[2 * network.segments.count + i] = keys[Int(x)] }
         ch = buildContractionHierarchy(nodeCount: search.nodeCount, arcs: search.arcs,
                                        options: ContractionOptions(threads: threads, storageKeys: keys)).hierarchy
         lap("contraction")
@@ -195,6 +200,7 @@ struct ModeBuild {
         ch.add(to: &writer, mode: mode)
         base.add(to: &writer, mode: mode)
         snap.add(to: &writer, mode: mode)
+        SearchNodeCopies.add(search.viaWay?.copies ?? [], mode: mode, to: &writer)
     }
 }
 

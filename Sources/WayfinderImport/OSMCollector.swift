@@ -1,20 +1,14 @@
 import WayfinderGraph
 
-/// A turn restriction relation reduced to what the turn graph needs.
-struct TurnRestriction {
-    var fromWay: Int64
-    var viaNode: Int64
-    var toWay: Int64
-    /// `only_*` (every other turn from `fromWay` at the via node is forbidden) versus `no_*`.
-    var isMandatory: Bool
-}
-
 /// Counters reported by the importer; clipped extracts make some of them non-zero.
 public struct ImportCounts: Sendable {
     public var routableWays = 0
     public var skippedWayRefs = 0
     public var restrictions = 0
+    /// Restriction relations with missing members or more from/to ways than their kind allows.
     public var restrictionsIncomplete = 0
+    /// Restriction relations ignored on purpose: exceptions for cars, `*_on_red`, unknown values.
+    public var restrictionsIgnored = 0
     public var restrictionsViaWay = 0
     public var barriers = 0
 }
@@ -32,7 +26,8 @@ final class OSMCollector: OSMHandler {
     /// Per mode (index `mode.rawValue - 1`), per way: allowed speeds.
     var access: [[WayAccess]] = [[], []]
     var blockedNodes: [Set<Int64>] = [[], []]
-    var trafficSignals: Set<Int64> = []
+    /// Driving: what each node with traffic signals, stop or give-way signs or a gate costs.
+    var obstacles: [Int64: [NodeObstacle]] = [:]
     var restrictions: [TurnRestriction] = []
     var strings = StringTableBuilder()
     var counts = ImportCounts()
@@ -40,7 +35,10 @@ final class OSMCollector: OSMHandler {
     private let profiles: [any Profile] = [DrivingProfile(), WalkingProfile()]
 
     func node(id: Int64, location: FixedCoordinate, tags: OSMTags) {
-        if tags.value("highway", is: "traffic_signals") { trafficSignals.insert(id) }
+        if tags.has("highway") || tags.has("barrier") {
+            let found = NodeObstacle.parse(tags)
+            if !found.isEmpty { obstacles[id] = found }
+        }
         guard tags.has("barrier") || tags.has("access") || tags.has("motor_vehicle") || tags.has("foot")
             || tags.has("vehicle") || tags.has("motorcar") else { return }
         var blocked = false
@@ -87,31 +85,16 @@ final class OSMCollector: OSMHandler {
     }
 
     func relation(id: Int64, members: [OSMMember], tags: OSMTags) {
-        guard tags.value("type", is: "restriction") else { return }
-        guard let kind = tags["restriction"] ?? tags["restriction:motorcar"] ?? tags["restriction:motor_vehicle"] else { return }
-        if let except = tags["except"], except.contains("motorcar") || except.contains("motor_vehicle") { return }
-        // `no_right_turn_on_red` and the like are about traffic lights, not about the turn.
-        if kind.hasSuffix("_on_red") { return }
-        counts.restrictions += 1
-        var from: Int64?, to: Int64?, via: Int64?, viaIsWay = false
-        for member in members {
-            switch (member.role, member.type) {
-            case ("from", .way): from = member.ref
-            case ("to", .way): to = member.ref
-            case ("via", .node): via = member.ref
-            case ("via", .way): viaIsWay = true
-            default: break
-            }
+        switch TurnRestriction.parse(members: members, tags: tags) {
+        case .notARestriction: return
+        case .ignored: counts.restrictionsIgnored += 1
+        case .invalid: counts.restrictionsIncomplete += 1
+        case .restrictions(let found):
+            // Counted per from/to pair: a `no_entry` with three from-ways makes three.
+            counts.restrictions += found.count
+            if found[0].isViaWay { counts.restrictionsViaWay += found.count }
+            restrictions += found
         }
-        if viaIsWay {
-            counts.restrictionsViaWay += 1
-            return
-        }
-        guard let from, let to, let via, kind.hasPrefix("no_") || kind.hasPrefix("only_") else {
-            counts.restrictionsIncomplete += 1
-            return
-        }
-        restrictions.append(TurnRestriction(fromWay: from, viaNode: via, toWay: to, isMandatory: kind.hasPrefix("only_")))
     }
 }
 

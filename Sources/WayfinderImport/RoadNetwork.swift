@@ -10,11 +10,14 @@ struct RoadNetwork {
     var nodeOsmIds: [Int64] = []
 
     /// Cuts the usable ways of `mode` at every node shared by two usable ways (or met twice),
-    /// at way ends and at blocking barriers.
+    /// at way ends and at blocking barriers (driving: also at obstacles).
     init(collector c: OSMCollector, denseNode: [Int32], denseCount: Int, mode: TravelMode) {
         let m = Int(mode.rawValue - 1)
         let access = c.access[m]
         let blocked = c.blockedNodes[m]
+        // Driving also cuts at nodes with obstacles (signals, signs, gates): their cost is a
+        // turn's (`TurnCosts`), and a route starting or ending beside one pays it only if it passes.
+        let obstacles = mode.isTurnExpanded ? c.obstacles : [:]
         var useCount = [UInt8](repeating: 0, count: denseCount)
         for w in 0..<c.ways.count where access[w].isUsable {
             for p in Int(c.wayFirstPoint[w])...Int(c.wayLastPoint[w]) {
@@ -47,6 +50,7 @@ struct RoadNetwork {
                 length += Geo.distance(c.points[p - 1], c.points[p])
                 let isBreak = p == last || useCount[Int(denseNode[p])] >= 2
                     || (!blocked.isEmpty && blocked.contains(c.pointNodeIds[p]))
+                    || (!obstacles.isEmpty && obstacles[c.pointNodeIds[p]] != nil)
                 guard isBreak else { continue }
                 if denseNode[p] != denseNode[start] || p - start > 1 {
                     segments.append(RoadSegment(

@@ -7,12 +7,17 @@ import WayfinderGraph
 /// `2 * segment + (backward ? 1 : 0)`.
 /// Driving: nodes are directed segments (`2 * segment + (backward ? 1 : 0)`); an arc is an
 /// allowed turn from one into the next, weighing the next segment plus the turn's cost. This
-/// makes turn restrictions and the U-turn rule exact.
+/// makes turn restrictions and the U-turn rule exact. Via-way restrictions add copies of the
+/// directed segments along their via ways as further nodes (`ViaWayRestrictions`).
 struct SearchGraph {
     var nodeCount = 0
     var arcs: [WeightedArc] = []
-    /// Restrictions that forbade at least one turn; the rest name ways or nodes not in the graph.
+    /// Via-node restrictions that forbade at least one turn; the rest name ways or nodes not
+    /// in the graph.
     var restrictionsApplied = 0
+    /// Driving: the via-way restrictions, and the directed segment each search node beyond
+    /// `2 * segments` copies (`ViaWayRestrictions`).
+    var viaWay: ViaWayRestrictions?
 
     init(walking network: RoadNetwork) {
         nodeCount = network.nodeCount
@@ -28,26 +33,18 @@ struct SearchGraph {
         }
     }
 
-    init(driving network: RoadNetwork, points: [FixedCoordinate], wayOsmIds: [Int64],
-         restrictions: [TurnRestriction], trafficSignals: Set<Int64>) {
+    init(driving network: RoadNetwork, points: [FixedCoordinate], ways: [WayInfo],
+         restrictions: [TurnRestriction], obstacles: [Int64: [NodeObstacle]]) {
         let segments = network.segments
         nodeCount = 2 * segments.count
         let (first, leaving) = network.leavingSegments()
         var restrictionsAt: [Int64: [Int]] = [:]
-        for (i, r) in restrictions.enumerated() { restrictionsAt[r.viaNode, default: []].append(i) }
+        for (i, r) in restrictions.enumerated() where !r.isViaWay { restrictionsAt[r.viaNode, default: []].append(i) }
         var applied = [Bool](repeating: false, count: restrictions.count)
+        let turns = TurnCosts(segments: segments, points: points, ways: ways)
 
         func weight(_ directed: Int32) -> Int32 { segments[Int(directed >> 1)].weight(forward: directed & 1 == 0) }
-        func wayId(_ directed: Int32) -> Int64 { wayOsmIds[Int(segments[Int(directed >> 1)].way)] }
-        /// Bearing of a directed segment where it leaves (`atStart`) or enters its end node.
-        func bearing(_ directed: Int32, atStart: Bool) -> Double {
-            let s = segments[Int(directed >> 1)]
-            let forward = directed & 1 == 0
-            let (a, b) = forward == atStart
-                ? (points[Int(s.firstPoint)], points[Int(s.firstPoint) + 1])
-                : (points[Int(s.lastPoint) - 1], points[Int(s.lastPoint)])
-            return forward ? Geo.bearing(a, b) : Geo.bearing(b, a)
-        }
+        func wayId(_ directed: Int32) -> Int64 { ways[Int(segments[Int(directed >> 1)].way)].osmId }
 
         var allowed: [Int32] = []
         for v in 0..<network.nodeCount {
@@ -58,7 +55,7 @@ struct SearchGraph {
             let rules = (restrictionsAt[network.nodeOsmIds[v]] ?? []).filter { r in
                 ends.lazy.filter { wayId($0) == restrictions[r].toWay }.count == 1
             }
-            let signalCost: Int32 = trafficSignals.contains(network.nodeOsmIds[v]) ? 2000 : 0
+            let nodeObstacles = obstacles.isEmpty ? nil : obstacles[network.nodeOsmIds[v]]
             for out in ends {
                 let incoming = out ^ 1   // the opposite direction of a leaving segment arrives here
                 guard weight(incoming) >= 0 else { continue }
@@ -82,18 +79,16 @@ struct SearchGraph {
                 }
                 // A U-turn only where nothing else works: dead ends, or every other turn forbidden.
                 if allowed.isEmpty && uTurnAllowed { allowed.append(out) }
-                let inBearing = bearing(incoming, atStart: false)
                 for next in allowed {
-                    var cost = signalCost
-                    if next == out {
-                        cost += Turn.uTurnCost
-                    } else if ends.count > 2 {
-                        cost += Turn.cost(deviation: Turn.deviation(inBearing, bearing(next, atStart: true)))
-                    }
+                    // The one place a turn's cost is decided.
+                    let cost = turns.cost(from: incoming, to: next, ends: ends, obstacles: nodeObstacles)
                     arcs.append(WeightedArc(tail: incoming, head: next, weight: weight(next) + cost, payload: 0))
                 }
             }
         }
         restrictionsApplied = applied.lazy.filter { $0 }.count
+        let viaWay = ViaWayRestrictions(restrictions, network: network, ways: ways, arcs: &arcs)
+        nodeCount += viaWay.copies.count
+        self.viaWay = viaWay
     }
 }

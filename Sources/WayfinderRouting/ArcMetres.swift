@@ -41,7 +41,7 @@ final class ArcMetres {
     /// A shortcut id (`code >= 0`) or an original arc's `~payload`, ending at input node `to`.
     private func metres(code: Int32, to: Int32) -> Double {
         guard code >= 0 else {
-            let segment = turnExpanded ? to >> 1 : (~code) >> 1
+            let segment = turnExpanded ? graph.directedSegment(ofSearchNode: to) >> 1 : (~code) >> 1
             return Double(graph.segments[Int(segment)].length)
         }
         let known = memo[Int(code)]

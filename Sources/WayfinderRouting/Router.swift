@@ -61,6 +61,20 @@ public final class Router {
 
     private func searchTurnExpanded<L: RouteLaps>(_ source: Snap, _ target: Snap, _ laps: inout L) -> (weight: Int32, pieces: [RoutePiece])? {
         let shift = ends.shift(target)
+        // Ends on one segment are searched apart (below), unless one lies on an intersection
+        // with other roads: then its entries cannot read the segment backwards, and the route
+        // may leave or arrive by those roads (around the block, not along an empty piece).
+        var viaIntersection: (weight: Int32, pieces: [RoutePiece])?
+        if source.segment == target.segment && (ends.leavesByOtherRoads(source) || ends.arrivesByOtherRoads(target)) {
+            sources.removeAll(keepingCapacity: true)
+            targets.removeAll(keepingCapacity: true)
+            ends.appendSourceEntries(source, to: &sources)
+            ends.appendTargetEntries(target, to: &targets)
+            if let total = search(sources, targets, loopAt: nil, &laps) {
+                viaIntersection = (total - shift, turnExpandedPieces(source, target))
+                laps.unpacked()
+            }
+        }
         if source.segment != target.segment {
             sources.removeAll(keepingCapacity: true)
             targets.removeAll(keepingCapacity: true)
@@ -91,6 +105,7 @@ public final class Router {
                 laps.unpacked()
             }
         }
+        if let viaIntersection, best == nil || viaIntersection.weight <= best!.weight { return viaIntersection }
         return best
     }
 
@@ -102,7 +117,8 @@ public final class Router {
             let last = nodes.count - 1
             return [RoutePiece](unsafeUninitializedCapacity: nodes.count) { pieces, count in
                 for i in 0..<nodes.count {
-                    let x = nodes[i]
+                    // The path's ends are search entries, never a via-way restriction's copies.
+                    let x = graph.directedSegment(ofSearchNode: nodes[i])
                     // Middle pieces are whole segments: `turnExpandedPiece` without its tests.
                     pieces[i] = i == 0 || i == last
                         ? ends.turnExpandedPiece(x, isFirst: i == 0, isLast: i == last, source, target)

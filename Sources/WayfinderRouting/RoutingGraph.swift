@@ -25,6 +25,11 @@ public struct RoutingGraph: @unchecked Sendable {
     public let snapKeys: UnsafeBufferPointer<UInt32>
     public let snapCellFirst: UnsafeBufferPointer<Int32>
     public let snapEntries: UnsafeBufferPointer<SnapEntry>
+    /// Turn-expanded modes: the directed segment each search node beyond `2 * segments.count`
+    /// copies (via-way restrictions; empty without any). See `directedSegment(ofSearchNode:)`.
+    public let searchNodeCopies: UnsafeBufferPointer<Int32>
+    /// The reverse: the copies of each copied directed segment (few; empty without any).
+    public let searchNodeCopiesOf: [Int32: [Int32]]
 
     /// Views one mode of an open graph file. `unpackCoreHops: false` skips `coreExpansions`,
     /// for callers that only read counts, or must validate the hierarchy before anything
@@ -42,6 +47,18 @@ public struct RoutingGraph: @unchecked Sendable {
         base = try BaseGraph(file: file, mode: mode)
         let snap = try SnapIndex(file: file, mode: mode)
         (snapGrid, snapKeys, snapCellFirst, snapEntries) = (snap.grid, snap.cellKeys, snap.cellFirst, snap.entries)
+        searchNodeCopies = SearchNodeCopies.read(file: file, mode: mode)
+        var copiesOf: [Int32: [Int32]] = [:]
+        for (i, x) in searchNodeCopies.enumerated() { copiesOf[x, default: []].append(Int32(2 * segments.count + i)) }
+        searchNodeCopiesOf = copiesOf
+    }
+
+    /// Turn-expanded modes: the directed segment a search node stands for (itself, unless it
+    /// is a via-way restriction's copy).
+    @inlinable @inline(__always)
+    public func directedSegment(ofSearchNode x: Int32) -> Int32 {
+        let copy = Int(x) - 2 * segments.count
+        return copy < 0 ? x : searchNodeCopies[copy]
     }
 
     /// Opens a graph file and views one mode of it.

@@ -78,25 +78,58 @@ struct SearchEnds {
     /// a special case of `Router`): one per direction, and for driving, when the source lies
     /// on an intersection, every other road leaving it.
     func appendSourceEntries(_ source: Snap, to entries: inout [SearchEntry]) {
-        for x in directions(source) { entries.append(sourceEntry(source, x)) }
         // An end exactly at an intersection may leave (or arrive) by any of its roads,
         // not only the one it was snapped to, and no turn rule applies there.
-        if turnExpanded, let v = intersection(at: source) {
+        let v = turnExpanded ? intersection(at: source) : nil
+        let before = entries.count
+        if let v {
             for x in leaving(v) where weight(x) >= 0 && x >> 1 != source.segment {
                 entries.append(SearchEntry(node: x, weight: weight(x)))
             }
         }
+        // The snapped segment's direction that ends at that intersection has nothing left to
+        // travel: the entries above leave from there without its turn costs, so it would only
+        // tie with them (and start the route with an empty piece of a road not taken).
+        let others = entries.count > before
+        for x in directions(source) where !(others && endNode(x) == v) { entries.append(sourceEntry(source, x)) }
     }
 
     /// Every entry of a target, as `appendSourceEntries`; driving weights include `shift(target)`.
     func appendTargetEntries(_ target: Snap, to entries: inout [SearchEntry]) {
         let shift = shift(target)
-        for x in directions(target) { entries.append(targetEntry(target, x, shift: shift)) }
-        if turnExpanded, let v = intersection(at: target) {
+        let v = turnExpanded ? intersection(at: target) : nil
+        let before = entries.count
+        if let v {
             for y in leaving(v) where weight(y ^ 1) >= 0 && y >> 1 != target.segment {
                 entries.append(SearchEntry(node: y ^ 1, weight: shift))
             }
         }
+        // As for sources: the direction that starts at that intersection would only add a turn.
+        let others = entries.count > before
+        for x in directions(target) where !(others && startNode(x) == v) { entries.append(targetEntry(target, x, shift: shift)) }
+        // A car that entered a via-way restriction's copies may end its route on them (OSRM
+        // too): every copy of a target entry's segment is an entry alike.
+        if !graph.searchNodeCopiesOf.isEmpty {
+            for e in before..<entries.count {
+                for copy in graph.searchNodeCopiesOf[entries[e].node] ?? [] {
+                    entries.append(SearchEntry(node: copy, weight: entries[e].weight))
+                }
+            }
+        }
+    }
+
+    /// Driving: whether a source lies on an intersection that other roads leave (the entries
+    /// then skip the snapped direction that ends there, so no pair of entries reads a segment
+    /// backwards: `Router` may search the same segment's ends like any other pair).
+    func leavesByOtherRoads(_ source: Snap) -> Bool {
+        guard turnExpanded, let v = intersection(at: source) else { return false }
+        return leaving(v).contains { weight($0) >= 0 && $0 >> 1 != source.segment }
+    }
+
+    /// Driving: whether a target lies on an intersection other roads arrive at (as above).
+    func arrivesByOtherRoads(_ target: Snap) -> Bool {
+        guard turnExpanded, let v = intersection(at: target) else { return false }
+        return leaving(v).contains { weight($0 ^ 1) >= 0 && $0 >> 1 != target.segment }
     }
 
     /// The intersection a snap lies on, when it is within a centimetre of an end of its segment.
@@ -117,8 +150,10 @@ struct SearchEnds {
     /// Driving: the piece of path node `x`, which is the path's first and/or last node.
     /// Only the source's and target's own segments are cut; an entry by another road of an
     /// intersection travels all of it.
-    func turnExpandedPiece(_ x: Int32, isFirst: Bool, isLast: Bool, _ source: Snap, _ target: Snap) -> RoutePiece {
-        RoutePiece(segment: x >> 1, forward: x & 1 == 0,
+    func turnExpandedPiece(_ node: Int32, isFirst: Bool, isLast: Bool, _ source: Snap, _ target: Snap) -> RoutePiece {
+        // A target entry may be a via-way restriction's copy of the segment.
+        let x = graph.directedSegment(ofSearchNode: node)
+        return RoutePiece(segment: x >> 1, forward: x & 1 == 0,
                    start: isFirst && x >> 1 == source.segment ? travelled(source, x) : 0,
                    end: isLast && x >> 1 == target.segment ? travelled(target, x) : 1)
     }

@@ -168,6 +168,6 @@ public final class TableQuery {
     private func targetEndMetres(_ node: Int32, _ target: Snap) -> Double {
         guard ends.turnExpanded else { return graph.length(of: ends.walkingLastPiece(target, arrivingAt: node)) }
         return graph.length(of: ends.turnExpandedPiece(node, isFirst: false, isLast: true, target, target))
-            - Double(graph.segments[Int(node >> 1)].length)
+            - Double(graph.segments[Int(graph.directedSegment(ofSearchNode: node) >> 1)].length)
     }
 }

@@ -48,6 +48,19 @@ struct MapFixture {
                           tags.merging(["type": "restriction", "restriction": kind]) { a, _ in a }))
     }
 
+    /// A via-node restriction with several from-ways or to-ways (`no_entry`, `no_exit`; other
+    /// kinds with several are invalid and ignored).
+    mutating func restriction(from: [String], via: Character, to: [String], _ kind: String, tags: [String: String] = [:]) {
+        relations.append((from.map { ("way", wayId($0), "from") } + [("node", nodeId(via), "via")] + to.map { ("way", wayId($0), "to") },
+                          tags.merging(["type": "restriction", "restriction": kind]) { a, _ in a }))
+    }
+
+    /// A via-way restriction: from one way along `viaWays` (in order) onto another.
+    mutating func restriction(from: String, viaWays: [String], to: String, _ kind: String, tags: [String: String] = [:]) {
+        relations.append(([("way", wayId(from), "from")] + viaWays.map { ("way", wayId($0), "via") } + [("way", wayId(to), "to")],
+                          tags.merging(["type": "restriction", "restriction": kind]) { a, _ in a }))
+    }
+
     /// A square street grid of `side` × `side` intersections `spacing` metres apart, its
     /// north-west corner `east`/`north` metres from node `corner`, tagged `tags`: a network big
     /// enough to be a main network (`RoutingGraph.smallComponentSize`). Its nodes are generated
