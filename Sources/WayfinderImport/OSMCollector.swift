@@ -54,9 +54,9 @@ final class OSMCollector: OSMHandler {
     func way(id: Int64, nodes: OSMWayNodes, tags: OSMTags) {
         let known = tags["highway"].flatMap(WayfinderImport.roadClass(highway:))
         // Walkers also use platforms, piers and parking areas, and any way with an access tag
-        // for them (foot.lua): those come with class `other`, which no car profile drives.
+        // for them (foot.lua): those come with a class no car profile drives.
         guard known != nil || WalkingProfile.mayBeWalked(tags) else { return }
-        let (roadClass, isLink) = known ?? (.other, false)
+        let (roadClass, isLink) = known ?? (WalkingProfile.walkingOnlyClass(tags), false)
         let modes = profiles.map { $0.access(way: tags, roadClass: roadClass) }
         guard modes.contains(where: \.isUsable) else { return }
         counts.routableWays += 1

@@ -45,6 +45,14 @@ struct WalkingProfile: Profile {
         return false
     }
 
+    /// The class of a way with no known `highway` class: platforms and piers are announced
+    /// and drawn as footways; anything else (car parks, unknown `highway` values) as `other`.
+    static func walkingOnlyClass(_ tags: OSMTags) -> RoadClass {
+        let isPlatform = tags.value("highway", isAnyOf: ["platform", "pier"]) || tags.value("railway", is: "platform")
+            || tags.value("public_transport", is: "platform") || tags.value("man_made", is: "pier")
+        return isPlatform ? .footway : .other
+    }
+
     func access(way tags: OSMTags, roadClass: RoadClass) -> WayAccess {
         let none = WayAccess(forwardSpeed: 0, backwardSpeed: 0)
         let highway = tags.nonEmptyValue("highway")

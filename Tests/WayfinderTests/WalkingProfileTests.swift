@@ -141,6 +141,33 @@ import WayfinderRouting
         #expect(try across(["landuse": "grass", "foot": "yes"]) == "xtuy")
     }
 
+    /// Ways walkers alone use keep cars out, and platforms are footways to the directions.
+    @Test func walkingOnlyWaysAreNotDriven() throws {
+        func map(_ kind: [String: String]) -> MapFixture {
+            var map = MapFixture("""
+                x---p-------q---y
+                t---------------u
+                """)
+            map.way("xp", ["highway": "residential"])
+            map.way("qy", ["highway": "residential"])
+            map.way("xtuy", ["highway": "residential"])
+            map.way("pq", kind)
+            return map
+        }
+        let walked = try walk(map(["railway": "platform"]), "x", "y")
+        #expect(walked.letters == "xpqy")
+        let classes = walked.route.pieces.map { walked.graph.ways[Int(walked.graph.segments[Int($0.segment)].way)].roadClass }
+        #expect(classes.contains(RoadClass.footway.rawValue))
+        for kind in [["railway": "platform"], ["amenity": "parking"], ["highway": "platform"]] {
+            let driven = map(kind)
+            let graph = try driven.graph(.driving)
+            let fast = try route(graph, driven, from: driven.coordinate("x"), to: driven.coordinate("y"))
+            let slow = try route(graph, driven, from: driven.coordinate("x"), to: driven.coordinate("y"), reference: true)
+            #expect(fast.route.weight == slow.route.weight)
+            #expect(fast.letters == "xtuy")
+        }
+    }
+
     /// An unnamed sidewalk is announced by the name of the street it runs beside.
     @Test func sidewalksTakeTheirStreetsName() throws {
         func names(_ tags: [[String: String]]) throws -> [String] {
