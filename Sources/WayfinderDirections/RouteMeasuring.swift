@@ -4,6 +4,8 @@ import WayfinderRouting
 /// Phase 1, measuring: the route's pieces with a length, its line, and at each boundary
 /// between pieces the metres and milliseconds travelled and where it lies on the line.
 extension DirectionsBuilder {
+    static let negligibleMetres = 0.01
+
     /// Keeps the pieces that have a length; builds the line and the per-boundary measures.
     func measure(_ route: Route) -> [FixedCoordinate] {
         // The buffers are taken out of `self` while filled: appending to local arrays is cheaper.
@@ -35,7 +37,11 @@ extension DirectionsBuilder {
         for piece in route.pieces {
             let s = graph.segments[Int(piece.segment)]
             let length = graph.length(of: piece)
-            guard length > 0 else { continue }
+            // A piece shorter than a coordinate's resolution (1e-7 degree, about 1 cm) is a
+            // rounding artefact of snapping onto a node shared by two ways: the way it lies on
+            // is no part of the trip, and announcing it ("depart on the side street, turn onto
+            // the square") is noise; OSRM trims such pieces too.
+            guard length >= Self.negligibleMetres else { continue }
             pieces.append(piece)
             metres += length
             milliseconds += Double(max(0, s.weight(forward: piece.forward))) * (piece.end - piece.start)

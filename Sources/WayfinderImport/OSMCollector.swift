@@ -50,14 +50,18 @@ final class OSMCollector: OSMHandler {
     }
 
     func way(id: Int64, nodes: OSMWayNodes, tags: OSMTags) {
-        guard let highway = tags["highway"], let (roadClass, isLink) = WayfinderImport.roadClass(highway: highway) else { return }
+        let known = tags["highway"].flatMap(WayfinderImport.roadClass(highway:))
+        // Walkers also use platforms, piers and parking areas, and any way with an access tag
+        // for them (foot.lua): those come with a class no car profile drives.
+        guard known != nil || WalkingProfile.mayBeWalked(tags) else { return }
+        let (roadClass, isLink) = known ?? (WalkingProfile.walkingOnlyClass(tags), false)
         let modes = profiles.map { $0.access(way: tags, roadClass: roadClass) }
         guard modes.contains(where: \.isUsable) else { return }
         counts.routableWays += 1
         var flags: UInt8 = isLink ? WayInfo.isLink : 0
         if tags.value("junction", isAnyOf: ["roundabout", "circular"]) { flags |= WayInfo.isRoundabout }
         if isUnderground(tags) { flags |= WayInfo.isUnderground }
-        let name = strings.intern(tags["name"] ?? "")
+        let name = strings.intern(announcedName(tags))
         let ref = strings.intern(tags["ref"] ?? "")
         // Clipped extracts lose nodes: each run of located nodes becomes its own piece.
         var runStart = -1
