@@ -148,7 +148,8 @@ struct ModeBuild {
         network = RoadNetwork(collector: c, denseNode: dense, denseCount: denseCount, mode: mode)
         search = mode.isTurnExpanded
             ? SearchGraph(driving: network, points: c.points, wayOsmIds: c.ways.map(\.osmId),
-                          restrictions: c.restrictions, trafficSignals: c.trafficSignals)
+                          restrictions: c.restrictions, trafficSignals: c.trafficSignals,
+                          wayTransport: c.ways.map(\.transport))
             : SearchGraph(walking: network)
         base = BaseGraph(nodeCount: search.nodeCount, arcs: search.arcs)
         lap("graph")
@@ -165,7 +166,7 @@ struct ModeBuild {
             if mode.isTurnExpanded { return component[2 * s + (segment.forwardWeight >= 0 ? 0 : 1)] }
             return component[Int(segment.forwardWeight >= 0 ? segment.fromNode : segment.toNode)]
         }
-        snap = SnapIndexBuilder(segments: segments, points: c.points)
+        snap = SnapIndexBuilder(segments: segments, points: c.points, ways: c.ways)
         lap("components+snap index")
         self.timings = timings
     }

@@ -52,11 +52,23 @@ final class OSMCollector: OSMHandler {
     }
 
     func way(id: Int64, nodes: OSMWayNodes, tags: OSMTags) {
-        guard let highway = tags["highway"], let (roadClass, isLink) = WayfinderImport.roadClass(highway: highway) else { return }
-        let modes = profiles.map { $0.access(way: tags, roadClass: roadClass) }
+        // Ferries and shuttle trains need no `highway` tag (`Ferries`).
+        let highway = tags["highway"], onBoard = Ferries.transport(route: tags["route"])
+        let road = highway.flatMap { WayfinderImport.roadClass(highway: $0) }
+        guard road != nil || onBoard != nil else { return }
+        let (roadClass, isLink) = road ?? (.other, false)
+        let modes = zip(profiles, TravelMode.allCases).map { profile, mode in
+            onBoard.flatMap { Ferries.access(way: tags, transport: $0, mode: mode) }
+                ?? Ferries.movableBridge(road == nil ? WayAccess(forwardSpeed: 0, backwardSpeed: 0)
+                                            : profile.access(way: tags, roadClass: roadClass), tags: tags, mode: mode)
+        }
         guard modes.contains(where: \.isUsable) else { return }
         counts.routableWays += 1
         var flags: UInt8 = isLink ? WayInfo.isLink : 0
+        var info = WayInfo(osmId: id, name: 0, ref: 0, roadClass: roadClass, flags: 0)
+        info.transport = (onBoard ?? .road).rawValue
+        let classes = Ferries.classes(way: tags, highway: highway)
+        (info.forwardClasses, info.backwardClasses) = (classes.forward.rawValue, classes.backward.rawValue)
         if tags.value("junction", isAnyOf: ["roundabout", "circular"]) { flags |= WayInfo.isRoundabout }
         let name = strings.intern(tags["name"] ?? "")
         let ref = strings.intern(tags["ref"] ?? "")
@@ -71,7 +83,8 @@ final class OSMCollector: OSMHandler {
                 pointNodeIds.append(nodes.id(i))
             }
             wayLastPoint.append(Int32(points.count - 1))
-            ways.append(WayInfo(osmId: id, name: name, ref: ref, roadClass: roadClass, flags: flags))
+            (info.name, info.ref, info.flags) = (name, ref, flags)
+            ways.append(info)
             for m in 0..<modes.count { access[m].append(modes[m]) }
         }
         for i in 0..<nodes.count {

@@ -29,7 +29,7 @@ struct SearchGraph {
     }
 
     init(driving network: RoadNetwork, points: [FixedCoordinate], wayOsmIds: [Int64],
-         restrictions: [TurnRestriction], trafficSignals: Set<Int64>) {
+         restrictions: [TurnRestriction], trafficSignals: Set<Int64>, wayTransport: [UInt8] = []) {
         let segments = network.segments
         nodeCount = 2 * segments.count
         let (first, leaving) = network.leavingSegments()
@@ -39,6 +39,11 @@ struct SearchGraph {
 
         func weight(_ directed: Int32) -> Int32 { segments[Int(directed >> 1)].weight(forward: directed & 1 == 0) }
         func wayId(_ directed: Int32) -> Int64 { wayOsmIds[Int(segments[Int(directed >> 1)].way)] }
+        /// Boarding or leaving a ferry costs a turn even where no other road meets (car.lua).
+        func changesTransport(_ a: Int32, _ b: Int32) -> Bool {
+            !wayTransport.isEmpty
+                && wayTransport[Int(segments[Int(a >> 1)].way)] != wayTransport[Int(segments[Int(b >> 1)].way)]
+        }
         /// Bearing of a directed segment where it leaves (`atStart`) or enters its end node.
         func bearing(_ directed: Int32, atStart: Bool) -> Double {
             let s = segments[Int(directed >> 1)]
@@ -87,7 +92,7 @@ struct SearchGraph {
                     var cost = signalCost
                     if next == out {
                         cost += Turn.uTurnCost
-                    } else if ends.count > 2 {
+                    } else if ends.count > 2 || changesTransport(incoming, next) {
                         cost += Turn.cost(deviation: Turn.deviation(inBearing, bearing(next, atStart: true)))
                     }
                     arcs.append(WeightedArc(tail: incoming, head: next, weight: weight(next) + cost, payload: 0))
