@@ -63,7 +63,8 @@ extension DirectionsBuilder {
             guard announces(current, out.way) else { return nil }
             // Where two roads simply join, a bend is no turn: OSRM's obvious maneuver there
             // is a new name, with the bend as its modifier.
-            return (absOut >= 45 && roads.count > 2 ? .turn : .newName, modifier)
+            // (Driving only: a walker's bends onto stairs and paths keep their turns.)
+            return (absOut >= 45 && (roads.count > 2 || graph.mode == .walking) ? .turn : .newName, modifier)
         }
         if sameRoad(current, out.way) && (isNamed(current) || graph.mode == .walking) {
             // The road goes on under its name: a word only where it is not the way straight on.

@@ -55,10 +55,15 @@ extension DirectionsBuilder {
                                    bearingBefore: inBearing, bearingAfter: roads[outIndex].bearing, way: wb, exit: ringExits + 1)
                     ringExits = 0
                 }
-            } else if let (type, modifier) = classify(a, b, current: current, inIndex: inIndex, outIndex: outIndex) {
+            } else if case (var type, let modifier)? = classify(a, b, current: current, inIndex: inIndex, outIndex: outIndex) {
+                // A bend where two roads join reads as a new name, but right after an
+                // intersection it is the turn made there, pulled back (OSRM's collapsing).
+                if type == .newName && degree <= 2 && abs(dOut) >= 45 && intersectionJustBefore(k) { type = .turn }
                 // Where the road would go on (or only its name change), a change of transport
                 // is a notification, as OSRM's obvious turns with a mode change are.
-                let notifies = boards && (type == .newName || type == .continue) && b != a ^ 1
+                // (A walker's bend where two ways join stays a turn, but not at a quay.)
+                let notifies = boards && b != a ^ 1
+                    && (type == .newName || type == .continue || (type == .turn && degree <= 2))
                 step = RawStep(type: notifies ? .notification : type, modifier: modifier, boundary: k,
                                bearingBefore: inBearing, bearingAfter: roads[outIndex].bearing, way: wb)
             } else if boards {
@@ -71,6 +76,17 @@ extension DirectionsBuilder {
             }
             k += 1
         }
+    }
+
+    /// Whether the route passed an intersection of more than two roads within
+    /// `collapseDistance` before boundary `k`.
+    func intersectionJustBefore(_ k: Int) -> Bool {
+        var j = k - 1
+        while j >= 1 && travelled[k] - travelled[j] < collapseDistance {
+            if startDegree[j] > 2 { return true }
+            j -= 1
+        }
+        return false
     }
 
     /// The commonest case, decided without a bearing: the road goes on under its name and

@@ -85,7 +85,8 @@ extension DirectionsBuilder {
             raw[0].way = raw[1].way
             raw.remove(at: 1)
         }
-        suppressShortNameChanges()
+        // A walker is told each path and street by name, however short (foot guidance).
+        if graph.mode == .driving { suppressShortNameChanges() }
     }
 
     /// Below this many metres to the next maneuver a change of name is not worth a step
