@@ -1177,7 +1177,7 @@ const ProtobufCMessageDescriptor wayfinder__step_maneuver__descriptor =
   (ProtobufCMessageInit) wayfinder__step_maneuver__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor wayfinder__intersection__field_descriptors[5] =
+static const ProtobufCFieldDescriptor wayfinder__intersection__field_descriptors[6] =
 {
   {
     "location",
@@ -1239,9 +1239,22 @@ static const ProtobufCFieldDescriptor wayfinder__intersection__field_descriptors
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "classes",
+    6,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_STRING,
+    offsetof(Wayfinder__Intersection, n_classes),
+    offsetof(Wayfinder__Intersection, classes),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned wayfinder__intersection__field_indices_by_name[] = {
   1,   /* field[1] = bearings */
+  5,   /* field[5] = classes */
   2,   /* field[2] = entry */
   3,   /* field[3] = in_index */
   0,   /* field[0] = location */
@@ -1250,7 +1263,7 @@ static const unsigned wayfinder__intersection__field_indices_by_name[] = {
 static const ProtobufCIntRange wayfinder__intersection__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 5 }
+  { 0, 6 }
 };
 const ProtobufCMessageDescriptor wayfinder__intersection__descriptor =
 {
@@ -1260,7 +1273,7 @@ const ProtobufCMessageDescriptor wayfinder__intersection__descriptor =
   "Wayfinder__Intersection",
   "wayfinder",
   sizeof(Wayfinder__Intersection),
-  5,
+  6,
   wayfinder__intersection__field_descriptors,
   wayfinder__intersection__field_indices_by_name,
   1,  wayfinder__intersection__number_ranges,
@@ -1344,17 +1357,21 @@ const ProtobufCMessageDescriptor wayfinder__waypoint__descriptor =
   (ProtobufCMessageInit) wayfinder__waypoint__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCEnumValue wayfinder__travel_mode__enum_values_by_number[2] =
+static const ProtobufCEnumValue wayfinder__travel_mode__enum_values_by_number[4] =
 {
   { "TRAVEL_MODE_DRIVING", "WAYFINDER__TRAVEL_MODE__TRAVEL_MODE_DRIVING", 0 },
   { "TRAVEL_MODE_WALKING", "WAYFINDER__TRAVEL_MODE__TRAVEL_MODE_WALKING", 1 },
+  { "TRAVEL_MODE_FERRY", "WAYFINDER__TRAVEL_MODE__TRAVEL_MODE_FERRY", 2 },
+  { "TRAVEL_MODE_TRAIN", "WAYFINDER__TRAVEL_MODE__TRAVEL_MODE_TRAIN", 3 },
 };
 static const ProtobufCIntRange wayfinder__travel_mode__value_ranges[] = {
-{0, 0},{0, 2}
+{0, 0},{0, 4}
 };
-static const ProtobufCEnumValueIndex wayfinder__travel_mode__enum_values_by_name[2] =
+static const ProtobufCEnumValueIndex wayfinder__travel_mode__enum_values_by_name[4] =
 {
   { "TRAVEL_MODE_DRIVING", 0 },
+  { "TRAVEL_MODE_FERRY", 2 },
+  { "TRAVEL_MODE_TRAIN", 3 },
   { "TRAVEL_MODE_WALKING", 1 },
 };
 const ProtobufCEnumDescriptor wayfinder__travel_mode__descriptor =
@@ -1364,9 +1381,9 @@ const ProtobufCEnumDescriptor wayfinder__travel_mode__descriptor =
   "TravelMode",
   "Wayfinder__TravelMode",
   "wayfinder",
-  2,
+  4,
   wayfinder__travel_mode__enum_values_by_number,
-  2,
+  4,
   wayfinder__travel_mode__enum_values_by_name,
   1,
   wayfinder__travel_mode__value_ranges,
@@ -1400,7 +1417,7 @@ const ProtobufCEnumDescriptor wayfinder__driving_side__descriptor =
   wayfinder__driving_side__value_ranges,
   NULL,NULL,NULL,NULL   /* reserved[1234] */
 };
-static const ProtobufCEnumValue wayfinder__maneuver_type__enum_values_by_number[12] =
+static const ProtobufCEnumValue wayfinder__maneuver_type__enum_values_by_number[13] =
 {
   { "MANEUVER_TYPE_DEPART", "WAYFINDER__MANEUVER_TYPE__MANEUVER_TYPE_DEPART", 0 },
   { "MANEUVER_TYPE_ARRIVE", "WAYFINDER__MANEUVER_TYPE__MANEUVER_TYPE_ARRIVE", 1 },
@@ -1414,11 +1431,12 @@ static const ProtobufCEnumValue wayfinder__maneuver_type__enum_values_by_number[
   { "MANEUVER_TYPE_OFF_RAMP", "WAYFINDER__MANEUVER_TYPE__MANEUVER_TYPE_OFF_RAMP", 9 },
   { "MANEUVER_TYPE_ROUNDABOUT", "WAYFINDER__MANEUVER_TYPE__MANEUVER_TYPE_ROUNDABOUT", 10 },
   { "MANEUVER_TYPE_EXIT_ROUNDABOUT", "WAYFINDER__MANEUVER_TYPE__MANEUVER_TYPE_EXIT_ROUNDABOUT", 11 },
+  { "MANEUVER_TYPE_NOTIFICATION", "WAYFINDER__MANEUVER_TYPE__MANEUVER_TYPE_NOTIFICATION", 12 },
 };
 static const ProtobufCIntRange wayfinder__maneuver_type__value_ranges[] = {
-{0, 0},{0, 12}
+{0, 0},{0, 13}
 };
-static const ProtobufCEnumValueIndex wayfinder__maneuver_type__enum_values_by_name[12] =
+static const ProtobufCEnumValueIndex wayfinder__maneuver_type__enum_values_by_name[13] =
 {
   { "MANEUVER_TYPE_ARRIVE", 1 },
   { "MANEUVER_TYPE_CONTINUE", 4 },
@@ -1428,6 +1446,7 @@ static const ProtobufCEnumValueIndex wayfinder__maneuver_type__enum_values_by_na
   { "MANEUVER_TYPE_FORK", 6 },
   { "MANEUVER_TYPE_MERGE", 7 },
   { "MANEUVER_TYPE_NEW_NAME", 3 },
+  { "MANEUVER_TYPE_NOTIFICATION", 12 },
   { "MANEUVER_TYPE_OFF_RAMP", 9 },
   { "MANEUVER_TYPE_ON_RAMP", 8 },
   { "MANEUVER_TYPE_ROUNDABOUT", 10 },
@@ -1440,9 +1459,9 @@ const ProtobufCEnumDescriptor wayfinder__maneuver_type__descriptor =
   "ManeuverType",
   "Wayfinder__ManeuverType",
   "wayfinder",
-  12,
+  13,
   wayfinder__maneuver_type__enum_values_by_number,
-  12,
+  13,
   wayfinder__maneuver_type__enum_values_by_name,
   1,
   wayfinder__maneuver_type__value_ranges,

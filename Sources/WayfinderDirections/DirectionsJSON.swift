@@ -53,7 +53,7 @@ extension Directions {
             let seconds = tenths.next(step.pointee.duration), distance = metres.next(step.pointee.distance)
             let geometryBound = format == .geojson ? points.count * (RawWriter.maxCoordinateCount + 1) + 64
                 : 2 * Polyline.maxEncodedCount(points.count, precision: precision) + 2
-            let capacity = 768 + geometryBound + roads.count * 12 + RawWriter.maxQuotedCount(name)
+            let capacity = 768 + 64 + geometryBound + roads.count * 12 + RawWriter.maxQuotedCount(name)
                 + RawWriter.maxQuotedCount(ref) + Instructions.maxJSONCount(name: name, ref: ref)
             var w = json.rawValue(capacity: capacity)
                 w.literal("{\"geometry\":")
@@ -87,7 +87,11 @@ extension Directions {
                     w.integer(exit)
                 }
                 w.literal("},\"mode\":")
-                w.literal(mode == .driving ? "\"driving\"" : "\"walking\"")
+                switch step.pointee.transport {
+                case .road: w.literal(mode == .driving ? "\"driving\"" : "\"walking\"")
+                case .ferry: w.literal("\"ferry\"")
+                case .train: w.literal("\"train\"")
+                }
                 w.literal(",\"driving_side\":")
                 w.literal(drivingSide == .left ? "\"left\"" : "\"right\"")
                 w.literal(",\"name\":")
@@ -116,6 +120,18 @@ extension Directions {
                     }
                 }
                 w.byte(UInt8(ascii: "]"))
+                let classes = step.pointee.classes
+                if !classes.isEmpty {
+                    // OSRM's `classes` of the road taken, in the profile's order.
+                    w.literal(",\"classes\":[")
+                    var first = true
+                    for (c, name) in WayClasses.named where classes.contains(c) {
+                        if !first { w.byte(UInt8(ascii: ",")) }
+                        first = false
+                        w.string(name)
+                    }
+                    w.byte(UInt8(ascii: "]"))
+                }
                 if let i = step.pointee.intersectionIn {
                     w.literal(",\"in\":")
                     w.integer(i)

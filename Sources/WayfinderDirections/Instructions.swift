@@ -161,7 +161,9 @@ public enum Instructions {
                 if stairs { return takeStairs(modifier, &out) }
                 out.phrase(turnPhrase(modifier))
                 onto(&out)
-            case .newName:
+            case .newName, .notification:
+                // A notification (boarding or leaving a ferry) reads as osrm-text-instructions
+                // has it: "Continue left onto …".
                 if stairs { return takeStairs(modifier, &out) }
                 out.phrase("Continue")
                 out.phrase(continuePhrase(modifier))

@@ -7,6 +7,9 @@ public enum ManeuverType: UInt8, Sendable, CaseIterable, CustomStringConvertible
     case roundabout
     /// Leaving a roundabout the route started on.
     case exitRoundabout
+    /// Boarding or leaving a ferry or a train where the road would otherwise go on
+    /// unannounced or with a plain change of name (OSRM: the travel mode changes).
+    case notification
 
     public var description: String { name.description }
 
@@ -25,6 +28,7 @@ public enum ManeuverType: UInt8, Sendable, CaseIterable, CustomStringConvertible
         case .offRamp: return "off ramp"
         case .roundabout: return "roundabout"
         case .exitRoundabout: return "exit roundabout"
+        case .notification: return "notification"
         }
     }
 }

@@ -50,7 +50,8 @@ extension DirectionsBuilder {
                 // The main road arrives from behind on the side we merge to.
                 return (.merge, arrivingOther.deviation < 0 ? .slightLeft : .slightRight)
             }
-            if inInfo.flags & WayInfo.isLink == 0 && outInfo.flags & WayInfo.isLink != 0 && others > 0
+            // Onto a ramp is said even where it is the only way on (OSRM's on ramp at a bend).
+            if inInfo.flags & WayInfo.isLink == 0 && outInfo.flags & WayInfo.isLink != 0 && (others > 0 || roads.count <= 2)
                 && (Self.isHighway(inInfo) || Self.isHighway(outInfo)) {
                 if modifier == .straight { modifier = side(of: nearest, left: .slightLeft, right: .slightRight) }
                 return (Self.isHighway(inInfo) ? .offRamp : .onRamp, modifier)
@@ -60,7 +61,10 @@ extension DirectionsBuilder {
         if others == 0 {
             // No choice: only a change of name is worth a word.
             guard announces(current, out.way) else { return nil }
-            return (absOut >= 45 ? .turn : .newName, modifier)
+            // Where two roads simply join, a bend is no turn: OSRM's obvious maneuver there
+            // is a new name, with the bend as its modifier.
+            // (Driving only: a walker's bends onto stairs and paths keep their turns.)
+            return (absOut >= 45 && (roads.count > 2 || graph.mode == .walking) ? .turn : .newName, modifier)
         }
         if sameRoad(current, out.way) && (isNamed(current) || graph.mode == .walking) {
             // The road goes on under its name: a word only where it is not the way straight on.

@@ -22,22 +22,25 @@ extension DirectionsBuilder {
             }
             // The road the traveller was last told about (names may lapse without a word).
             let current = raw[raw.count - 1].way
+            // Boarding or leaving a ferry or a train is always said (OSRM: a mode change).
+            let boards = info(wa).transport != info(wb).transport
             // Straight through a plain joint of two ways: only a name change matters.
-            if degree == 2 && b != a ^ 1 && !announces(current, wb) && !inRing {
+            if degree == 2 && b != a ^ 1 && !announces(current, wb) && !inRing && !boards {
                 k += 1
                 continue
             }
             let v = startNode(b)
-            if !inRing && b != a ^ 1 && goesOnUnrivalled(a, b, wa, wb, at: v, current: current) {
+            if !inRing && b != a ^ 1 && !boards && goesOnUnrivalled(a, b, wa, wb, at: v, current: current) {
                 k += 1
                 continue
             }
             let inBearing = Self.normalized(leavingBearing(a ^ 1) + 180), outBearing = leavingBearing(b)
             let dOut = Turn.deviation(inBearing, outBearing)
             if graph.mode == .driving {
-                turnCost[k] = b == a ^ 1 ? Double(Turn.uTurnCost) : degree > 2 ? Double(Turn.cost(deviation: dOut)) : 0
+                turnCost[k] = b == a ^ 1 ? Double(Turn.uTurnCost)
+                    : degree > 2 || boards ? Double(Turn.cost(deviation: dOut)) : 0
             }
-            if !inRing && b != a ^ 1 && goesOnQuietly(a, b, wa, wb, at: v, current: current,
+            if !inRing && b != a ^ 1 && !boards && goesOnQuietly(a, b, wa, wb, at: v, current: current,
                                                           inBearing: inBearing, deviation: dOut) {
                 k += 1
                 continue
@@ -52,9 +55,20 @@ extension DirectionsBuilder {
                                    bearingBefore: inBearing, bearingAfter: roads[outIndex].bearing, way: wb, exit: ringExits + 1)
                     ringExits = 0
                 }
-            } else if let (type, modifier) = classify(a, b, current: current, inIndex: inIndex, outIndex: outIndex) {
-                step = RawStep(type: type, modifier: modifier, boundary: k, bearingBefore: inBearing,
-                               bearingAfter: roads[outIndex].bearing, way: wb)
+            } else if case (var type, let modifier)? = classify(a, b, current: current, inIndex: inIndex, outIndex: outIndex) {
+                // A bend where two roads join reads as a new name, but right after an
+                // intersection it is the turn made there, pulled back (OSRM's collapsing).
+                if type == .newName && degree <= 2 && abs(dOut) >= 45 && intersectionJustBefore(k) { type = .turn }
+                // Where the road would go on (or only its name change), a change of transport
+                // is a notification, as OSRM's obvious turns with a mode change are.
+                // (A walker's bend where two ways join stays a turn, but not at a quay.)
+                let notifies = boards && b != a ^ 1
+                    && (type == .newName || type == .continue || (type == .turn && degree <= 2))
+                step = RawStep(type: notifies ? .notification : type, modifier: modifier, boundary: k,
+                               bearingBefore: inBearing, bearingAfter: roads[outIndex].bearing, way: wb)
+            } else if boards {
+                step = RawStep(type: .notification, modifier: ManeuverModifier(deviation: dOut), boundary: k,
+                               bearingBefore: inBearing, bearingAfter: roads[outIndex].bearing, way: wb)
             }
             if var step {
                 record(&step, in: inIndex, out: outIndex, uTurn: b == a ^ 1)
@@ -62,6 +76,17 @@ extension DirectionsBuilder {
             }
             k += 1
         }
+    }
+
+    /// Whether the route passed an intersection of more than two roads within
+    /// `collapseDistance` before boundary `k`.
+    func intersectionJustBefore(_ k: Int) -> Bool {
+        var j = k - 1
+        while j >= 1 && travelled[k] - travelled[j] < collapseDistance {
+            if startDegree[j] > 2 { return true }
+            j -= 1
+        }
+        return false
     }
 
     /// The commonest case, decided without a bearing: the road goes on under its name and

@@ -29,6 +29,12 @@ public struct RouteStep: Sendable {
     public var intersectionIn: Int?
     public var intersectionOut: Int?
     public var mode: TravelMode
+    /// On the road in `mode`, or on board a ferry or a train (OSRM's step `mode`).
+    public var transport: Transport = .road
+    /// OSRM's `classes` of the road taken at the maneuver (driving only; empty at the arrival).
+    public var classes: WayClasses = []
+    /// OSRM's step `mode`: "driving", "walking", "ferry", "train".
+    public var modeName: String { transport.name(in: mode) }
     /// On the arrival of a leg that ends at an intermediate waypoint: that waypoint's number,
     /// counted from 1 after the start (OSRM's "You have arrived at your 1st destination");
     /// nil at the final destination.

@@ -45,12 +45,20 @@ extension DirectionsBuilder {
             }
             let w = info(s.way)
             let stepName = name(w.name), stepRef = name(w.ref), roadClass = RoadClass(rawValue: w.roadClass) ?? .other
+            // The classes of the road taken at the maneuver, in the direction travelled
+            // (car.lua has classes, foot.lua none).
+            var classes: WayClasses = []
+            if graph.mode == .driving && s.type != .arrive && s.boundary < n {
+                let piece = pieces[s.boundary]
+                classes = info(graph.segments[Int(piece.segment)].way).classes(forward: piece.forward)
+            }
             steps.append(RouteStep(
                 maneuver: maneuver, name: stepName, ref: stepRef, roadClass: roadClass,
                 distance: s.type == .arrive ? 0 : travelled[nextBoundary] - travelled[s.boundary],
                 duration: s.type == .arrive ? 0 : (millis(nextBoundary) - millis(s.boundary)) / 1000,
                 geometry: from...(s.type == .arrive ? last : max(from, to)),
                 intersection: range, intersectionIn: inIndex, intersectionOut: outIndex, mode: graph.mode,
+                transport: w.wayTransport, classes: classes,
                 arrivalWaypoint: s.type == .arrive ? waypoint : nil))
         }
         return Directions(mode: graph.mode, drivingSide: DrivingSide.at(route.source.location), line: line,

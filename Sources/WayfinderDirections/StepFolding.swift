@@ -85,6 +85,30 @@ extension DirectionsBuilder {
             raw[0].way = raw[1].way
             raw.remove(at: 1)
         }
+        // A walker is told each path and street by name, however short (foot guidance).
+        if graph.mode == .driving { suppressShortNameChanges() }
+    }
+
+    /// Below this many metres to the next maneuver a change of name is not worth a step
+    /// (OSRM's `NAME_SEGMENT_CUTOFF_LENGTH`).
+    static let nameSegmentCutoff = 105.0
+
+    /// OSRM's `suppressShortNameSegments`: a change of name that gives back the name last
+    /// said, or whose name is left again within `nameSegmentCutoff`, is folded into the step
+    /// before it, so a short tunnel or a stretch of motorway between two roads makes no
+    /// steps. Turns, ramps and boarding a ferry (a change of mode) always stay.
+    func suppressShortNameChanges() {
+        var previous = 0, i = 1
+        while i + 1 < raw.count {
+            let s = raw[i]
+            if s.type == .newName && info(raw[previous].way).transport == info(s.way).transport
+                && (sameRoad(raw[previous].way, s.way) || length(i) < Self.nameSegmentCutoff) {
+                raw.remove(at: i)
+                continue
+            }
+            previous = i
+            i += 1
+        }
     }
 
     static func isFoldable(_ type: ManeuverType) -> Bool {

@@ -35,10 +35,15 @@ public struct WayInfo: Sendable, BitwiseCopyable {
     public var ref: Int32
     public var roadClass: UInt8
     public var flags: UInt8
-    public var reserved: UInt16 = 0
-    /// Spelled out so that the 4 bytes a 24-byte stride would leave as padding are written
+    /// `Transport` raw value: on the road, or on board a ferry or a shuttle train.
+    public var transport: UInt8 = 0
+    public var reserved: UInt8 = 0
+    /// `WayClasses` raw values in the way's direction and against it (`toll:forward`, …).
+    public var forwardClasses: UInt8 = 0
+    public var backwardClasses: UInt8 = 0
+    /// Spelled out so that the bytes a 24-byte stride would leave as padding are written
     /// as zeros: undefined padding made two builds of one extract differ.
-    private var padding: UInt32 = 0
+    private var padding: UInt16 = 0
 
     public static let isLink: UInt8 = 1
     public static let isRoundabout: UInt8 = 2
@@ -53,6 +58,14 @@ public struct WayInfo: Sendable, BitwiseCopyable {
         self.ref = ref
         self.roadClass = roadClass.rawValue
         self.flags = flags
+    }
+
+    /// How the way is travelled (files written before it existed read `.road`).
+    @inlinable public var wayTransport: Transport { Transport(rawValue: transport) ?? .road }
+
+    /// The way's classes when travelled forward (in its direction) or backward.
+    @inlinable public func classes(forward: Bool) -> WayClasses {
+        WayClasses(rawValue: forward ? forwardClasses : backwardClasses)
     }
 }
 

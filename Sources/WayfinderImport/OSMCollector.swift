@@ -50,15 +50,25 @@ final class OSMCollector: OSMHandler {
     }
 
     func way(id: Int64, nodes: OSMWayNodes, tags: OSMTags) {
-        let known = tags["highway"].flatMap(WayfinderImport.roadClass(highway:))
-        // Walkers also use platforms, piers and parking areas, and any way with an access tag
-        // for them (foot.lua): those come with a class no car profile drives.
-        guard known != nil || WalkingProfile.mayBeWalked(tags) else { return }
-        let (roadClass, isLink) = known ?? (WalkingProfile.walkingOnlyClass(tags), false)
-        let modes = profiles.map { $0.access(way: tags, roadClass: roadClass) }
+        // Ferries and shuttle trains need no `highway` tag (`Ferries`). Walkers also use
+        // platforms, piers and parking areas, and any way with an access tag for them
+        // (foot.lua): those come with a class no car profile drives.
+        let highway = tags["highway"], onBoard = Ferries.transport(route: tags["route"])
+        let road = highway.flatMap { WayfinderImport.roadClass(highway: $0) }
+        guard road != nil || onBoard != nil || WalkingProfile.mayBeWalked(tags) else { return }
+        let (roadClass, isLink) = road ?? (onBoard != nil ? .other : WalkingProfile.walkingOnlyClass(tags), false)
+        let modes = zip(profiles, TravelMode.allCases).map { profile, mode in
+            onBoard.flatMap { Ferries.access(way: tags, transport: $0, mode: mode) }
+                ?? Ferries.movableBridge(road == nil && onBoard != nil ? WayAccess(forwardSpeed: 0, backwardSpeed: 0)
+                                            : profile.access(way: tags, roadClass: roadClass), tags: tags, mode: mode)
+        }
         guard modes.contains(where: \.isUsable) else { return }
         counts.routableWays += 1
         var flags: UInt8 = isLink ? WayInfo.isLink : 0
+        var info = WayInfo(osmId: id, name: 0, ref: 0, roadClass: roadClass, flags: 0)
+        info.transport = (onBoard ?? .road).rawValue
+        let classes = Ferries.classes(way: tags, highway: highway)
+        (info.forwardClasses, info.backwardClasses) = (classes.forward.rawValue, classes.backward.rawValue)
         if tags.value("junction", isAnyOf: ["roundabout", "circular"]) { flags |= WayInfo.isRoundabout }
         if isUnderground(tags) { flags |= WayInfo.isUnderground }
         let name = strings.intern(announcedName(tags))
@@ -74,7 +84,8 @@ final class OSMCollector: OSMHandler {
                 pointNodeIds.append(nodes.id(i))
             }
             wayLastPoint.append(Int32(points.count - 1))
-            ways.append(WayInfo(osmId: id, name: name, ref: ref, roadClass: roadClass, flags: flags))
+            (info.name, info.ref, info.flags) = (name, ref, flags)
+            ways.append(info)
             for m in 0..<modes.count { access[m].append(modes[m]) }
         }
         for i in 0..<nodes.count {

@@ -5,6 +5,9 @@ import WayfinderGraph
 struct WayAccess {
     var forwardSpeed: Double
     var backwardSpeed: Double
+    /// Seconds to travel the whole way in either allowed direction, when a `duration` tag
+    /// says so (ferries, movable bridges: `Ferries`); 0 = the speeds decide.
+    var duration: Double = 0
     var isUsable: Bool { forwardSpeed > 0 || backwardSpeed > 0 }
 }
 

@@ -44,6 +44,18 @@ struct RoadNetwork {
         for w in 0..<c.ways.count where access[w].isUsable {
             let first = Int(c.wayFirstPoint[w]), last = Int(c.wayLastPoint[w])
             let speeds = access[w]
+            // A `duration` is spread over the way's segments by length (OSRM shares it by its
+            // count of node-to-node pieces, which its own code notes should be by length).
+            var secondsPerMetre = 0.0
+            if speeds.duration > 0 {
+                var wayLength = 0.0
+                for p in (first + 1)...last { wayLength += Geo.distance(c.points[p - 1], c.points[p]) }
+                secondsPerMetre = wayLength > 0 ? speeds.duration / wayLength : 0
+            }
+            func weight(_ metres: Double, _ kmh: Double) -> Int32 {
+                guard kmh > 0, secondsPerMetre > 0 else { return Self.weight(metres, kmh) }
+                return Int32((metres * secondsPerMetre * 1000).rounded())
+            }
             var start = first
             var length = 0.0
             for p in (first + 1)...last {
@@ -56,8 +68,8 @@ struct RoadNetwork {
                     segments.append(RoadSegment(
                         firstPoint: Int32(start), lastPoint: Int32(p),
                         fromNode: node(atPoint: start), toNode: node(atPoint: p),
-                        forwardWeight: Self.weight(length, speeds.forwardSpeed),
-                        backwardWeight: Self.weight(length, speeds.backwardSpeed),
+                        forwardWeight: weight(length, speeds.forwardSpeed),
+                        backwardWeight: weight(length, speeds.backwardSpeed),
                         length: Float(length), way: Int32(w)))
                 }
                 start = p

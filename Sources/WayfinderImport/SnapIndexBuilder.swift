@@ -13,7 +13,10 @@ struct SnapIndexBuilder {
     /// About 200 m; grown for huge areas so that keys fit in 32 bits.
     static let preferredCellSize: Int32 = 20_000
 
-    init(segments: [RoadSegment], points: [FixedCoordinate]) {
+    /// `ways`: a segment of a way travelled on board (a ferry: `WayInfo.transport`) is left
+    /// out, as OSRM's profiles make them no start or end points: a route asked from the
+    /// water starts on the nearest road.
+    init(segments: [RoadSegment], points: [FixedCoordinate], ways: [WayInfo] = []) {
         var minLat = Int32.max, minLon = Int32.max, maxLat = Int32.min, maxLon = Int32.min
         for s in segments {
             for p in points[Int(s.firstPoint)...Int(s.lastPoint)] {
@@ -29,7 +32,7 @@ struct SnapIndexBuilder {
                         rows: Int32(Int(maxLat - minLat) / Int(cell) + 1))
         var pairs: [(key: UInt32, entry: SnapEntry)] = []
         pairs.reserveCapacity(points.count)
-        for (i, s) in segments.enumerated() {
+        for (i, s) in segments.enumerated() where ways.isEmpty || ways[Int(s.way)].transport == Transport.road.rawValue {
             for p in Int(s.firstPoint)..<Int(s.lastPoint) {
                 let a = points[p], b = points[p + 1]
                 let c0 = (min(a.lon, b.lon) - minLon) / cell, c1 = (max(a.lon, b.lon) - minLon) / cell

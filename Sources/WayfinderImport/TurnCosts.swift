@@ -22,8 +22,9 @@ struct TurnCosts {
         }
         if next == incoming ^ 1 {
             cost += Turn.uTurnCost
-        } else if ends.count > 2 {
-            // Only at a real junction: a way node between two segments (an obstacle's) is no turn.
+        } else if ends.count > 2 || changesTransport(incoming, next) {
+            // Only at a real junction: a way node between two segments (an obstacle's) is no
+            // turn, unless a ferry is boarded or left there (car.lua charges that as a turn).
             let deviation = Turn.deviation(bearing(incoming, atStart: false), bearing(next, atStart: true))
             // No oncoming traffic to cross on a roundabout, nor when entering or leaving one.
             let roundabout = isRoundabout(incoming) || isRoundabout(next)
@@ -40,6 +41,10 @@ struct TurnCosts {
             ? (points[Int(s.firstPoint)], points[Int(s.firstPoint) + 1])
             : (points[Int(s.lastPoint) - 1], points[Int(s.lastPoint)])
         return forward ? Geo.bearing(a, b) : Geo.bearing(b, a)
+    }
+
+    private func changesTransport(_ a: Int32, _ b: Int32) -> Bool {
+        ways[Int(segments[Int(a >> 1)].way)].transport != ways[Int(segments[Int(b >> 1)].way)].transport
     }
 
     private func isRoundabout(_ directed: Int32) -> Bool {

@@ -189,7 +189,12 @@ struct ResponseEncoder {
         p.pointee.name = arena.string(step.name)
         if !step.ref.isEmpty { p.pointee.ref = arena.string(step.ref) }
         p.pointee.has_mode = 1
-        p.pointee.mode = d.mode == .walking ? WAYFINDER__TRAVEL_MODE__TRAVEL_MODE_WALKING : WAYFINDER__TRAVEL_MODE__TRAVEL_MODE_DRIVING
+        switch step.transport {
+        case .ferry: p.pointee.mode = WAYFINDER__TRAVEL_MODE__TRAVEL_MODE_FERRY
+        case .train: p.pointee.mode = WAYFINDER__TRAVEL_MODE__TRAVEL_MODE_TRAIN
+        case .road:
+            p.pointee.mode = d.mode == .walking ? WAYFINDER__TRAVEL_MODE__TRAVEL_MODE_WALKING : WAYFINDER__TRAVEL_MODE__TRAVEL_MODE_DRIVING
+        }
         p.pointee.has_driving_side = 1
         p.pointee.driving_side = d.drivingSide == .left ? WAYFINDER__DRIVING_SIDE__DRIVING_SIDE_LEFT : WAYFINDER__DRIVING_SIDE__DRIVING_SIDE_RIGHT
         p.pointee.instruction = arena.string(step.instruction)
@@ -242,6 +247,13 @@ struct ResponseEncoder {
         if let o = step.intersectionOut {
             intersection.pointee.has_out_index = 1
             intersection.pointee.out_index = UInt32(o)
+        }
+        if !step.classes.isEmpty {
+            let names = step.classes.names
+            let strings = arena.allocate(UnsafeMutablePointer<CChar>?.self, count: names.count)
+            for (k, name) in names.enumerated() { strings[k] = arena.string(name) }
+            intersection.pointee.n_classes = names.count
+            intersection.pointee.classes = strings
         }
         let pointer = intersectionPointers.next()
         pointer.pointee = intersection
@@ -331,6 +343,7 @@ struct ResponseEncoder {
         case .offRamp: return WAYFINDER__MANEUVER_TYPE__MANEUVER_TYPE_OFF_RAMP
         case .roundabout: return WAYFINDER__MANEUVER_TYPE__MANEUVER_TYPE_ROUNDABOUT
         case .exitRoundabout: return WAYFINDER__MANEUVER_TYPE__MANEUVER_TYPE_EXIT_ROUNDABOUT
+        case .notification: return WAYFINDER__MANEUVER_TYPE__MANEUVER_TYPE_NOTIFICATION
         }
     }
 

@@ -42,7 +42,8 @@ public struct CoordinateBox: Sendable, Equatable {
 
 /// The roads of one map view: the segments of a mode's graph whose geometry touches a box,
 /// found through the snapping grid (only the box's cells are visited, one binary search
-/// per grid row), like a slippy map's zoom levels: the larger the box, the fewer minor
+/// per grid row; so ferries and other ways travelled on board, which are not in it, are
+/// not listed), like a slippy map's zoom levels: the larger the box, the fewer minor
 /// road classes, and never more than a limit.
 ///
 /// The answer is always complete for the classes it keeps: every segment of class

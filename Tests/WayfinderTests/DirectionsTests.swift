@@ -210,8 +210,10 @@ import WayfinderRouting
     }
 
     @Test func nameChangeMakesOneStepAndAWiggleNone() throws {
+        // The first and last streets are long enough to be named (OSRM does not announce a
+        // name left again within 105 m).
         var map = MapFixture("""
-            a-----b-----c-d------e
+            a------------b-----c-d------------e
             """)
         map.way("ab", ["highway": "residential", "name": "First Street"])
         map.way("bc", ["highway": "residential", "name": "Second Street"])

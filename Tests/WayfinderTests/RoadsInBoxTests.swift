@@ -13,7 +13,9 @@ import WayfinderRouting
     /// Every segment of class `least` or more important with a piece of line touching `box`.
     func bruteForce(_ graph: RoutingGraph, _ box: CoordinateBox, _ least: RoadClass) -> Set<Int32> {
         var found: Set<Int32> = []
-        for (i, s) in graph.segments.enumerated() where graph.ways[Int(s.way)].roadClass <= least.rawValue {
+        // Ferries are not in the snapping grid (no route starts on board), so not in a box.
+        for (i, s) in graph.segments.enumerated() where graph.ways[Int(s.way)].roadClass <= least.rawValue
+            && graph.ways[Int(s.way)].wayTransport == .road {
             for p in Int(s.firstPoint)..<Int(s.lastPoint) where box.touches(graph.points[p], graph.points[p + 1]) {
                 found.insert(Int32(i))
                 break

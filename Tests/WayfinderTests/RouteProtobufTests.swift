@@ -107,7 +107,7 @@ import WayfinderRouting
 /// Decodes a `RouteResponse` with protobuf-c's `unpack` into the shape of the OSRM JSON.
 enum ProtobufC {
     static let types = ["depart", "arrive", "turn", "new name", "continue", "end of road", "fork", "merge",
-                        "on ramp", "off ramp", "roundabout", "exit roundabout"]
+                        "on ramp", "off ramp", "roundabout", "exit roundabout", "notification"]
     static let modifiers = ["uturn", "sharp right", "right", "slight right", "straight", "slight left", "left", "sharp left"]
 
     static func decode(_ bytes: [UInt8]) -> [String: Any]? {
@@ -171,7 +171,7 @@ enum ProtobufC {
         if m.has_exit != 0 { maneuver["exit"] = Int(m.exit) }
         var out: [String: Any] = [
             "maneuver": maneuver,
-            "mode": s.mode == WAYFINDER__TRAVEL_MODE__TRAVEL_MODE_WALKING ? "walking" : "driving",
+            "mode": ["driving", "walking", "ferry", "train"][Int(s.mode.rawValue)],
             "driving_side": s.driving_side == WAYFINDER__DRIVING_SIDE__DRIVING_SIDE_LEFT ? "left" : "right",
             "name": String(cString: s.name), "weight": s.weight, "duration": s.duration, "distance": s.distance,
             "instruction": String(cString: s.instruction),
@@ -183,6 +183,9 @@ enum ProtobufC {
                 ]
                 if i.has_in_index != 0 { x["in"] = Int(i.in_index) }
                 if i.has_out_index != 0 { x["out"] = Int(i.out_index) }
+                if i.n_classes > 0 {
+                    x["classes"] = UnsafeBufferPointer(start: i.classes, count: i.n_classes).map { String(cString: $0!) }
+                }
                 return x
             },
         ]

@@ -30,8 +30,9 @@ typedef struct Wayfinder__Waypoint Wayfinder__Waypoint;
 /* --- enums --- */
 
 /*
- * OSRM `mode` strings: "driving", "walking". (Enum values carry their enum's name as a
- * prefix, as protobuf's style guide asks: values share one scope per package in C++.)
+ * OSRM `mode` strings: "driving", "walking", and on board "ferry", "train". (Enum values
+ * carry their enum's name as a prefix, as protobuf's style guide asks: values share one
+ * scope per package in C++.)
  */
 typedef enum _Wayfinder__TravelMode {
   /*
@@ -41,7 +42,15 @@ typedef enum _Wayfinder__TravelMode {
   /*
    * "walking"
    */
-  WAYFINDER__TRAVEL_MODE__TRAVEL_MODE_WALKING = 1
+  WAYFINDER__TRAVEL_MODE__TRAVEL_MODE_WALKING = 1,
+  /*
+   * "ferry"
+   */
+  WAYFINDER__TRAVEL_MODE__TRAVEL_MODE_FERRY = 2,
+  /*
+   * "train"
+   */
+  WAYFINDER__TRAVEL_MODE__TRAVEL_MODE_TRAIN = 3
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(WAYFINDER__TRAVEL_MODE)
 } Wayfinder__TravelMode;
 /*
@@ -109,7 +118,11 @@ typedef enum _Wayfinder__ManeuverType {
   /*
    * "exit roundabout"
    */
-  WAYFINDER__MANEUVER_TYPE__MANEUVER_TYPE_EXIT_ROUNDABOUT = 11
+  WAYFINDER__MANEUVER_TYPE__MANEUVER_TYPE_EXIT_ROUNDABOUT = 11,
+  /*
+   * "notification"
+   */
+  WAYFINDER__MANEUVER_TYPE__MANEUVER_TYPE_NOTIFICATION = 12
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(WAYFINDER__MANEUVER_TYPE)
 } Wayfinder__ManeuverType;
 /*
@@ -455,10 +468,16 @@ struct  Wayfinder__Intersection
    */
   protobuf_c_boolean has_out_index;
   uint32_t out_index;
+  /*
+   * OSRM `classes` of the road taken ("toll", "motorway", "ferry", "restricted", "tunnel");
+   * driving only, empty where it has none.
+   */
+  size_t n_classes;
+  char **classes;
 };
 #define WAYFINDER__INTERSECTION__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&wayfinder__intersection__descriptor) \
-    , NULL, 0,NULL, 0,NULL, 0, 0, 0, 0 }
+    , NULL, 0,NULL, 0,NULL, 0, 0, 0, 0, 0,NULL }
 
 
 /*
