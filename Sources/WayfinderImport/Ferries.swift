@@ -27,30 +27,33 @@ enum Ferries {
         }
     }
 
-    /// Access values that close a ferry to a mode: car.lua's and foot.lua's
-    /// `access_tag_blacklist`. A ferry is never "restricted" (only roads are, in car.lua), so
+    /// Access values that close a ferry to cars: car.lua's `access_tag_blacklist` (walkers:
+    /// `WalkingProfile.closed`). A ferry is never "restricted" (only roads are, in car.lua), so
     /// `private` and `destination` close it too.
     static let drivingClosed: Set<String> = [
         "no", "agricultural", "forestry", "emergency", "psv", "taxi", "share_taxi", "minibus", "bus", "foot",
         "emergency_vehicle", "restricted", "military", "official", "customers", "private", "delivery",
         "destination", "permit", "residents",
     ]
-    static let walkingClosed: Set<String> = ["no", "agricultural", "forestry", "private", "delivery", "use_sidepath"]
 
     /// How `mode` may use a way with `route=*` travelled on board; nil when the route is not
     /// one `mode` boards (then the way's `highway` decides, if it has one).
     static func access(way tags: OSMTags, transport: Transport, mode: TravelMode) -> WayAccess? {
         guard let speed = routeSpeed(transport, mode: mode) else { return nil }
         let closed = WayAccess(forwardSpeed: 0, backwardSpeed: 0)
-        let keys = mode == .driving ? DrivingProfile.accessKeys : WalkingProfile.accessKeys
-        if let value = accessValue(tags, keys), (mode == .driving ? drivingClosed : walkingClosed).contains(value) {
-            return closed
+        var (forwardOpen, backwardOpen) = (true, true)
+        if mode == .driving {
+            if let value = accessValue(tags, DrivingProfile.accessKeys), drivingClosed.contains(value) { return closed }
+        } else {
+            let (forward, backward) = WalkingProfile.directedAccess(tags)
+            (forwardOpen, backwardOpen) = (!WalkingProfile.isClosed(forward), !WalkingProfile.isClosed(backward))
+            if !forwardOpen && !backwardOpen { return closed }
         }
         // car.lua reads `oneway:motorcar` … `oneway`; foot.lua only `oneway:foot`.
         let oneway = mode == .driving
             ? tags["oneway:motorcar"] ?? tags["oneway:motor_vehicle"] ?? tags["oneway:vehicle"] ?? tags["oneway"]
             : tags["oneway:foot"]
-        var access = WayAccess(forward: speed, backward: speed, oneway: oneway, implied: false)
+        var access = WayAccess(forward: forwardOpen ? speed : 0, backward: backwardOpen ? speed : 0, oneway: oneway, implied: false)
         if let seconds = tags["duration"].flatMap(parseWayDuration) { access.duration = Double(max(seconds, 1)) }
         return access
     }
