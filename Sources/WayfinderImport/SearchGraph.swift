@@ -85,6 +85,7 @@ struct SearchGraph {
                 let inBearing = bearing(incoming, atStart: false)
                 for next in allowed {
                     var cost = signalCost
+                    cost += RestrictedAccess.entryCost(network, from: incoming, to: next)
                     if next == out {
                         cost += Turn.uTurnCost
                     } else if ends.count > 2 {

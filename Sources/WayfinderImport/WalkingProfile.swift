@@ -11,6 +11,8 @@ struct WalkingProfile: Profile {
         let access = accessValue(tags, Self.accessKeys)
         let explicitlyAllowed = access.map { ["yes", "designated", "permissive", "destination"].contains($0) } ?? false
         switch roadClass {
+        case .other:
+            return none   // highway values without a walking rule (runway, …), as before `.other` existed
         case .motorway, .trunk, .cycleway:
             // Walkers only where a sign says so.
             if !explicitlyAllowed { return none }

@@ -67,10 +67,10 @@ public struct Snapper: Sendable {
         var before = 0.0
         var p = Int(s.firstPoint)
         while p < Int(s.firstPoint + entry.offset) {
-            before += Geo.distance(graph.points[p], graph.points[p + 1])
+            before += Geo.rulerDistance(graph.points[p], graph.points[p + 1])
             p += 1
         }
-        let along = before + t * Geo.distance(graph.points[p], graph.points[p + 1])
+        let along = before + t * Geo.rulerDistance(graph.points[p], graph.points[p + 1])   // the metric of segment lengths
         let location = graph.point(entry, at: t)
         let fraction = s.length > 0 ? min(1, max(0, along / Double(s.length))) : 0
         return Snap(segment: entry.segment, fraction: fraction, location: location, distance: distance)
