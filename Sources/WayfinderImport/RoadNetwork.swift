@@ -74,6 +74,7 @@ struct RoadNetwork {
                 backwardTime = 0
             }
         }
+        keepLaterOfOverlappingSegments(pointNodeIds: c.pointNodeIds)
     }
 
     /// The directed segments (`2 * segment + (backward ? 1 : 0)`) leaving each node, in CSR

@@ -78,10 +78,11 @@ struct SearchEnds {
     /// a special case of `Router`): one per direction, and for driving, when the source lies
     /// on an intersection, every other road leaving it.
     func appendSourceEntries(_ source: Snap, to entries: inout [SearchEntry]) {
-        for x in directions(source) { entries.append(sourceEntry(source, x)) }
+        let v = turnExpanded ? intersection(at: source) : nil
+        for x in directions(source) where !isZeroLength(x, ending: true, at: v) { entries.append(sourceEntry(source, x)) }
         // An end exactly at an intersection may leave (or arrive) by any of its roads,
         // not only the one it was snapped to, and no turn rule applies there.
-        if turnExpanded, let v = intersection(at: source) {
+        if let v {
             for x in leaving(v) where weight(x) >= 0 && x >> 1 != source.segment {
                 entries.append(SearchEntry(node: x, weight: weight(x)))
             }
@@ -91,12 +92,22 @@ struct SearchEnds {
     /// Every entry of a target, as `appendSourceEntries`; driving weights include `shift(target)`.
     func appendTargetEntries(_ target: Snap, to entries: inout [SearchEntry]) {
         let shift = shift(target)
-        for x in directions(target) { entries.append(targetEntry(target, x, shift: shift)) }
-        if turnExpanded, let v = intersection(at: target) {
+        let v = turnExpanded ? intersection(at: target) : nil
+        for x in directions(target) where !isZeroLength(x, ending: false, at: v) { entries.append(targetEntry(target, x, shift: shift)) }
+        if let v {
             for y in leaving(v) where weight(y ^ 1) >= 0 && y >> 1 != target.segment {
                 entries.append(SearchEntry(node: y ^ 1, weight: shift))
             }
         }
+    }
+
+    /// Whether directed segment `x` of an end at intersection `v` would be travelled for no
+    /// length: a source where `x` ends (`ending`), a target where it starts. The intersection's
+    /// own entries already leave or arrive by every road, so such an entry only adds a tie, and
+    /// a won tie made the route begin or end with a zero-length turn onto a road it never uses.
+    private func isZeroLength(_ x: Int32, ending: Bool, at v: Int32?) -> Bool {
+        guard let v, startNode(x) != endNode(x) else { return false }
+        return (ending ? endNode(x) : startNode(x)) == v
     }
 
     /// The intersection a snap lies on, when it is within a centimetre of an end of its segment.

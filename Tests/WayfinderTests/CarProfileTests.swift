@@ -205,4 +205,30 @@ import WayfinderRouting
         #expect(snap.letters == "ab" || snap.letters == "abxe")
         #expect(try letters(map, .driving, "a", "f") == "abxef")
     }
+
+    /// A restricted way drawn again over part of a through road: the later way's tags hold there.
+    @Test func theLaterOfTwoOverlappingWaysHoldsWhereTheyOverlap() throws {
+        var map = MapFixture("""
+            a---b----c----d---e
+            |                 |
+            |                 |
+            |                 |
+            f-----------------g
+            """)
+        map.way("abcde", ["highway": "residential", "name": "Through"])
+        map.way("bcd", ["highway": "residential", "access": "destination", "name": "Quiet"])
+        map.way("afge", ["highway": "residential", "name": "Around"])
+        #expect(try letters(map, .driving, "a", "e") == "afge")
+        #expect(try letters(map, .driving, "a", "c") == "abc")
+        // The other way round the later way is open to all: the through road stays usable.
+        var open = MapFixture("""
+            a---b----c----d---e
+            |                 |
+            f-----------------g
+            """)
+        open.way("bcd", ["highway": "residential", "access": "destination", "name": "Quiet"])
+        open.way("abcde", ["highway": "residential", "name": "Through"])
+        open.way("afge", ["highway": "residential", "name": "Around"])
+        #expect(try letters(open, .driving, "a", "e") == "abcde")
+    }
 }
