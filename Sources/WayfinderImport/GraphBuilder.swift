@@ -165,7 +165,7 @@ struct ModeBuild {
             if mode.isTurnExpanded { return component[2 * s + (segment.forwardWeight >= 0 ? 0 : 1)] }
             return component[Int(segment.forwardWeight >= 0 ? segment.fromNode : segment.toNode)]
         }
-        snap = SnapIndexBuilder(segments: segments, points: c.points, isStartpoint: network.isStartpoint)
+        snap = SnapIndexBuilder(segments: segments, points: c.points)
         lap("components+snap index")
         self.timings = timings
     }

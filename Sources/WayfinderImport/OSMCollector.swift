@@ -58,7 +58,7 @@ final class OSMCollector: OSMHandler {
         counts.routableWays += 1
         var flags: UInt8 = isLink ? WayInfo.isLink : 0
         if tags.value("junction", isAnyOf: ["roundabout", "circular"]) { flags |= WayInfo.isRoundabout }
-        flags |= RestrictedAccess.wayFlags(modes[Int(TravelMode.driving.rawValue - 1)])
+        if !modes[Int(TravelMode.driving.rawValue - 1)].isStartpoint { flags |= WayInfo.carNoStart }
         let name = strings.intern(tags["name"] ?? "")
         let ref = strings.intern(tags["ref"] ?? "")
         // Clipped extracts lose nodes: each run of located nodes becomes its own piece.

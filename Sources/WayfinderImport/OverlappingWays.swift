@@ -35,7 +35,6 @@ extension RoadNetwork {
         guard dropped.contains(true) else { return }
         let keep = segments.indices.filter { !dropped[$0] }
         segments = keep.map { segments[$0] }
-        isStartpoint = keep.map { isStartpoint[$0] }
         if !restrictedSegments.isEmpty { restrictedSegments = keep.map { restrictedSegments[$0] } }
     }
 }

@@ -1,12 +1,17 @@
 import WayfinderGraph
 
-/// The import side of `RestrictedAccess`: which directed segments are restricted for cars,
-/// and the charge of a turn onto one.
-extension RestrictedAccess {
-    /// `WayInfo` flags of a way the car profile rated `access`.
-    static func wayFlags(_ access: WayAccess) -> UInt8 {
-        (access.forwardRestricted ? WayInfo.carRestrictedForward : 0) | (access.backwardRestricted ? WayInfo.carRestrictedBackward : 0)
-    }
+/// Roads open only to those with business there (`access=destination`, `private`, delivery,
+/// an all-HOV road): OSRM car.lua's "restricted" ways. OSRM lets a route start or end on them
+/// but charges its maximal turn weight, 32767 deciseconds, for entering one from an
+/// unrestricted road, so that nobody passes through.
+///
+/// Known difference: OSRM charges the weight only and reports durations without it. This
+/// graph has one weight that is also the duration, and the duration table (TableQuery) cannot
+/// take the charge back, so routes and tables that enter a restricted road report it in
+/// their duration too, until the graph carries durations apart from weights.
+enum RestrictedAccess {
+    /// Milliseconds added to a driving turn from an unrestricted onto a restricted direction.
+    static let entryPenalty: Int32 = 3_276_700
 
     /// The extra cost of the driving turn from directed segment `incoming` into `next`
     /// (`2 * segment + (backward ? 1 : 0)`): the entry penalty when it leaves an unrestricted

@@ -10,8 +10,6 @@ struct RoadNetwork {
     var nodeOsmIds: [Int64] = []
     /// Driving only, per segment: bit 1 forward, bit 2 backward restricted (`RestrictedAccess`).
     var restrictedSegments: [UInt8] = []
-    /// Per segment: whether a route may start or end on it (`WayAccess.isStartpoint`).
-    var isStartpoint: [Bool] = []
 
     /// Cuts the usable ways of `mode` at every node shared by two usable ways (or met twice),
     /// at way ends and at blocking barriers.
@@ -63,7 +61,6 @@ struct RoadNetwork {
                         forwardWeight: Self.weight(deciseconds: forwardTime, speeds.forwardSpeed),
                         backwardWeight: Self.weight(deciseconds: backwardTime, speeds.backwardSpeed),
                         length: Float(length), way: Int32(w)))
-                    isStartpoint.append(speeds.isStartpoint)
                     if mode == .driving {
                         restrictedSegments.append((speeds.forwardRestricted ? 1 : 0) | (speeds.backwardRestricted ? 2 : 0))
                     }

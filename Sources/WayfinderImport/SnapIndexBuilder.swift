@@ -13,8 +13,7 @@ struct SnapIndexBuilder {
     /// About 200 m; grown for huge areas so that keys fit in 32 bits.
     static let preferredCellSize: Int32 = 20_000
 
-    /// Segments whose `isStartpoint` is false are left out: no route starts or ends on them.
-    init(segments: [RoadSegment], points: [FixedCoordinate], isStartpoint: [Bool] = []) {
+    init(segments: [RoadSegment], points: [FixedCoordinate]) {
         var minLat = Int32.max, minLon = Int32.max, maxLat = Int32.min, maxLon = Int32.min
         for s in segments {
             for p in points[Int(s.firstPoint)...Int(s.lastPoint)] {
@@ -30,7 +29,7 @@ struct SnapIndexBuilder {
                         rows: Int32(Int(maxLat - minLat) / Int(cell) + 1))
         var pairs: [(key: UInt32, entry: SnapEntry)] = []
         pairs.reserveCapacity(points.count)
-        for (i, s) in segments.enumerated() where isStartpoint.isEmpty || isStartpoint[i] {
+        for (i, s) in segments.enumerated() {
             for p in Int(s.firstPoint)..<Int(s.lastPoint) {
                 let a = points[p], b = points[p + 1]
                 let c0 = (min(a.lon, b.lon) - minLon) / cell, c1 = (max(a.lon, b.lon) - minLon) / cell

@@ -44,9 +44,7 @@ public final class Router {
         laps.start()
         let best = graph.mode.isTurnExpanded ? searchTurnExpanded(source, target, &laps) : searchIntersections(source, target, &laps)
         guard let best else { throw .noRoute }
-        // Restricted-road entry charges steered the search but are no travel time (RestrictedAccess).
-        let duration = best.weight - graph.restrictedEntryPenalties(best.pieces)
-        return Route(weight: duration, source: source, target: target, pieces: best.pieces)
+        return Route(weight: best.weight, source: source, target: target, pieces: best.pieces)
     }
 
     /// One search of the engine, its settled nodes counted; the time since the last lap is searching.

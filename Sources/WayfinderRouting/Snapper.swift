@@ -45,10 +45,13 @@ public struct Snapper: Sendable {
         // Past the nearest main-network segment nothing can beat either answer; without a main
         // network, past the nearest segment.
         let hasMainNetwork = graph.hasMainNetwork
+        // Private service roads are no place to start or end a drive (OSRM `is_startpoint`).
+        let checkStart = graph.mode == .driving
         graph.visitSnapCells(around: p, maxDistance: maxDistance, projection: projection,
                              done: { reach in (hasMainNetwork ? bestMain : best).map { $0.distance <= reach } ?? false }) { entries in
             for i in entries {
                 let entry = graph.snapEntries[i]
+                if checkStart && !graph.ways[Int(graph.segments[Int(entry.segment)].way)].isCarStartpoint { continue }
                 let (distance, t) = graph.closest(entry, to: p, projection)
                 if best == nil || distance < best!.distance { best = (distance, entry, t) }
                 if (bestMain == nil || distance < bestMain!.distance) && !graph.isOnIsland(segment: entry.segment) {
