@@ -1,12 +1,13 @@
 /// The graph file: one versioned, checksummed file of typed sections, memory-mapped and
 /// read in place.
 ///
-/// ## Layout (format version 3, `GraphFile.formatVersion`; little-endian)
+/// ## Layout (format version 4, `GraphFile.formatVersion`; little-endian)
 ///
 /// The container below has not changed since version 1; the version is raised whenever what
 /// a section holds changes (2: shortcut table, map-ordered ranks, compact snapping index;
-/// 3: core tables, sparse self-loops). Which kinds the routing data and the geocoder use:
-/// `GraphSections.swift`.
+/// 3: core tables, sparse self-loops; 4: way transport, classes and flags for underground,
+/// start-point and restricted ways, search-node copies for via-way restrictions). Which
+/// kinds the routing data and the geocoder use: `GraphSections.swift`.
 ///
 /// ```
 /// offset  size  field
@@ -87,7 +88,7 @@ public enum GraphFileError: Error, Equatable, CustomStringConvertible {
 /// long as this object lives (hold it, e.g. through `bufferOwner`). The writer replaces
 /// files by rename, so rewriting the path never disturbs an open mapping.
 public final class GraphFile: @unchecked Sendable {  // immutable after init
-    public static let formatVersion: UInt32 = 3
+    public static let formatVersion: UInt32 = 4
     /// Reserved section kind of the metadata; `GraphFileWriter.add` rejects it.
     public static let metadataKind: UInt32 = 1
 

@@ -51,6 +51,11 @@ public struct WayInfo: Sendable, BitwiseCopyable {
     /// coordinate, which has no height, is taken to mean the surface when a surface road is
     /// near (see `Snapper`).
     public static let isUnderground: UInt8 = 4
+    /// Car: no route starts or ends on this way (OSRM's `is_startpoint` false: a private
+    /// service road). It stays in the snapping index (the map lists it); `Snapper` passes it over.
+    public static let carNoStart: UInt8 = 8
+
+    @inlinable public var isCarStartpoint: Bool { flags & Self.carNoStart == 0 }
 
     public init(osmId: Int64, name: Int32, ref: Int32, roadClass: RoadClass, flags: UInt8) {
         self.osmId = osmId

@@ -1,64 +1,124 @@
 import WayfinderGraph
 
-/// Car rules, after OSRM car.lua.
+/// Car rules, after OSRM car.lua's `process_way` (its handlers in the same order: closures,
+/// physical limits, access, one-way, service, HOV, speed, maxspeed, surface, start points).
+///
+/// Not taken over: car.lua's rate penalties (narrow roads, single lanes, missing lane markings,
+/// parking aisles, side roads, alternating one-ways, `priority`). In OSRM they change only the
+/// routing weight, never the duration; this graph has one weight that is also the duration, so
+/// applying them would make reported times wrong. Routes may therefore prefer such roads a little
+/// more than OSRM does.
 struct DrivingProfile: Profile {
-    static let accessKeys = ["access", "vehicle", "motor_vehicle", "motorcar"]
-    /// Access values that close a road to ordinary cars (OSRM car.lua's blacklist).
-    static let closed: Set<String> = ["no", "private", "agricultural", "forestry", "emergency", "psv",
-                                      "customers", "delivery", "bus", "permit"]
+    /// Access keys, most specific first (OSRM `access_tags_hierarchy`).
+    static let accessKeys = ["motorcar", "motor_vehicle", "vehicle", "access"]
     /// `construction=*` values of a road still open to traffic (OSRM car.lua's whitelist).
     static let passableConstruction: Set<String> = ["no", "widening", "minor"]
-    /// Barriers a car can pass (OSRM car.lua's whitelist); every other barrier blocks.
-    static let passableBarriers: Set<String> = ["cattle_grid", "border_control", "toll_booth", "sally_port",
-                                                "gate", "lift_gate", "no", "entrance", "height_restrictor", "arch"]
-
-    static func defaultSpeed(_ roadClass: RoadClass, isLink: Bool) -> Double {
-        switch roadClass {
-        case .motorway: return isLink ? 45 : 90
-        case .trunk: return isLink ? 40 : 85
-        case .primary: return isLink ? 30 : 65
-        case .secondary: return isLink ? 25 : 55
-        case .tertiary: return isLink ? 20 : 40
-        case .unclassified, .residential: return 25
-        case .livingStreet: return 10
-        case .service: return 15
-        default: return 0
-        }
-    }
+    /// Road types a car may not use whatever the access tags say (OSRM car.lua's `avoid`).
+    static let avoidedHighways: Set<String> = ["steps", "construction", "proposed", "area", "reversible", "impassable", "hov_lanes"]
+    /// Road types where `access=private`, `destination`, … mean "restricted" rather than closed
+    /// (OSRM `restricted_highway_whitelist`); elsewhere (footways, tracks) those values close the way.
+    static let restrictableHighways: Set<String> = [
+        "motorway", "motorway_link", "trunk", "trunk_link", "primary", "primary_link", "secondary", "secondary_link",
+        "tertiary", "tertiary_link", "residential", "living_street", "unclassified", "service", "winter_road", "ice_road",
+    ]
+    /// km/h by road type (OSRM car.lua `speeds`).
+    static let highwaySpeeds: [String: Double] = [
+        "motorway": 90, "motorway_link": 45, "trunk": 85, "trunk_link": 40, "primary": 65, "primary_link": 30,
+        "secondary": 55, "secondary_link": 25, "tertiary": 40, "tertiary_link": 20, "unclassified": 25,
+        "residential": 25, "living_street": 10, "service": 15, "winter_road": 20, "ice_road": 15,
+    ]
+    /// km/h on a road type without its own speed that an access tag opens to cars (`default_speed`).
+    static let defaultSpeed = 10.0
 
     func access(way tags: OSMTags, roadClass: RoadClass) -> WayAccess {
-        let isLink = tags["highway"]?.hasSuffix("_link") ?? false
-        var speed = Self.defaultSpeed(roadClass, isLink: isLink)
-        if speed == 0 { return WayAccess(forwardSpeed: 0, backwardSpeed: 0) }
-        if tags.value("area", is: "yes") || tags.value("service", is: "emergency_access") || tags.value("highway", is: "road")
-            || tags["construction"].map({ !Self.passableConstruction.contains($0) }) ?? false
-            || tags.value("oneway", is: "reversible") {
-            // Also: `highway=road` (not yet classified, maybe not built), a road under construction,
-            // and a reversible one-way (its direction changes a few times a day), as OSRM.
-            return WayAccess(forwardSpeed: 0, backwardSpeed: 0)
+        let closed = WayAccess(forwardSpeed: 0, backwardSpeed: 0)
+        let highway = tags["highway"] ?? ""
+        if Self.isClosed(tags, highway: highway) { return closed }
+        var (forwardOpen, backwardOpen) = PhysicalLimits.carFits(tags)
+
+        // Access, each direction on its own (`vehicle:forward=no`, …).
+        let values = directionalValues(tags, Self.accessKeys)
+        let forwardAccess = resolveCarAccessList(values.forward), backwardAccess = resolveCarAccessList(values.backward)
+        var result = closed
+        if Self.restrictableHighways.contains(highway) {
+            result.forwardRestricted = CarAccessClass.isRestricted(forwardAccess)
+            result.backwardRestricted = CarAccessClass.isRestricted(backwardAccess)
         }
-        if let access = accessValue(tags, Self.accessKeys), Self.closed.contains(access) {
-            return WayAccess(forwardSpeed: 0, backwardSpeed: 0)
-        }
-        if let limit = tags["maxspeed"].flatMap(parseMaxspeed) {
-            // Signposted limits are rarely reached on average; OSRM scales them the same way.
-            speed = max(5, limit * 0.8)
-        }
-        var forward = speed, backward = speed
-        if let limit = tags["maxspeed:forward"].flatMap(parseMaxspeed) { forward = max(5, limit * 0.8) }
-        if let limit = tags["maxspeed:backward"].flatMap(parseMaxspeed) { backward = max(5, limit * 0.8) }
-        // Only motorways and roundabouts are one-way without a tag (not their links), as in OSRM.
-        let impliedOneway = (roadClass == .motorway && !isLink) || tags.value("junction", isAnyOf: ["roundabout", "circular"])
+        if CarAccessClass.isDenied(forwardAccess) && !result.forwardRestricted { forwardOpen = false }
+        if CarAccessClass.isDenied(backwardAccess) && !result.backwardRestricted { backwardOpen = false }
+        if !forwardOpen && !backwardOpen { return closed }
+
+        // One-way: the most specific `oneway:*` tag wins; motorways and roundabouts are one-way
+        // unless `oneway=no` (only these values count, as in OSRM: `reverse`, `false`, … do not).
         let oneway = tags["oneway:motorcar"] ?? tags["oneway:motor_vehicle"] ?? tags["oneway:vehicle"] ?? tags["oneway"]
-        return WayAccess(forward: forward, backward: backward, oneway: oneway, implied: impliedOneway)
+        var forwardOneway = false, reverseOneway = false
+        switch oneway {
+        case "-1": reverseOneway = true
+        case "yes", "1", "true": forwardOneway = true
+        default:
+            forwardOneway = oneway != "no"
+                && (highway == "motorway" || tags.value("junction", isAnyOf: ["roundabout", "circular"]))
+        }
+        if reverseOneway { forwardOpen = false }
+        if forwardOneway { backwardOpen = false }
+        if tags.value("service", is: "emergency_access") { return closed }
+        Self.markHOV(tags, &result, forwardOneway: forwardOneway, reverseOneway: reverseOneway)
+
+        // Speed: by road type; a type without one only where an access tag opens it.
+        var forward = -1.0, backward = -1.0
+        if let speed = Self.highwaySpeeds[highway] {
+            (forward, backward) = (speed, speed)
+        } else {
+            if let access = forwardAccess, !CarAccessClass.isDenied(access) { forward = Self.defaultSpeed }
+            else if forwardAccess == nil && backwardAccess != nil { forwardOpen = false }
+            if let access = backwardAccess, !CarAccessClass.isDenied(access) { backward = Self.defaultSpeed }
+            else if backwardAccess == nil && forwardAccess != nil { backwardOpen = false }
+        }
+        // No speed either way: a road type cars do not use (OSRM stops here, before maxspeed).
+        if forward < 0 && backward < 0 { return closed }
+        let limits = Maxspeed.limits(tags)
+        if let limit = limits.forward { forward = limit * Maxspeed.reduction }
+        if let limit = limits.backward { backward = limit * Maxspeed.reduction }
+        if let cap = SurfaceSpeeds.cap(tags) {
+            forward = min(forward, cap)
+            backward = min(backward, cap)
+        }
+        result.forwardSpeed = forwardOpen ? max(0, forward) : 0
+        result.backwardSpeed = backwardOpen ? max(0, backward) : 0
+        if !result.isUsable { return closed }
+        // A private service road (a driveway, a company's yard) is no place to start or end.
+        result.isStartpoint = !(highway == "service" && forwardAccess == "private")
+        return result
     }
 
-    func blocks(node tags: OSMTags) -> Bool {
-        if let access = accessValue(tags, Self.accessKeys) {
-            if Self.closed.contains(access) { return true }
-            if ["yes", "permissive", "designated", "destination"].contains(access) { return false }
+    /// Ways no car may use (OSRM `blocked_ways` and `avoid_ways`): areas, steps, roads under
+    /// construction or only proposed, reversible one-ways (their direction changes a few
+    /// times a day), impassable ones.
+    static func isClosed(_ tags: OSMTags, highway: String) -> Bool {
+        if avoidedHighways.contains(highway) { return true }
+        if tags.value("area", is: "yes") || tags.value("oneway", is: "reversible")
+            || tags.value("impassable", is: "yes") || tags.value("status", is: "impassable") {
+            return true
         }
-        guard let barrier = tags["barrier"] else { return false }
-        return !Self.passableBarriers.contains(barrier)
+        if let construction = tags["construction"], !passableConstruction.contains(construction) { return true }
+        return false
     }
+
+    /// `hov=designated`, or every lane of a direction HOV-only (`hov:lanes=designated|designated`):
+    /// restricted, so that a route uses it only when it starts or ends there (OSRM `hov` handler).
+    static func markHOV(_ tags: OSMTags, _ result: inout WayAccess, forwardOneway: Bool, reverseOneway: Bool) {
+        if tags.value("hov", is: "designated") {
+            result.forwardRestricted = true
+            result.backwardRestricted = true
+        }
+        let lanes = directionalValues(tags, key: "hov:lanes", forwardOneway: forwardOneway, reverseOneway: reverseOneway)
+        func allDesignated(_ value: String?) -> Bool {
+            guard let value else { return false }
+            return value.split(separator: "|", omittingEmptySubsequences: false).allSatisfy { $0 == "designated" }
+        }
+        if allDesignated(lanes.forward) { result.forwardRestricted = true }
+        if allDesignated(lanes.backward) { result.backwardRestricted = true }
+    }
+
+    func blocks(node tags: OSMTags) -> Bool { CarBarriers.blocks(tags) }
 }

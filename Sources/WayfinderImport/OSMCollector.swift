@@ -71,6 +71,10 @@ final class OSMCollector: OSMHandler {
         (info.forwardClasses, info.backwardClasses) = (classes.forward.rawValue, classes.backward.rawValue)
         if tags.value("junction", isAnyOf: ["roundabout", "circular"]) { flags |= WayInfo.isRoundabout }
         if isUnderground(tags) { flags |= WayInfo.isUnderground }
+        let driving = modes[Int(TravelMode.driving.rawValue - 1)]
+        if !driving.isStartpoint { flags |= WayInfo.carNoStart }
+        if driving.forwardRestricted { flags |= WayInfo.carRestrictedForward }
+        if driving.backwardRestricted { flags |= WayInfo.carRestrictedBackward }
         let name = strings.intern(announcedName(tags))
         let ref = strings.intern(tags["ref"] ?? "")
         // Clipped extracts lose nodes: each run of located nodes becomes its own piece.

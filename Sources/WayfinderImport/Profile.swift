@@ -8,6 +8,14 @@ struct WayAccess {
     /// Seconds to travel the whole way in either allowed direction, when a `duration` tag
     /// says so (ferries, movable bridges: `Ferries`); 0 = the speeds decide.
     var duration: Double = 0
+    /// The direction is open only to those with business there (`access=destination`,
+    /// `private`, an all-HOV road): a route may start or end on it but not pass through
+    /// (`RestrictedAccess`). OSRM car.lua's `forward_restricted` / `backward_restricted`.
+    var forwardRestricted = false
+    var backwardRestricted = false
+    /// A route may start or end on the way (OSRM's `is_startpoint`): not on a private
+    /// service road, which is driven through only when the route has to.
+    var isStartpoint = true
     var isUsable: Bool { forwardSpeed > 0 || backwardSpeed > 0 }
 }
 
@@ -31,7 +39,7 @@ func roadClass(highway: String) -> (RoadClass, isLink: Bool)? {
     case "secondary_link": return (.secondary, true)
     case "tertiary": return (.tertiary, false)
     case "tertiary_link": return (.tertiary, true)
-    case "unclassified", "road": return (.unclassified, false)
+    case "unclassified", "road", "winter_road", "ice_road": return (.unclassified, false)
     case "residential": return (.residential, false)
     case "living_street": return (.livingStreet, false)
     case "service": return (.service, false)
@@ -41,7 +49,11 @@ func roadClass(highway: String) -> (RoadClass, isLink: Bool)? {
     case "cycleway": return (.cycleway, false)
     case "pedestrian": return (.pedestrian, false)
     case "steps": return (.steps, false)
-    default: return nil
+    // Never built or closed: no mode routes on them whatever their tags say.
+    case "proposed", "construction", "abandoned", "disused", "razed", "platform": return nil
+    // Any other value (`runway`, `bus_guideway`, a typo): cars may use it where an access tag
+    // says so (OSRM car.lua gives such ways its default speed); walkers never.
+    default: return (.other, false)
     }
 }
 

@@ -8,6 +8,8 @@ struct RoadNetwork {
     var nodeCount = 0
     /// OSM node id of every graph node (for restrictions and traffic signals).
     var nodeOsmIds: [Int64] = []
+    /// Driving only, per segment: bit 1 forward, bit 2 backward restricted (`RestrictedAccess`).
+    var restrictedSegments: [UInt8] = []
 
     /// Cuts the usable ways of `mode` at every node shared by two usable ways (or met twice),
     /// at way ends and at blocking barriers (driving: also at obstacles).
@@ -49,17 +51,21 @@ struct RoadNetwork {
             var secondsPerMetre = 0.0
             if speeds.duration > 0 {
                 var wayLength = 0.0
-                for p in (first + 1)...last { wayLength += Geo.distance(c.points[p - 1], c.points[p]) }
+                for p in (first + 1)...last { wayLength += TravelTimes.metres(c.points[p - 1], c.points[p]) }
                 secondsPerMetre = wayLength > 0 ? speeds.duration / wayLength : 0
             }
-            func weight(_ metres: Double, _ kmh: Double) -> Int32 {
-                guard kmh > 0, secondsPerMetre > 0 else { return Self.weight(metres, kmh) }
+            func weight(_ metres: Double, deciseconds: Int, _ kmh: Double) -> Int32 {
+                guard kmh > 0, secondsPerMetre > 0 else { return Self.weight(deciseconds: deciseconds, kmh) }
                 return Int32((metres * secondsPerMetre * 1000).rounded())
             }
             var start = first
             var length = 0.0
+            var forwardTime = 0, backwardTime = 0   // deciseconds, summed per stretch as OSRM
             for p in (first + 1)...last {
-                length += Geo.distance(c.points[p - 1], c.points[p])
+                let metres = TravelTimes.metres(c.points[p - 1], c.points[p])
+                length += metres
+                if speeds.forwardSpeed > 0 { forwardTime += TravelTimes.deciseconds(metres, speeds.forwardSpeed) }
+                if speeds.backwardSpeed > 0 { backwardTime += TravelTimes.deciseconds(metres, speeds.backwardSpeed) }
                 let isBreak = p == last || useCount[Int(denseNode[p])] >= 2
                     || (!blocked.isEmpty && blocked.contains(c.pointNodeIds[p]))
                     || (!obstacles.isEmpty && obstacles[c.pointNodeIds[p]] != nil)
@@ -68,14 +74,20 @@ struct RoadNetwork {
                     segments.append(RoadSegment(
                         firstPoint: Int32(start), lastPoint: Int32(p),
                         fromNode: node(atPoint: start), toNode: node(atPoint: p),
-                        forwardWeight: weight(length, speeds.forwardSpeed),
-                        backwardWeight: weight(length, speeds.backwardSpeed),
+                        forwardWeight: weight(length, deciseconds: forwardTime, speeds.forwardSpeed),
+                        backwardWeight: weight(length, deciseconds: backwardTime, speeds.backwardSpeed),
                         length: Float(length), way: Int32(w)))
+                    if mode == .driving {
+                        restrictedSegments.append((speeds.forwardRestricted ? 1 : 0) | (speeds.backwardRestricted ? 2 : 0))
+                    }
                 }
                 start = p
                 length = 0
+                forwardTime = 0
+                backwardTime = 0
             }
         }
+        keepLaterOfOverlappingSegments(pointNodeIds: c.pointNodeIds)
     }
 
     /// The directed segments (`2 * segment + (backward ? 1 : 0)`) leaving each node, in CSR
@@ -97,9 +109,10 @@ struct RoadNetwork {
         return (first, leaving)
     }
 
-    /// Milliseconds to cover `metres` at `kmh`; -1 when not allowed.
-    static func weight(_ metres: Double, _ kmh: Double) -> Int32 {
-        kmh > 0 ? Int32((metres / (kmh / 3.6) * 1000).rounded()) : -1
+    /// Milliseconds of a stretch OSRM times at `deciseconds` (`TravelTimes`); -1 when `kmh`
+    /// says the direction is not allowed.
+    static func weight(deciseconds: Int, _ kmh: Double) -> Int32 {
+        kmh > 0 ? Int32(clamping: deciseconds * 100) : -1
     }
 }
 

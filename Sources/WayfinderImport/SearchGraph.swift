@@ -80,8 +80,10 @@ struct SearchGraph {
                 // A U-turn only where nothing else works: dead ends, or every other turn forbidden.
                 if allowed.isEmpty && uTurnAllowed { allowed.append(out) }
                 for next in allowed {
-                    // The one place a turn's cost is decided.
+                    // The one place a turn's cost is decided, and what entering a road open only
+                    // to those with business there costs (car.lua's routability weight).
                     let cost = turns.cost(from: incoming, to: next, ends: ends, obstacles: nodeObstacles)
+                        + RestrictedAccess.entryCost(network, from: incoming, to: next)
                     arcs.append(WeightedArc(tail: incoming, head: next, weight: weight(next) + cost, payload: 0))
                 }
             }

@@ -10,7 +10,8 @@ public struct RoutePiece: Sendable, Equatable {
 /// The fastest way from `source` to `target`, the snaps it was searched between: its exact
 /// weight and the stretches of segments it follows, in order.
 public struct Route: Sendable {
-    /// Travel time in milliseconds: the search's exact integer weight.
+    /// Travel time in milliseconds: the search's exact integer weight, less what it charged
+    /// for entering restricted roads (`RestrictedRoads`), which is no travel time.
     public var weight: Int32
     public var source: Snap
     public var target: Snap

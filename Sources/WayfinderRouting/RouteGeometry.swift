@@ -50,7 +50,7 @@ extension RoutingGraph {
         var walked = 0.0
         for i in 0..<(count - 1) {
             let a = point(i), b = point(i + 1)
-            let step = Geo.distance(a, b)
+            let step = Geo.rulerDistance(a, b)   // the metric of segment lengths
             let next = walked + step
             if next >= startMetres && walked <= endMetres {
                 if walked >= startMetres { append(a) } else { append(interpolate(a, b, (startMetres - walked) / step)) }

@@ -53,13 +53,17 @@ public struct Snapper: Sendable {
         // Past the nearest main-network segment nothing can beat either answer; without a main
         // network, past the nearest segment.
         let hasMainNetwork = graph.hasMainNetwork
+        // Private service roads are no place to start or end a drive (OSRM `is_startpoint`).
+        let checkStart = graph.mode == .driving
         graph.visitSnapCells(around: p, maxDistance: maxDistance, projection: projection,
                              done: { reach in (hasMainNetwork ? bestMain : best).isSettled(reach: reach) }) { entries in
             for i in entries {
                 let entry = graph.snapEntries[i]
+                let way = graph.ways[Int(graph.segments[Int(entry.segment)].way)]
+                if checkStart && !way.isCarStartpoint { continue }
                 let (distance, t) = graph.closest(entry, to: p, projection)
                 let candidate = Candidate(distance: distance, entry: entry, t: t)
-                let underground = graph.ways[Int(graph.segments[Int(entry.segment)].way)].flags & WayInfo.isUnderground != 0
+                let underground = way.flags & WayInfo.isUnderground != 0
                 best.offer(candidate, underground: underground)
                 if !graph.isOnIsland(segment: entry.segment) { bestMain.offer(candidate, underground: underground) }
             }
@@ -108,10 +112,10 @@ public struct Snapper: Sendable {
         var before = 0.0
         var p = Int(s.firstPoint)
         while p < Int(s.firstPoint + entry.offset) {
-            before += Geo.distance(graph.points[p], graph.points[p + 1])
+            before += Geo.rulerDistance(graph.points[p], graph.points[p + 1])
             p += 1
         }
-        let along = before + t * Geo.distance(graph.points[p], graph.points[p + 1])
+        let along = before + t * Geo.rulerDistance(graph.points[p], graph.points[p + 1])   // the metric of segment lengths
         let location = graph.point(entry, at: t)
         let fraction = s.length > 0 ? min(1, max(0, along / Double(s.length))) : 0
         return Snap(segment: entry.segment, fraction: fraction, location: location, distance: distance)

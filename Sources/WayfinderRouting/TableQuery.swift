@@ -12,7 +12,8 @@ import WayfinderGraph
 /// same `SearchEnds`, both searches are exact, and the pairs on one segment that `Router`
 /// treats specially get its rule (walking: the stretch along the segment may be cheaper;
 /// driving: each pair of directions on its own, which the table does with `Router` itself for
-/// such a pair, after answering a source equal to its target with 0 directly).
+/// such a pair, after answering a source equal to its target with 0 directly), as do driving
+/// cells that may hold a restricted-entry charge (`pointQuery`).
 ///
 /// Distances are the metres of the path found for the duration, measured as
 /// `RoutingGraph.distance(of:)` measures the route `Router` makes of that path: each sweep
@@ -64,6 +65,9 @@ public final class TableQuery {
                         best = sameSegment(source, target, j, distances: distances)
                     } else if rowBest[j] < infiniteWeight {
                         best = (rowBest[j] - shifts[j], rowMetres[j])
+                        if best!.weight >= RestrictedRoads.entryCharge && ends.turnExpanded {
+                            best = pointQuery(source, target, distances: distances)
+                        }
                     }
                     guard let best else { continue }
                     durations[i * columns + j] = best.weight
@@ -128,6 +132,19 @@ public final class TableQuery {
         }
     }
 
+    /// `Router`'s answer for a pair. Used for driving cells whose weight may hold the charge
+    /// for entering a restricted road, which is no travel time (`RestrictedRoads`): `Router`
+    /// takes it back out along its path, which the sweeps do not know. Only a route into a
+    /// restricted road or one longer than the charge (55 min) gets here; tables of long
+    /// routes pay a point query per such cell (per-arc charge counts, memoised as
+    /// `ArcMetres` memoises lengths, would avoid it).
+    private func pointQuery(_ source: Snap, _ target: Snap, distances: Bool) -> (weight: Int32, metres: Double)? {
+        let router = pointQueries ?? Router(graph: graph)
+        pointQueries = router
+        guard let route = try? router.route(from: source, to: target) else { return nil }
+        return (route.weight, distances ? graph.distance(of: route) : 0)
+    }
+
     /// A pair on one segment, by `Router`'s rule for it (see the type's documentation).
     private func sameSegment(_ source: Snap, _ target: Snap, _ j: Int, distances: Bool) -> (weight: Int32, metres: Double)? {
         if ends.turnExpanded {
@@ -135,10 +152,7 @@ public final class TableQuery {
             if source.fraction == target.fraction {
                 return ends.directions(source).isEmpty ? nil : (0, 0)
             }
-            let router = pointQueries ?? Router(graph: graph)
-            pointQueries = router
-            guard let route = try? router.route(from: source, to: target) else { return nil }
-            return (route.weight, distances ? graph.distance(of: route) : 0)
+            return pointQuery(source, target, distances: distances)
         }
         var best: (weight: Int32, metres: Double)?
         if rowBest[j] < infiniteWeight { best = (rowBest[j], rowMetres[j]) }

@@ -61,7 +61,9 @@ import WayfinderRouting
     func millis(_ metres: Double, kmh: Double) -> Double { metres / (kmh / 3.6) * 1000 }
 
     /// Whether two times (milliseconds) agree to within the rounding of a few segments.
-    func near(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 3 }
+    /// Durations are whole deciseconds per stretch between nodes on OSRM's flat-earth
+    /// distance (`TravelTimes`), the expectations great-circle arithmetic: within 1%.
+    func near(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 0.01 * b + 100 }
 
     /// Metres of the route's segments on ways named `name`.
     func metres(on name: String, _ route: Route, _ graph: RoutingGraph) -> Double {

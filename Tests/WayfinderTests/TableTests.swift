@@ -22,7 +22,9 @@ import WayfinderRouting
                 case .success(let route):
                     routed += 1
                     let metres = graph.distance(of: route)
-                    if duration != route.weight || abs(distance - metres) > 0.1 {
+                    // Times are whole deciseconds per OSM stretch (as OSRM), so two paths can tie
+                    // exactly; the table and the router may then take different ones, centimetres apart.
+                    if duration != route.weight || abs(distance - metres) > 0.5 {
                         wrong.append("\(i)->\(j): table \(duration) ms \(distance) m, router \(route.weight) ms \(metres) m")
                     }
                 case .failure:
