@@ -30,7 +30,8 @@ struct TurnCosts {
             let roundabout = isRoundabout(incoming) || isRoundabout(next)
             cost += Turn.cost(deviation: deviation, crossesOncoming: !roundabout)
         }
-        return cost
+        // Whole deciseconds, as OSRM stores a turn's duration (segments are too: TravelTimes).
+        return (cost + 50) / 100 * 100
     }
 
     /// Bearing of a directed segment where it leaves (`atStart`) or enters its end node.
