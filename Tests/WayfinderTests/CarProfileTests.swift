@@ -151,15 +151,18 @@ import WayfinderRouting
         #expect(TravelTimes.deciseconds(0.1, 90) == 1)
     }
 
-    /// A street open only to those with business there, beside a longer through road.
-    static func destinationStreet(_ middle: [String: String] = ["highway": "residential", "access": "destination"]) -> MapFixture {
-        var map = MapFixture("""
+    /// A street `bcd` (or a stretch of one) with a longer way round, `afge`.
+    static let streetWithAWayRound = MapFixture("""
             a---b----c----d---e
             |                 |
             |                 |
             |                 |
             f-----------------g
             """)
+
+    /// A street open only to those with business there, beside a longer through road.
+    static func destinationStreet(_ middle: [String: String] = ["highway": "residential", "access": "destination"]) -> MapFixture {
+        var map = Self.streetWithAWayRound
         map.way("ab", ["highway": "residential", "name": "West"])
         map.way("bcd", middle.merging(["name": "Quiet"]) { a, _ in a })
         map.way("de", ["highway": "residential", "name": "East"])
@@ -210,13 +213,7 @@ import WayfinderRouting
 
     /// A restricted way drawn again over part of a through road: the later way's tags hold there.
     @Test func theLaterOfTwoOverlappingWaysHoldsWhereTheyOverlap() throws {
-        var map = MapFixture("""
-            a---b----c----d---e
-            |                 |
-            |                 |
-            |                 |
-            f-----------------g
-            """)
+        var map = Self.streetWithAWayRound
         map.way("abcde", ["highway": "residential", "name": "Through"])
         map.way("bcd", ["highway": "residential", "access": "destination", "name": "Quiet"])
         map.way("afge", ["highway": "residential", "name": "Around"])
