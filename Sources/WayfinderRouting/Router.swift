@@ -44,18 +44,19 @@ public final class Router {
         laps.start()
         let best = graph.mode.isTurnExpanded ? searchTurnExpanded(source, target, &laps) : searchIntersections(source, target, &laps)
         guard let best else { throw .noRoute }
-        return Route(weight: best.weight - restrictedEntryCharges(best.pieces), source: source, target: target, pieces: best.pieces)
+        return Route(weight: best.weight - restrictedEntryCharges(best.pieces, weight: best.weight), source: source, target: target, pieces: best.pieces)
     }
 
     /// What the search charged for entering restricted roads along `pieces`, which is no
     /// travel time (`RestrictedRoads`): one charge per step from an open direction into a
     /// restricted one, as the driving search graph's turns charge it.
-    private func restrictedEntryCharges(_ pieces: [RoutePiece]) -> Int32 {
-        guard graph.mode == .driving else { return 0 }
+    private func restrictedEntryCharges(_ pieces: [RoutePiece], weight: Int32) -> Int32 {
+        // Every charged route weighs at least one charge: shorter ones need no look.
+        guard !graph.restrictedDirections.isEmpty, weight >= RestrictedRoads.entryCharge else { return 0 }
         var charges: Int32 = 0
         var wasRestricted = true   // the start itself is never charged
         for piece in pieces {
-            let restricted = graph.ways[Int(graph.segments[Int(piece.segment)].way)].isCarRestricted(forward: piece.forward)
+            let restricted = graph.isRestricted(directed: 2 * Int(piece.segment) + (piece.forward ? 0 : 1))
             if restricted && !wasRestricted { charges += RestrictedRoads.entryCharge }
             wasRestricted = restricted
         }

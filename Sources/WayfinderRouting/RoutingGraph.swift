@@ -25,6 +25,11 @@ public struct RoutingGraph: @unchecked Sendable {
     public let snapKeys: UnsafeBufferPointer<UInt32>
     public let snapCellFirst: UnsafeBufferPointer<Int32>
     public let snapEntries: UnsafeBufferPointer<SnapEntry>
+    /// Driving: one bit per directed segment (`2 * segment + (backward ? 1 : 0)`), set where
+    /// cars are restricted (`RestrictedRoads`); empty when no road is. Gathered from the way
+    /// flags when the graph is opened, so that `Router` reads one small array per route piece
+    /// instead of a segment and its way.
+    public let restrictedDirections: [UInt64]
     /// Turn-expanded modes: the directed segment each search node beyond `2 * segments.count`
     /// copies (via-way restrictions; empty without any). See `directedSegment(ofSearchNode:)`.
     public let searchNodeCopies: UnsafeBufferPointer<Int32>
@@ -45,6 +50,7 @@ public struct RoutingGraph: @unchecked Sendable {
         hierarchy = try ContractionHierarchy(file: file, mode: mode)
         coreExpansions = unpackCoreHops ? CoreExpansions(hierarchy) : nil
         base = try BaseGraph(file: file, mode: mode)
+        restrictedDirections = mode == .driving ? Self.restrictedDirections(segments, ways) : []
         let snap = try SnapIndex(file: file, mode: mode)
         (snapGrid, snapKeys, snapCellFirst, snapEntries) = (snap.grid, snap.cellKeys, snap.cellFirst, snap.entries)
         searchNodeCopies = SearchNodeCopies.read(file: file, mode: mode)
@@ -82,6 +88,26 @@ public struct RoutingGraph: @unchecked Sendable {
             if snapKeys[mid] < key { lo = mid + 1 } else { hi = mid }
         }
         return lo
+    }
+
+    private static func restrictedDirections(_ segments: UnsafeBufferPointer<RoadSegment>,
+                                             _ ways: UnsafeBufferPointer<WayInfo>) -> [UInt64] {
+        let mask = WayInfo.carRestrictedForward | WayInfo.carRestrictedBackward
+        guard ways.contains(where: { $0.flags & mask != 0 }) else { return [] }
+        var bits = [UInt64](repeating: 0, count: (2 * segments.count + 63) / 64)
+        for (s, segment) in segments.enumerated() {
+            let way = ways[Int(segment.way)]
+            guard way.flags & mask != 0 else { continue }
+            for x in [2 * s, 2 * s + 1] where way.isCarRestricted(forward: x & 1 == 0) {
+                bits[x >> 6] |= 1 << UInt64(x & 63)
+            }
+        }
+        return bits
+    }
+
+    /// Whether cars are restricted on directed segment `x` (`restrictedDirections`).
+    @inlinable public func isRestricted(directed x: Int) -> Bool {
+        !restrictedDirections.isEmpty && restrictedDirections[x >> 6] & (1 << UInt64(x & 63)) != 0
     }
 
     /// Search nodes a strongly connected component needs to count as a main network, not a
