@@ -9,6 +9,11 @@ import WayfinderGraph
 /// applying them would make reported times wrong. Routes may therefore prefer such roads a little
 /// more than OSRM does.
 struct DrivingProfile: Profile {
+    /// The one-way tag a car obeys: the most specific of `oneway:motorcar` … `oneway`.
+    static func onewayValue(_ tags: OSMTags) -> String? {
+        tags["oneway:motorcar"] ?? tags["oneway:motor_vehicle"] ?? tags["oneway:vehicle"] ?? tags["oneway"]
+    }
+
     /// Access keys, most specific first (OSRM `access_tags_hierarchy`).
     static let accessKeys = ["motorcar", "motor_vehicle", "vehicle", "access"]
     /// `construction=*` values of a road still open to traffic (OSRM car.lua's whitelist).
@@ -50,7 +55,7 @@ struct DrivingProfile: Profile {
 
         // One-way: the most specific `oneway:*` tag wins; motorways and roundabouts are one-way
         // unless `oneway=no` (only these values count, as in OSRM: `reverse`, `false`, … do not).
-        let oneway = tags["oneway:motorcar"] ?? tags["oneway:motor_vehicle"] ?? tags["oneway:vehicle"] ?? tags["oneway"]
+        let oneway = Self.onewayValue(tags)
         var forwardOneway = false, reverseOneway = false
         switch oneway {
         case "-1": reverseOneway = true

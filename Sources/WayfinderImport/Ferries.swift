@@ -27,15 +27,6 @@ enum Ferries {
         }
     }
 
-    /// Access values that close a ferry to cars: car.lua's `access_tag_blacklist` (walkers:
-    /// `WalkingProfile.closed`). A ferry is never "restricted" (only roads are, in car.lua), so
-    /// `private` and `destination` close it too.
-    static let drivingClosed: Set<String> = [
-        "no", "agricultural", "forestry", "emergency", "psv", "taxi", "share_taxi", "minibus", "bus", "foot",
-        "emergency_vehicle", "restricted", "military", "official", "customers", "private", "delivery",
-        "destination", "permit", "residents",
-    ]
-
     /// How `mode` may use a way with `route=*` travelled on board; nil when the route is not
     /// one `mode` boards (then the way's `highway` decides, if it has one).
     static func access(way tags: OSMTags, transport: Transport, mode: TravelMode) -> WayAccess? {
@@ -43,7 +34,9 @@ enum Ferries {
         let closed = WayAccess(forwardSpeed: 0, backwardSpeed: 0)
         var (forwardOpen, backwardOpen) = (true, true)
         if mode == .driving {
-            if let value = accessValue(tags, DrivingProfile.accessKeys), drivingClosed.contains(value) { return closed }
+            // A ferry is never "restricted" (only roads are, in car.lua): car.lua's whole
+            // blacklist, `private` and `destination` included, closes it.
+            if let value = accessValue(tags, DrivingProfile.accessKeys), CarAccessClass.isDenied(value) { return closed }
         } else {
             let (forward, backward) = WalkingProfile.directedAccess(tags)
             (forwardOpen, backwardOpen) = (!WalkingProfile.isClosed(forward), !WalkingProfile.isClosed(backward))
@@ -51,7 +44,7 @@ enum Ferries {
         }
         // car.lua reads `oneway:motorcar` … `oneway`; foot.lua only `oneway:foot`.
         let oneway = mode == .driving
-            ? tags["oneway:motorcar"] ?? tags["oneway:motor_vehicle"] ?? tags["oneway:vehicle"] ?? tags["oneway"]
+            ? DrivingProfile.onewayValue(tags)
             : tags["oneway:foot"]
         var access = WayAccess(forward: forwardOpen ? speed : 0, backward: backwardOpen ? speed : 0, oneway: oneway, implied: false)
         if let seconds = tags["duration"].flatMap(parseWayDuration) { access.duration = Double(max(seconds, 1)) }

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import WayfinderGraph
 import WayfinderImport
 import WayfinderRouting
@@ -147,6 +148,16 @@ func route(_ graph: RoutingGraph, _ map: MapFixture, from: FixedCoordinate, to: 
     let router = Router(graph: graph, reference: reference)
     let route = try router.route(from: from, to: to)
     return (lettersOnRoute(graph.geometry(of: route), map), route)
+}
+
+/// Routes with the hierarchy and with plain Dijkstra, expects the same weight, and returns
+/// the hierarchy's route: every fixture's check that the two searches agree.
+func routeCheckedByDijkstra(_ graph: RoutingGraph, _ map: MapFixture, from: FixedCoordinate,
+                            to: FixedCoordinate) throws -> (letters: String, route: Route) {
+    let fast = try route(graph, map, from: from, to: to)
+    let slow = try route(graph, map, from: from, to: to, reference: true)
+    #expect(fast.route.weight == slow.route.weight)
+    return fast
 }
 
 extension MapFixture {
