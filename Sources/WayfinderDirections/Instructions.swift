@@ -27,16 +27,19 @@ protocol InstructionSink {
     mutating func phrase(_ text: StaticString)
     mutating func name()
     mutating func ref()
+    /// The name of the rotary a step enters.
+    mutating func rotaryName()
     mutating func number(_ n: Int)
 }
 
 /// Composes an instruction as UTF-8 bytes, for a `String`.
 struct InstructionBytes: InstructionSink {
-    let roadName: String, roadRef: String
+    let roadName: String, roadRef: String, ringName: String
     var bytes: [UInt8] = []
     mutating func phrase(_ text: StaticString) { text.withUTF8Buffer { bytes.append(contentsOf: $0) } }
     mutating func name() { bytes.append(contentsOf: roadName.utf8) }
     mutating func ref() { bytes.append(contentsOf: roadRef.utf8) }
+    mutating func rotaryName() { bytes.append(contentsOf: ringName.utf8) }
     mutating func number(_ n: Int) { bytes.append(contentsOf: String(n).utf8) }
 }
 
@@ -45,11 +48,12 @@ struct InstructionBytes: InstructionSink {
 /// and "ref": they are copied from there instead of escaped again.
 struct StepInstructionJSON: InstructionSink {
     var writer: RawWriter
-    /// Where the escaped name and ref lie, counted as `RawWriter.count` is.
-    let nameBytes: Range<Int>, refBytes: Range<Int>
+    /// Where the escaped name, ref and rotary name lie, counted as `RawWriter.count` is.
+    let nameBytes: Range<Int>, refBytes: Range<Int>, rotaryBytes: Range<Int>
     @inline(__always) mutating func phrase(_ text: StaticString) { writer.literal(text) }
     @inline(__always) mutating func name() { writer.repeatBytes(nameBytes) }
     @inline(__always) mutating func ref() { writer.repeatBytes(refBytes) }
+    @inline(__always) mutating func rotaryName() { writer.repeatBytes(rotaryBytes) }
     @inline(__always) mutating func number(_ n: Int) { writer.integer(n) }
 }
 
@@ -57,17 +61,17 @@ struct StepInstructionJSON: InstructionSink {
 /// travellers read in MKDirections or Google: "Turn left onto Carrer Major".
 public enum Instructions {
     public static func english(_ step: RouteStep, mode: TravelMode) -> String {
-        english(step.maneuver, name: step.name, ref: step.ref, roadClass: step.roadClass, mode: mode,
-                waypoint: step.arrivalWaypoint)
+        english(step.maneuver, name: step.name, ref: step.ref, rotaryName: step.rotaryName ?? "",
+                roadClass: step.roadClass, mode: mode, waypoint: step.arrivalWaypoint)
     }
 
     /// The text of a maneuver onto the road named `name` / `ref`, of class `roadClass`.
     /// `waypoint`: on an arrival at an intermediate waypoint, its number ("your 2nd destination").
-    public static func english(_ maneuver: Maneuver, name: String, ref: String, roadClass: RoadClass,
-                               mode: TravelMode, waypoint: Int? = nil) -> String {
-        var out = InstructionBytes(roadName: name, roadRef: ref)
-        write(maneuver, named: !name.isEmpty, reffed: !ref.isEmpty, roadClass: roadClass, mode: mode, waypoint: waypoint,
-              into: &out)
+    public static func english(_ maneuver: Maneuver, name: String, ref: String, rotaryName: String = "",
+                               roadClass: RoadClass, mode: TravelMode, waypoint: Int? = nil) -> String {
+        var out = InstructionBytes(roadName: name, roadRef: ref, ringName: rotaryName)
+        write(maneuver, named: !name.isEmpty, reffed: !ref.isEmpty, rotaryNamed: !rotaryName.isEmpty, roadClass: roadClass,
+              mode: mode, waypoint: waypoint, into: &out)
         return String(decoding: out.bytes, as: UTF8.self)
     }
 
@@ -78,9 +82,10 @@ public enum Instructions {
     /// Writes the text of a maneuver onto a road with a name (`named`) and/or a ref (`reffed`),
     /// which `out` writes when asked.
     @inline(__always)
-    static func write<Sink: InstructionSink>(_ maneuver: Maneuver, named: Bool, reffed: Bool, roadClass: RoadClass,
-                                             mode: TravelMode, waypoint: Int?, into out: inout Sink) {
-        Text(maneuver, named: named, reffed: reffed, roadClass: roadClass, mode: mode, waypoint: waypoint).write(into: &out)
+    static func write<Sink: InstructionSink>(_ maneuver: Maneuver, named: Bool, reffed: Bool, rotaryNamed: Bool = false,
+                                             roadClass: RoadClass, mode: TravelMode, waypoint: Int?, into out: inout Sink) {
+        Text(maneuver, named: named, reffed: reffed, rotaryNamed: rotaryNamed, roadClass: roadClass, mode: mode,
+             waypoint: waypoint).write(into: &out)
     }
 
     /// One instruction's parts, and how they are put together.
@@ -88,6 +93,7 @@ public enum Instructions {
         let maneuver: Maneuver
         let named: Bool
         let reffed: Bool
+        let rotaryNamed: Bool
         let roadClass: RoadClass
         let walking: Bool
         let unnamed: Bool
@@ -96,8 +102,10 @@ public enum Instructions {
         let waypoint: Int?
 
         @inline(__always)
-        init(_ maneuver: Maneuver, named: Bool, reffed: Bool, roadClass: RoadClass, mode: TravelMode, waypoint: Int?) {
+        init(_ maneuver: Maneuver, named: Bool, reffed: Bool, rotaryNamed: Bool, roadClass: RoadClass, mode: TravelMode,
+             waypoint: Int?) {
             self.maneuver = maneuver
+            self.rotaryNamed = rotaryNamed
             self.waypoint = waypoint
             self.named = named
             self.reffed = reffed
@@ -203,15 +211,39 @@ public enum Instructions {
             case .onRamp, .offRamp:
                 out.phrase(modifier.isLeft ? "Take the ramp on the left" : modifier.isRight ? "Take the ramp on the right" : "Take the ramp")
                 onto(&out)
-            case .roundabout:
-                guard let exit = m.exit else { out.phrase("Enter the roundabout"); return }
-                out.phrase("At the roundabout, take the ")
-                out.number(exit)
-                out.phrase(ordinalSuffix(exit))
-                out.phrase(" exit")
+            case .roundabout, .rotary:
+                // osrm-text-instructions: "Enter the roundabout and take the 2nd exit onto X",
+                // "Enter Place X and exit onto Y"; without an exit, "…and exit onto X".
+                if m.type == .rotary && rotaryNamed {
+                    out.phrase("Enter ")
+                    out.rotaryName()
+                } else {
+                    out.phrase(m.type == .rotary ? "Enter the rotary" : "Enter the roundabout")
+                }
+                if let exit = m.exit, exit <= 10 {
+                    out.phrase(" and take the ")
+                    out.number(exit)
+                    out.phrase(ordinalSuffix(exit))
+                    out.phrase(" exit")
+                    onto(&out)
+                } else if hasRoad && !(m.exit == nil && m.type == .rotary && rotaryNamed) {
+                    out.phrase(" and exit")
+                    onto(&out)
+                }
+            case .roundaboutTurn:
+                out.phrase("At the roundabout ")
+                switch modifier {
+                case .left: out.phrase("turn left")
+                case .right: out.phrase("turn right")
+                case .straight: out.phrase("continue straight")
+                case .uturn: out.phrase("make a U-turn")
+                default:
+                    out.phrase("make a ")
+                    out.phrase(modifier.name)
+                }
                 onto(&out)
-            case .exitRoundabout:
-                out.phrase("Exit the roundabout")
+            case .exitRoundabout, .exitRotary:
+                out.phrase(m.type == .exitRotary ? "Exit the rotary" : "Exit the roundabout")
                 onto(&out)
             }
         }
