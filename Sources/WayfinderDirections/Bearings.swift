@@ -5,8 +5,11 @@ import WayfinderGraph
 /// of bearing at a turn is `Turn.deviation`, the importer's definition.
 extension DirectionsBuilder {
     /// Bearing of a directed segment where it leaves its start node, looking ~10 m ahead so
-    /// that the last centimetres of a drawn junction do not decide the angle.
-    func leavingBearing(_ x: Int32) -> Double {
+    /// that the last centimetres of a drawn junction do not decide the angle. A ring's curve
+    /// is read at its first shape point instead (`tangent`): ten metres along a small ring
+    /// turn the road by a third of a right angle, and OSRM's angles at rings are tangents.
+    func leavingBearing(_ x: Int32, tangent: Bool = false) -> Double {
+        let reach = tangent ? 1.0 : 100.0
         let s = graph.segments[Int(x >> 1)]
         let forward = x & 1 == 0
         let first = Int(s.firstPoint), last = Int(s.lastPoint)
@@ -17,7 +20,7 @@ extension DirectionsBuilder {
         while true {
             let p = graph.points[i]
             (dx, dy) = projection.offset(p, from: origin)
-            if i == end || dx * dx + dy * dy >= 100 { break }
+            if i == end || dx * dx + dy * dy >= reach { break }
             i += step
         }
         return Self.bearing(dx, dy)

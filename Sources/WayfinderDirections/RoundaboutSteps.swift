@@ -132,7 +132,7 @@ extension DirectionsBuilder {
     /// (Only where the ring itself goes on ahead or to the driving side: entering a ring that
     /// turns against the traffic, as OSRM's scenarios have it, the road beside is not counted.)
     func entryCountsAsExit(at v: Int32, arriving a: Int32, ring b: Int32, inBearing: Double) -> Bool {
-        let ringDeviation = Turn.deviation(inBearing, leavingBearing(b))
+        let ringDeviation = Turn.deviation(inBearing, leavingBearing(b, tangent: true))
         let right = drivingSide == .right
         guard right ? ringDeviation > -20 : ringDeviation < 20 else { return false }
         for i in leaving(v) {
@@ -155,8 +155,11 @@ extension DirectionsBuilder {
         let v = startNode(b)
         let inBearing = Self.normalized(leavingBearing(a ^ 1) + 180)
         let (inIndex, outIndex) = gatherRoads(at: v, arriving: a, leaving: b, inBearing: inBearing,
-                                              outBearing: leavingBearing(b))
+                                              outBearing: leavingBearing(b, tangent: true))
         let kind = ringKind(at: v)
+        // A roundabout's or a rotary's modifier is the turn onto the ring (OSRM's); a ring said
+        // as a turn takes the direction of its exit from the entry (below).
+        let entryModifier = ManeuverModifier(deviation: roads[outIndex].deviation)
         var step = RawStep(type: kind == .rotary ? .rotary : kind == .turn ? .roundaboutTurn : .roundabout, modifier: nil,
                            boundary: k, bearingBefore: inBearing, bearingAfter: roads[outIndex].bearing, way: way(b))
         step.ringWay = way(b)
@@ -175,7 +178,8 @@ extension DirectionsBuilder {
                 step.exit = exits
                 step.exitBoundary = j
                 step.way = way(bj)
-                step.modifier = ManeuverModifier(deviation: Turn.deviation(inBearing, exitBearing))
+                step.modifier = kind == .turn ? ManeuverModifier(deviation: Turn.deviation(inBearing, exitBearing))
+                    : entryModifier
                 raw.append(step)
                 if kind != .turn { exitStep(at: j, arriving: aj, leaving: bj, outBearing: exitBearing, exit: exits, kind: kind) }
                 return j + 1
@@ -185,6 +189,7 @@ extension DirectionsBuilder {
         }
         // The route ends on the ring: no exit to count, and a ring said as a turn is a roundabout.
         if kind == .turn { step.type = .roundabout }
+        step.modifier = entryModifier
         raw.append(step)
         return n
     }
@@ -220,7 +225,7 @@ extension DirectionsBuilder {
     /// Appends the step leaving a ring at boundary `j` (arriving on the ring by `a`, leaving it
     /// by `b`), the exit taken being number `exit`.
     func exitStep(at j: Int, arriving a: Int32, leaving b: Int32, outBearing: Double, exit: Int, kind: RingKind) {
-        let inBearing = Self.normalized(leavingBearing(a ^ 1) + 180)
+        let inBearing = Self.normalized(leavingBearing(a ^ 1, tangent: true) + 180)
         let (inIndex, outIndex) = gatherRoads(at: startNode(b), arriving: a, leaving: b, inBearing: inBearing,
                                               outBearing: outBearing)
         var step = RawStep(type: kind == .rotary ? .exitRotary : .exitRoundabout,

@@ -136,7 +136,7 @@ import WayfinderRouting
     }
 
     /// The entry and the exit of a roundabout, each a step (OSRM's `roundabout` and `exit
-    /// roundabout`): the entry's modifier is the exit's direction from the entry.
+    /// roundabout`): the entry's modifier is the turn onto the ring (right, anticlockwise).
     func checkRoundabout(_ from: Character, _ to: Character, _ depart: String, _ entry: String, _ exit: String,
                          sourceLocation: SourceLocation = #_sourceLocation) throws {
         try check(roundabout, .driving, from, to, ["depart: " + depart, entry, exit,
@@ -149,10 +149,10 @@ import WayfinderRouting
                             "roundabout right exit 1: Enter the roundabout and take the 1st exit onto East Road",
                             "exit roundabout right exit 1: Exit the roundabout onto East Road")
         try checkRoundabout("a", "c", "Head north on South Road",
-                            "roundabout straight exit 2: Enter the roundabout and take the 2nd exit onto North Road",
+                            "roundabout right exit 2: Enter the roundabout and take the 2nd exit onto North Road",
                             "exit roundabout right exit 2: Exit the roundabout onto North Road")
         try checkRoundabout("a", "d", "Head north on South Road",
-                            "roundabout left exit 3: Enter the roundabout and take the 3rd exit onto West Road",
+                            "roundabout right exit 3: Enter the roundabout and take the 3rd exit onto West Road",
                             "exit roundabout right exit 3: Exit the roundabout onto West Road")
         // From the east, North Road is the first exit.
         try checkRoundabout("b", "c", "Head west on East Road",

@@ -54,7 +54,7 @@ import WayfinderGraph
         let map = ring(named: "Place de l'Etoile")
         try steps.check(map, .driving, "a", "c", [
             "depart: Head north on South Road",
-            "rotary straight exit 2: Enter Place de l'Etoile and take the 2nd exit onto North Road",
+            "rotary right exit 2: Enter Place de l'Etoile and take the 2nd exit onto North Road",
             "exit rotary right exit 2: Exit the rotary onto North Road",
             "arrive: You have arrived at your destination",
         ])
@@ -86,7 +86,7 @@ import WayfinderGraph
         let d = try steps.directions(map, .driving, from: map.coordinate("a"), to: to)
         #expect(steps.describe(d) == [
             "depart: Head north on South Road",
-            "roundabout: Enter the roundabout",
+            "roundabout right: Enter the roundabout",
             "arrive left: You have arrived at your destination, on the left",
         ])
     }
