@@ -5,16 +5,28 @@ import WayfinderRouting
 /// and which roads compete with one another at an intersection.
 extension DirectionsBuilder {
     /// Whether going from way `a` onto way `b` is staying on the same road as a traveller
-    /// reads it (after OSRM's name announcement rules): the same name; the same ref where one
-    /// of them has no name (a tunnel or a town stretch of a numbered road); both unnamed. A
-    /// walker's unnamed paths are alike by kind: stairs, paths, streets.
+    /// reads it, after OSRM's name announcement rules: the same name, or one street's names
+    /// (`NameChanges`), with a ref kept, gained or dropped; a ref kept where the name ends (a
+    /// tunnel or a town stretch of a numbered road); both unnamed. A walker's unnamed paths
+    /// are alike by kind: stairs, paths, streets.
     func sameRoad(_ a: Int32, _ b: Int32) -> Bool {
         if a == b { return true }
         let x = info(a), y = info(b)
-        if x.name != 0 && x.name == y.name { return true }
-        if x.ref != 0 && x.ref == y.ref && (x.name == 0 || y.name == 0) { return true }
-        guard x.name == 0 && y.name == 0 && x.ref == 0 && y.ref == 0 else { return false }
-        return graph.mode == .driving || WalkKind(x.roadClass).group == WalkKind(y.roadClass).group
+        if x.name != 0 && x.name == y.name && (x.ref == y.ref || x.ref == 0 || y.ref == 0) { return true }
+        let fromEmpty = x.name == 0 && x.ref == 0, toEmpty = y.name == 0 && y.ref == 0
+        if fromEmpty || toEmpty {
+            guard fromEmpty && toEmpty else { return false }
+            return graph.mode == .driving || WalkKind(x.roadClass).group == WalkKind(y.roadClass).group
+        }
+        // From a name to a bare ref, or the reverse: OSRM announces it ("Main St" → "A1").
+        if (x.name == 0 && y.ref == 0) || (y.name == 0 && x.ref == 0) { return false }
+        let refContained = x.ref == 0 || y.ref == 0 || x.ref == y.ref
+            || NameChanges.refContained(graph.names.bytes(x.ref), graph.names.bytes(y.ref))
+        // A name that begins or ends counts as the same (OSRM's containment of the empty name).
+        if x.name == 0 || y.name == 0 || x.name == y.name { return refContained }
+        let xName = graph.names.bytes(x.name), yName = graph.names.bytes(y.name)
+        // A change of compass word alone keeps the road even where the refs change.
+        return NameChanges.compassChange(xName, yName) || (refContained && NameChanges.sameStreet(xName, yName))
     }
 
     /// Whether the change from `a` to `b` is worth a word where nothing else happens: not

@@ -51,6 +51,13 @@ public struct StringTable: @unchecked Sendable {  // read-only views of an immut
 
     public var count: Int { offsets.count - 1 }
 
+    /// The UTF-8 bytes of string `id`, without copying them (valid while the file is open).
+    public func bytes(_ id: Int32) -> UnsafeBufferPointer<UInt8> {
+        precondition(id >= 0 && Int(id) < count, "string id \(id) out of range 0..<\(count)")
+        let i = Int(id)
+        return UnsafeBufferPointer(rebasing: bytes[Int(offsets[i])..<Int(offsets[i + 1])])
+    }
+
     /// The string `id`; `id` must be in `0..<count` (a programming error otherwise).
     public subscript(id: Int32) -> String {
         precondition(id >= 0 && Int(id) < count, "string id \(id) out of range 0..<\(count)")
