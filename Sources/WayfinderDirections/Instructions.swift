@@ -70,19 +70,36 @@ struct StepInstructionJSON: InstructionSink {
 enum RoadLabel: Equatable {
     case none, name, ref, nameAndRef
 
+    /// Read off the UTF-8 in place: this runs for every step of every response.
+    @inline(__always)
     init(name: String, ref: String, classes: WayClasses) {
-        let firstRef = ref.utf8.prefix { $0 != UInt8(ascii: ";") }
-        let hasName = !name.isEmpty && name != ref, hasRef = !firstRef.isEmpty
+        if ref.isEmpty { self = name.isEmpty ? .none : .name; return }   // most steps
+        let motorway = classes.contains(.motorway)
+        let label = name.utf8.withContiguousStorageIfAvailable { name in
+            ref.utf8.withContiguousStorageIfAvailable { ref in RoadLabel(name: name, ref: ref, motorway: motorway) }
+        }
+        self = (label ?? nil) ?? RoadLabel(name: Array(name.utf8), ref: Array(ref.utf8), motorway: motorway)
+    }
+
+    private init(name: UnsafeBufferPointer<UInt8>, ref: UnsafeBufferPointer<UInt8>, motorway: Bool) {
+        let firstRef = UnsafeBufferPointer(rebasing: ref[..<(ref.firstIndex(of: UInt8(ascii: ";")) ?? ref.count)])
+        let hasName = !name.isEmpty && !name.elementsEqual(ref), hasRef = !firstRef.isEmpty
         switch (hasName, hasRef) {
         case (false, false): self = .none
         case (false, true): self = .ref
         case (true, false): self = .name
         case (true, true):
-            if classes.contains(.motorway) {
+            if motorway {
                 self = firstRef.contains { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } ? .ref : .name
             } else {
-                self = name.utf8.elementsEqual(firstRef) ? .name : .nameAndRef
+                self = name.elementsEqual(firstRef) ? .name : .nameAndRef
             }
+        }
+    }
+
+    private init(name: [UInt8], ref: [UInt8], motorway: Bool) {
+        self = name.withUnsafeBufferPointer { name in
+            ref.withUnsafeBufferPointer { ref in RoadLabel(name: name, ref: ref, motorway: motorway) }
         }
     }
 }
