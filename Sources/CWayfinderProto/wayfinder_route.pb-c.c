@@ -893,7 +893,7 @@ const ProtobufCMessageDescriptor wayfinder__annotation__descriptor =
   (ProtobufCMessageInit) wayfinder__annotation__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor wayfinder__route_step__field_descriptors[12] =
+static const ProtobufCFieldDescriptor wayfinder__route_step__field_descriptors[13] =
 {
   {
     "distance",
@@ -1039,6 +1039,18 @@ static const ProtobufCFieldDescriptor wayfinder__route_step__field_descriptors[1
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "rotary_name",
+    13,
+    PROTOBUF_C_LABEL_OPTIONAL,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Wayfinder__RouteStep, rotary_name),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned wayfinder__route_step__field_indices_by_name[] = {
   9,   /* field[9] = coordinates */
@@ -1052,12 +1064,13 @@ static const unsigned wayfinder__route_step__field_indices_by_name[] = {
   3,   /* field[3] = name */
   8,   /* field[8] = polyline */
   4,   /* field[4] = ref */
+  12,   /* field[12] = rotary_name */
   2,   /* field[2] = weight */
 };
 static const ProtobufCIntRange wayfinder__route_step__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 12 }
+  { 0, 13 }
 };
 const ProtobufCMessageDescriptor wayfinder__route_step__descriptor =
 {
@@ -1067,7 +1080,7 @@ const ProtobufCMessageDescriptor wayfinder__route_step__descriptor =
   "Wayfinder__RouteStep",
   "wayfinder",
   sizeof(Wayfinder__RouteStep),
-  12,
+  13,
   wayfinder__route_step__field_descriptors,
   wayfinder__route_step__field_indices_by_name,
   1,  wayfinder__route_step__number_ranges,
@@ -1417,7 +1430,7 @@ const ProtobufCEnumDescriptor wayfinder__driving_side__descriptor =
   wayfinder__driving_side__value_ranges,
   NULL,NULL,NULL,NULL   /* reserved[1234] */
 };
-static const ProtobufCEnumValue wayfinder__maneuver_type__enum_values_by_number[13] =
+static const ProtobufCEnumValue wayfinder__maneuver_type__enum_values_by_number[16] =
 {
   { "MANEUVER_TYPE_DEPART", "WAYFINDER__MANEUVER_TYPE__MANEUVER_TYPE_DEPART", 0 },
   { "MANEUVER_TYPE_ARRIVE", "WAYFINDER__MANEUVER_TYPE__MANEUVER_TYPE_ARRIVE", 1 },
@@ -1432,16 +1445,20 @@ static const ProtobufCEnumValue wayfinder__maneuver_type__enum_values_by_number[
   { "MANEUVER_TYPE_ROUNDABOUT", "WAYFINDER__MANEUVER_TYPE__MANEUVER_TYPE_ROUNDABOUT", 10 },
   { "MANEUVER_TYPE_EXIT_ROUNDABOUT", "WAYFINDER__MANEUVER_TYPE__MANEUVER_TYPE_EXIT_ROUNDABOUT", 11 },
   { "MANEUVER_TYPE_NOTIFICATION", "WAYFINDER__MANEUVER_TYPE__MANEUVER_TYPE_NOTIFICATION", 12 },
+  { "MANEUVER_TYPE_ROTARY", "WAYFINDER__MANEUVER_TYPE__MANEUVER_TYPE_ROTARY", 13 },
+  { "MANEUVER_TYPE_ROUNDABOUT_TURN", "WAYFINDER__MANEUVER_TYPE__MANEUVER_TYPE_ROUNDABOUT_TURN", 14 },
+  { "MANEUVER_TYPE_EXIT_ROTARY", "WAYFINDER__MANEUVER_TYPE__MANEUVER_TYPE_EXIT_ROTARY", 15 },
 };
 static const ProtobufCIntRange wayfinder__maneuver_type__value_ranges[] = {
-{0, 0},{0, 13}
+{0, 0},{0, 16}
 };
-static const ProtobufCEnumValueIndex wayfinder__maneuver_type__enum_values_by_name[13] =
+static const ProtobufCEnumValueIndex wayfinder__maneuver_type__enum_values_by_name[16] =
 {
   { "MANEUVER_TYPE_ARRIVE", 1 },
   { "MANEUVER_TYPE_CONTINUE", 4 },
   { "MANEUVER_TYPE_DEPART", 0 },
   { "MANEUVER_TYPE_END_OF_ROAD", 5 },
+  { "MANEUVER_TYPE_EXIT_ROTARY", 15 },
   { "MANEUVER_TYPE_EXIT_ROUNDABOUT", 11 },
   { "MANEUVER_TYPE_FORK", 6 },
   { "MANEUVER_TYPE_MERGE", 7 },
@@ -1449,7 +1466,9 @@ static const ProtobufCEnumValueIndex wayfinder__maneuver_type__enum_values_by_na
   { "MANEUVER_TYPE_NOTIFICATION", 12 },
   { "MANEUVER_TYPE_OFF_RAMP", 9 },
   { "MANEUVER_TYPE_ON_RAMP", 8 },
+  { "MANEUVER_TYPE_ROTARY", 13 },
   { "MANEUVER_TYPE_ROUNDABOUT", 10 },
+  { "MANEUVER_TYPE_ROUNDABOUT_TURN", 14 },
   { "MANEUVER_TYPE_TURN", 2 },
 };
 const ProtobufCEnumDescriptor wayfinder__maneuver_type__descriptor =
@@ -1459,9 +1478,9 @@ const ProtobufCEnumDescriptor wayfinder__maneuver_type__descriptor =
   "ManeuverType",
   "Wayfinder__ManeuverType",
   "wayfinder",
-  13,
+  16,
   wayfinder__maneuver_type__enum_values_by_number,
-  13,
+  16,
   wayfinder__maneuver_type__enum_values_by_name,
   1,
   wayfinder__maneuver_type__value_ranges,

@@ -43,6 +43,9 @@ public final class DirectionsBuilder {
     var nameCache = [(id: Int32, text: String)](repeating: (0, ""), count: 64)
     /// Metres per fixed-point unit of longitude and latitude around the route's start.
     var projection = LocalProjection(latitude: 0)
+    /// The side of the road traffic keeps to where the route starts: which roads at a
+    /// roundabout's entry lie before the ring.
+    var drivingSide = DrivingSide.right
 
     /// A maneuver before its text and measures exist.
     struct RawStep {
@@ -56,6 +59,8 @@ public final class DirectionsBuilder {
         var exit: Int = 0
         /// Where a roundabout step leaves the ring (its `boundary` is where it enters).
         var exitBoundary: Int?
+        /// The ring's way, on a step entering a ring (for a rotary's name).
+        var ringWay: Int32 = -1
         var intersection: Range<Int> = 0..<0
         var intersectionIn: Int?
         var intersectionOut: Int?
@@ -84,6 +89,7 @@ public final class DirectionsBuilder {
     public func directions(for route: Route, destination: FixedCoordinate? = nil, waypoint: Int? = nil,
                            annotated: Bool = false) -> Directions {
         projection = LocalProjection(latitude: route.source.location.latitude)
+        drivingSide = DrivingSide.at(route.source.location)
         let line = measure(route)
         let n = pieces.count
         raw.removeAll(keepingCapacity: true)

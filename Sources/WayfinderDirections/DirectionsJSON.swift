@@ -55,6 +55,7 @@ extension Directions {
                 : 2 * Polyline.maxEncodedCount(points.count, precision: precision) + 2
             let capacity = 768 + 64 + geometryBound + roads.count * 12 + RawWriter.maxQuotedCount(name)
                 + RawWriter.maxQuotedCount(ref) + Instructions.maxJSONCount(name: name, ref: ref)
+                + 2 * RawWriter.maxQuotedCount(step.pointee.rotaryName ?? "")
             var w = json.rawValue(capacity: capacity)
                 w.literal("{\"geometry\":")
                 if format == .geojson {
@@ -105,6 +106,13 @@ extension Directions {
                     w.string(ref)
                     refBytes = refStart..<(w.count - 1)
                 }
+                var rotaryBytes = 0..<0
+                if let rotaryName = step.pointee.rotaryName {
+                    w.literal(",\"rotary_name\":")
+                    let rotaryStart = w.count + 1
+                    w.string(rotaryName)
+                    rotaryBytes = rotaryStart..<(w.count - 1)
+                }
                 w.literal(",\"intersections\":[{\"location\":")
                 w.repeatBytes(locationBytes)
                 w.literal(",\"bearings\":[")
@@ -147,11 +155,11 @@ extension Directions {
                 w.literal(",\"distance\":")
                 w.fixed(distance, decimals: 1)
                 w.literal(",\"instruction\":\"")
-                var text = StepInstructionJSON(writer: w, nameBytes: nameBytes, refBytes: refBytes)
-                Instructions.write(m, name: name, ref: ref, roadClass: step.pointee.roadClass,
-                                   classes: step.pointee.classes, transport: step.pointee.transport,
-                                   drivingSide: drivingSide, mode: mode, waypoint: step.pointee.arrivalWaypoint,
-                                   into: &text)
+                var text = StepInstructionJSON(writer: w, nameBytes: nameBytes, refBytes: refBytes, rotaryBytes: rotaryBytes)
+                Instructions.write(m, name: name, ref: ref, rotaryNamed: !rotaryBytes.isEmpty,
+                                   roadClass: step.pointee.roadClass, classes: step.pointee.classes,
+                                   transport: step.pointee.transport, drivingSide: drivingSide, mode: mode,
+                                   waypoint: step.pointee.arrivalWaypoint, into: &text)
                 w = text.writer
                 w.literal("\"}")
             json.commit(w)

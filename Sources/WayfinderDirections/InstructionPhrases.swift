@@ -24,7 +24,8 @@ struct Phrasing {
 enum InstructionPhrases {
     static func phrasing(_ type: ManeuverType, _ modifier: ManeuverModifier, drivingSide: DrivingSide) -> Phrasing {
         switch type {
-        case .turn, .depart, .arrive, .roundabout, .exitRoundabout: return turn(modifier)
+        case .turn, .depart, .arrive, .roundabout, .exitRoundabout, .rotary, .roundaboutTurn, .exitRotary:
+            return turn(modifier)
         case .newName: return newName(modifier)
         case .continue: return continuing(modifier)
         case .endOfRoad: return endOfRoad(modifier)

@@ -28,16 +28,19 @@ protocol InstructionSink {
     mutating func name()
     /// The road's ref as signed: the first of a list ("A 1;E 5" says "A 1").
     mutating func ref()
+    /// The name of the rotary a step enters.
+    mutating func rotaryName()
     mutating func number(_ n: Int)
 }
 
 /// Composes an instruction as UTF-8 bytes, for a `String`.
 struct InstructionBytes: InstructionSink {
-    let roadName: String, roadRef: String
+    let roadName: String, roadRef: String, ringName: String
     var bytes: [UInt8] = []
     mutating func phrase(_ text: StaticString) { text.withUTF8Buffer { bytes.append(contentsOf: $0) } }
     mutating func name() { bytes.append(contentsOf: roadName.utf8) }
     mutating func ref() { bytes.append(contentsOf: roadRef.utf8.prefix { $0 != UInt8(ascii: ";") }) }
+    mutating func rotaryName() { bytes.append(contentsOf: ringName.utf8) }
     mutating func number(_ n: Int) { bytes.append(contentsOf: String(n).utf8) }
 }
 
@@ -46,20 +49,23 @@ struct InstructionBytes: InstructionSink {
 /// and "ref": they are copied from there instead of escaped again.
 struct StepInstructionJSON: InstructionSink {
     var writer: RawWriter
-    /// Where the escaped name and the first ref lie, counted as `RawWriter.count` is.
-    let nameBytes: Range<Int>, refBytes: Range<Int>
+    /// Where the escaped name, the first ref and the rotary name lie, counted as
+    /// `RawWriter.count` is.
+    let nameBytes: Range<Int>, refBytes: Range<Int>, rotaryBytes: Range<Int>
 
     /// `refBytes`: the whole escaped ref; escaping never writes a ';', so the first ref of a
     /// list ends at the first one written.
-    init(writer: RawWriter, nameBytes: Range<Int>, refBytes: Range<Int>) {
+    init(writer: RawWriter, nameBytes: Range<Int>, refBytes: Range<Int>, rotaryBytes: Range<Int>) {
         self.writer = writer
         self.nameBytes = nameBytes
         self.refBytes = writer.prefix(of: refBytes, before: UInt8(ascii: ";"))
+        self.rotaryBytes = rotaryBytes
     }
 
     @inline(__always) mutating func phrase(_ text: StaticString) { writer.literal(text) }
     @inline(__always) mutating func name() { writer.repeatBytes(nameBytes) }
     @inline(__always) mutating func ref() { writer.repeatBytes(refBytes) }
+    @inline(__always) mutating func rotaryName() { writer.repeatBytes(rotaryBytes) }
     @inline(__always) mutating func number(_ n: Int) { writer.integer(n) }
 }
 
@@ -119,21 +125,23 @@ enum RoadLabel: Equatable {
 /// are not in our data: the "name" or "default" variant is always the one chosen.
 public enum Instructions {
     public static func english(_ step: RouteStep, mode: TravelMode) -> String {
-        english(step.maneuver, name: step.name, ref: step.ref, roadClass: step.roadClass, mode: mode,
-                waypoint: step.arrivalWaypoint, transport: step.transport, classes: step.classes,
+        english(step.maneuver, name: step.name, ref: step.ref, rotaryName: step.rotaryName ?? "",
+                roadClass: step.roadClass, mode: mode, waypoint: step.arrivalWaypoint, transport: step.transport, classes: step.classes,
                 drivingSide: step.drivingSide)
     }
 
     /// The text of a maneuver onto the road named `name` / `ref`, of class `roadClass`, with
     /// OSRM's `classes` (a motorway is called by its ref), on board `transport`, where traffic
     /// keeps to `drivingSide` (an off ramp on that side says no side).
+    /// `rotaryName`: on a step entering a rotary, the rotary's own name.
     /// `waypoint`: on an arrival at an intermediate waypoint, its number ("your 2nd destination").
-    public static func english(_ maneuver: Maneuver, name: String, ref: String, roadClass: RoadClass,
-                               mode: TravelMode, waypoint: Int? = nil, transport: Transport = .road,
-                               classes: WayClasses = [], drivingSide: DrivingSide = .right) -> String {
-        var out = InstructionBytes(roadName: name, roadRef: ref)
-        write(maneuver, name: name, ref: ref, roadClass: roadClass, classes: classes, transport: transport,
-              drivingSide: drivingSide, mode: mode, waypoint: waypoint, into: &out)
+    public static func english(_ maneuver: Maneuver, name: String, ref: String, rotaryName: String = "",
+                               roadClass: RoadClass, mode: TravelMode, waypoint: Int? = nil,
+                               transport: Transport = .road, classes: WayClasses = [],
+                               drivingSide: DrivingSide = .right) -> String {
+        var out = InstructionBytes(roadName: name, roadRef: ref, ringName: rotaryName)
+        write(maneuver, name: name, ref: ref, rotaryNamed: !rotaryName.isEmpty, roadClass: roadClass, classes: classes,
+              transport: transport, drivingSide: drivingSide, mode: mode, waypoint: waypoint, into: &out)
         return String(decoding: out.bytes, as: UTF8.self)
     }
 
@@ -144,17 +152,20 @@ public enum Instructions {
     /// Writes the text of a maneuver onto the road `name` / `ref`, whose parts `out` writes
     /// when asked (`name` and `ref` are only looked at, to choose what to call the road).
     @inline(__always)
-    static func write<Sink: InstructionSink>(_ maneuver: Maneuver, name: String, ref: String, roadClass: RoadClass,
-                                             classes: WayClasses, transport: Transport, drivingSide: DrivingSide,
-                                             mode: TravelMode, waypoint: Int?, into out: inout Sink) {
-        Text(maneuver, label: RoadLabel(name: name, ref: ref, classes: classes), roadClass: roadClass,
-             transport: transport, drivingSide: drivingSide, mode: mode, waypoint: waypoint).write(into: &out)
+    static func write<Sink: InstructionSink>(_ maneuver: Maneuver, name: String, ref: String, rotaryNamed: Bool = false,
+                                             roadClass: RoadClass, classes: WayClasses, transport: Transport,
+                                             drivingSide: DrivingSide, mode: TravelMode, waypoint: Int?,
+                                             into out: inout Sink) {
+        Text(maneuver, label: RoadLabel(name: name, ref: ref, classes: classes), rotaryNamed: rotaryNamed,
+             roadClass: roadClass, transport: transport, drivingSide: drivingSide, mode: mode,
+             waypoint: waypoint).write(into: &out)
     }
 
     /// One instruction's parts, and how they are put together.
     private struct Text {
         let maneuver: Maneuver
         let label: RoadLabel
+        let rotaryNamed: Bool
         let roadClass: RoadClass
         let transport: Transport
         let drivingSide: DrivingSide
@@ -162,10 +173,11 @@ public enum Instructions {
         let waypoint: Int?
 
         @inline(__always)
-        init(_ maneuver: Maneuver, label: RoadLabel, roadClass: RoadClass, transport: Transport,
+        init(_ maneuver: Maneuver, label: RoadLabel, rotaryNamed: Bool, roadClass: RoadClass, transport: Transport,
              drivingSide: DrivingSide, mode: TravelMode, waypoint: Int?) {
             self.maneuver = maneuver
             self.label = label
+            self.rotaryNamed = rotaryNamed
             self.roadClass = roadClass
             self.transport = transport
             self.drivingSide = drivingSide
@@ -211,7 +223,7 @@ public enum Instructions {
         func write<Sink: InstructionSink>(into out: inout Sink) {
             let m = maneuver
             let modifier = m.modifier ?? .straight
-            if transport == .ferry && m.type != .arrive && m.type != .roundabout && m.type != .exitRoundabout {
+            if transport == .ferry && m.type != .arrive && !m.type.entersRing && !m.type.leavesRing {
                 // Only a ferry's own name follows "Take the ferry", never "the road".
                 guard label != .none else { return out.phrase(InstructionPhrases.ferry.alone) }
                 return say(InstructionPhrases.ferry, &out)
@@ -243,15 +255,39 @@ public enum Instructions {
                 say(InstructionPhrases.phrasing(m.type, modifier, drivingSide: drivingSide), &out)
             case .continue, .fork, .merge, .onRamp, .offRamp:
                 say(InstructionPhrases.phrasing(m.type, modifier, drivingSide: drivingSide), &out)
-            case .roundabout:
-                guard let exit = m.exit else { out.phrase("Enter the roundabout"); return }
-                out.phrase("At the roundabout, take the ")
-                out.number(exit)
-                out.phrase(ordinalSuffix(exit))
-                out.phrase(" exit")
+            case .roundabout, .rotary:
+                // osrm-text-instructions: "Enter the roundabout and take the 2nd exit onto X",
+                // "Enter Place X and exit onto Y"; without an exit, "…and exit onto X".
+                if m.type == .rotary && rotaryNamed {
+                    out.phrase("Enter ")
+                    out.rotaryName()
+                } else {
+                    out.phrase(m.type == .rotary ? "Enter the rotary" : "Enter the roundabout")
+                }
+                if let exit = m.exit, exit <= 10 {
+                    out.phrase(" and take the ")
+                    out.number(exit)
+                    out.phrase(ordinalSuffix(exit))
+                    out.phrase(" exit")
+                    onto(&out)
+                } else if hasRoad && !(m.exit == nil && m.type == .rotary && rotaryNamed) {
+                    out.phrase(" and exit")
+                    onto(&out)
+                }
+            case .roundaboutTurn:
+                out.phrase("At the roundabout ")
+                switch modifier {
+                case .left: out.phrase("turn left")
+                case .right: out.phrase("turn right")
+                case .straight: out.phrase("continue straight")
+                case .uturn: out.phrase("make a U-turn")
+                default:
+                    out.phrase("make a ")
+                    out.phrase(modifier.name)
+                }
                 onto(&out)
-            case .exitRoundabout:
-                out.phrase("Exit the roundabout")
+            case .exitRoundabout, .exitRotary:
+                out.phrase(m.type == .exitRotary ? "Exit the rotary" : "Exit the roundabout")
                 onto(&out)
             }
         }

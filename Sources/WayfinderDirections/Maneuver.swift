@@ -5,13 +5,27 @@ public enum ManeuverType: UInt8, Sendable, CaseIterable, CustomStringConvertible
     case depart, arrive, turn, newName, `continue`, endOfRoad, fork, merge, onRamp, offRamp
     /// Entering a roundabout; `Maneuver.exit` says which exit is taken.
     case roundabout
-    /// Leaving a roundabout the route started on.
+    /// Leaving a roundabout, at the exit taken (after a `roundabout` step, or where the route
+    /// started on the ring).
     case exitRoundabout
     /// Boarding or leaving a ferry or a train where the road would otherwise go on
     /// unannounced or with a plain change of name (OSRM: the travel mode changes).
     case notification
+    /// Entering a large named ring (a traffic circle, or `junction=circular`): read like a
+    /// place, "Enter Place de l'Etoile and take the 3rd exit".
+    case rotary
+    /// A small roundabout with few, well separated roads, said as the turn it amounts to:
+    /// "At the roundabout turn left". It has no exit step.
+    case roundaboutTurn
+    /// Leaving a rotary, at the exit taken.
+    case exitRotary
 
     public var description: String { name.description }
+
+    /// Whether the step enters a ring (`roundabout`, `rotary`, `roundabout turn`).
+    public var entersRing: Bool { self == .roundabout || self == .rotary || self == .roundaboutTurn }
+    /// Whether the step leaves a ring at its exit.
+    public var leavesRing: Bool { self == .exitRoundabout || self == .exitRotary }
 
     /// OSRM's name, e.g. "new name".
     public var name: StaticString {
@@ -29,6 +43,9 @@ public enum ManeuverType: UInt8, Sendable, CaseIterable, CustomStringConvertible
         case .roundabout: return "roundabout"
         case .exitRoundabout: return "exit roundabout"
         case .notification: return "notification"
+        case .rotary: return "rotary"
+        case .roundaboutTurn: return "roundabout turn"
+        case .exitRotary: return "exit rotary"
         }
     }
 }
@@ -53,15 +70,15 @@ public enum ManeuverModifier: UInt8, Sendable, CaseIterable, CustomStringConvert
         }
     }
 
-    /// The modifier of a change of bearing in degrees (negative = to the left): straight
-    /// below 20°, slight below 60°, plain below 140°, sharp beyond. A U-turn is only ever
-    /// set explicitly (turning back onto the same road), never read off an angle.
+    /// The modifier of a change of bearing in degrees (negative = to the left), in OSRM's
+    /// bands: straight up to 20°, slight up to 40°, plain up to 120°, sharp beyond. A U-turn
+    /// is only ever set explicitly (turning back onto the same road), never read off an angle.
     public init(deviation d: Double) {
         let a = abs(d)
-        if a < 20 { self = .straight; return }
+        if a <= 20 { self = .straight; return }
         let left = d < 0
-        if a < 60 { self = left ? .slightLeft : .slightRight }
-        else if a < 140 { self = left ? .left : .right }
+        if a <= 40 { self = left ? .slightLeft : .slightRight }
+        else if a <= 120 { self = left ? .left : .right }
         else { self = left ? .sharpLeft : .sharpRight }
     }
 
@@ -79,6 +96,6 @@ public struct Maneuver: Sendable, Equatable {
     public var bearingBefore: Int
     public var bearingAfter: Int
     public var location: FixedCoordinate
-    /// The exit taken, counted from the entry, on `roundabout` and `exitRoundabout` steps.
+    /// The exit taken, counted from the entry, on the steps entering and leaving a ring.
     public var exit: Int?
 }

@@ -30,6 +30,10 @@ extension DirectionsBuilder {
                 continue
             }
             let v = startNode(b)
+            if !inRing && degree > 2 && b != a ^ 1 && graph.mode == .driving && passesRing(at: k) {
+                k += 1
+                continue
+            }
             if !inRing && b != a ^ 1 && !boards && goesOnUnrivalled(a, b, wa, wb, at: v, current: current) {
                 k += 1
                 continue
@@ -51,7 +55,9 @@ extension DirectionsBuilder {
                 if outRing {
                     if hasExit(at: v, arriving: a) { ringExits += 1 }
                 } else {
-                    step = RawStep(type: .exitRoundabout, modifier: ManeuverModifier(deviation: dOut), boundary: k,
+                    // The route started on the ring: only its exit is said.
+                    step = RawStep(type: ringKind(at: v) == .rotary ? .exitRotary : .exitRoundabout,
+                                   modifier: ManeuverModifier(deviation: dOut), boundary: k,
                                    bearingBefore: inBearing, bearingAfter: roads[outIndex].bearing, way: wb, exit: ringExits + 1)
                     ringExits = 0
                 }

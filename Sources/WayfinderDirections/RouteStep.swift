@@ -14,6 +14,9 @@ public struct RouteStep: Sendable {
     /// The road travelled after the maneuver (after the exit, on a roundabout); "" when unnamed.
     public var name: String
     public var ref: String
+    /// On a step entering a rotary: the rotary's own name (OSRM's `rotary_name`), while
+    /// `name` is the road taken at the exit.
+    public var rotaryName: String? = nil
     /// Class of that road, for describing unnamed paths ("the footway", "the stairs").
     public var roadClass: RoadClass
     /// Metres and seconds from this maneuver to the next; they add up to the route's.

@@ -53,8 +53,11 @@ extension DirectionsBuilder {
                 let piece = pieces[s.boundary]
                 classes = info(graph.segments[Int(piece.segment)].way).classes(forward: piece.forward)
             }
+            // A rotary is named after itself; the step's name is the road taken at the exit.
+            let ringName = s.type == .rotary && s.ringWay >= 0 ? name(info(s.ringWay).name) : ""
             steps.append(RouteStep(
-                maneuver: maneuver, name: stepName, ref: stepRef, roadClass: roadClass,
+                maneuver: maneuver, name: stepName, ref: stepRef, rotaryName: ringName.isEmpty ? nil : ringName,
+                roadClass: roadClass,
                 distance: s.type == .arrive ? 0 : travelled[nextBoundary] - travelled[s.boundary],
                 duration: s.type == .arrive ? 0 : (millis(nextBoundary) - millis(s.boundary)) / 1000,
                 geometry: from...(s.type == .arrive ? last : max(from, to)),

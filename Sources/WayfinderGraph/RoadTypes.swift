@@ -55,6 +55,9 @@ public struct WayInfo: Sendable, BitwiseCopyable {
     /// service road). It stays in the snapping index (the map lists it); `Snapper` passes it over.
     public static let carNoStart: UInt8 = 8
 
+    /// `junction=circular`: a ring that is always announced as a rotary (with `isRoundabout`).
+    public static let isCircular: UInt8 = 64
+
     @inlinable public var isCarStartpoint: Bool { flags & Self.carNoStart == 0 }
 
     public init(osmId: Int64, name: Int32, ref: Int32, roadClass: RoadClass, flags: UInt8) {

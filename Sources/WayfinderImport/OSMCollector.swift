@@ -70,6 +70,7 @@ final class OSMCollector: OSMHandler {
         let classes = Ferries.classes(way: tags, highway: highway)
         (info.forwardClasses, info.backwardClasses) = (classes.forward.rawValue, classes.backward.rawValue)
         if tags.value("junction", isAnyOf: ["roundabout", "circular"]) { flags |= WayInfo.isRoundabout }
+        if tags.value("junction", isAnyOf: ["circular"]) { flags |= WayInfo.isCircular }
         if isUnderground(tags) { flags |= WayInfo.isUnderground }
         let driving = modes[Int(TravelMode.driving.rawValue - 1)]
         if !driving.isStartpoint { flags |= WayInfo.carNoStart }

@@ -188,6 +188,7 @@ struct ResponseEncoder {
         p.pointee.weight = duration
         p.pointee.name = arena.string(step.name)
         if !step.ref.isEmpty { p.pointee.ref = arena.string(step.ref) }
+        if let rotaryName = step.rotaryName { p.pointee.rotary_name = arena.string(rotaryName) }
         p.pointee.has_mode = 1
         switch step.transport {
         case .ferry: p.pointee.mode = WAYFINDER__TRAVEL_MODE__TRAVEL_MODE_FERRY
@@ -344,6 +345,9 @@ struct ResponseEncoder {
         case .roundabout: return WAYFINDER__MANEUVER_TYPE__MANEUVER_TYPE_ROUNDABOUT
         case .exitRoundabout: return WAYFINDER__MANEUVER_TYPE__MANEUVER_TYPE_EXIT_ROUNDABOUT
         case .notification: return WAYFINDER__MANEUVER_TYPE__MANEUVER_TYPE_NOTIFICATION
+        case .rotary: return WAYFINDER__MANEUVER_TYPE__MANEUVER_TYPE_ROTARY
+        case .roundaboutTurn: return WAYFINDER__MANEUVER_TYPE__MANEUVER_TYPE_ROUNDABOUT_TURN
+        case .exitRotary: return WAYFINDER__MANEUVER_TYPE__MANEUVER_TYPE_EXIT_ROTARY
         }
     }
 

@@ -69,7 +69,7 @@ import WayfinderRouting
             if i > 0 && i < steps.count - 1 {
                 #expect(step.distance > 0, "zero-length \(m.type) step \(i)", sourceLocation: sourceLocation)
             }
-            if m.type == .roundabout || m.type == .exitRoundabout {
+            if m.type.entersRing || m.type.leavesRing {
                 #expect(m.exit.map { $0 >= 1 } ?? (i == steps.count - 2), sourceLocation: sourceLocation)
             } else {
                 #expect(m.exit == nil, sourceLocation: sourceLocation)
@@ -135,26 +135,39 @@ import WayfinderRouting
         return map
     }
 
-    @Test func roundaboutExitsOneToThree() throws {
-        let map = roundabout
-        try checkOneManeuver(map, .driving, "a", "b", "Head north on South Road",
-                             "roundabout right exit 1: At the roundabout, take the 1st exit onto East Road")
-        try checkOneManeuver(map, .driving, "a", "c", "Head north on South Road",
-                             "roundabout straight exit 2: At the roundabout, take the 2nd exit onto North Road")
-        try checkOneManeuver(map, .driving, "a", "d", "Head north on South Road",
-                             "roundabout left exit 3: At the roundabout, take the 3rd exit onto West Road")
-        // From the east, North Road is the first exit.
-        try checkOneManeuver(map, .driving, "b", "c", "Head west on East Road",
-                             "roundabout right exit 1: At the roundabout, take the 1st exit onto North Road")
+    /// The entry and the exit of a roundabout, each a step (OSRM's `roundabout` and `exit
+    /// roundabout`): the entry's modifier is the exit's direction from the entry.
+    func checkRoundabout(_ from: Character, _ to: Character, _ depart: String, _ entry: String, _ exit: String,
+                         sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try check(roundabout, .driving, from, to, ["depart: " + depart, entry, exit,
+                                                   "arrive: You have arrived at your destination"],
+                  sourceLocation: sourceLocation)
     }
 
-    @Test func roundaboutStepCoversTheRingAndTheExitRoad() throws {
+    @Test func roundaboutExitsOneToThree() throws {
+        try checkRoundabout("a", "b", "Head north on South Road",
+                            "roundabout right exit 1: Enter the roundabout and take the 1st exit onto East Road",
+                            "exit roundabout right exit 1: Exit the roundabout onto East Road")
+        try checkRoundabout("a", "c", "Head north on South Road",
+                            "roundabout straight exit 2: Enter the roundabout and take the 2nd exit onto North Road",
+                            "exit roundabout right exit 2: Exit the roundabout onto North Road")
+        try checkRoundabout("a", "d", "Head north on South Road",
+                            "roundabout left exit 3: Enter the roundabout and take the 3rd exit onto West Road",
+                            "exit roundabout right exit 3: Exit the roundabout onto West Road")
+        // From the east, North Road is the first exit.
+        try checkRoundabout("b", "c", "Head west on East Road",
+                            "roundabout right exit 1: Enter the roundabout and take the 1st exit onto North Road",
+                            "exit roundabout right exit 1: Exit the roundabout onto North Road")
+    }
+
+    @Test func roundaboutStepCoversTheRingAndTheExitStepTheExitRoad() throws {
         let map = roundabout
         let d = try directions(map, .driving, from: map.coordinate("a"), to: map.coordinate("d"))
-        let ring = d.steps[1]
+        let ring = d.steps[1], exit = d.steps[2]
         #expect(ring.maneuver.location == map.coordinate("s"))
-        #expect(lettersOnRoute(Array(d.geometry(of: ring)), map) == "senwd")
-        #expect(ring.name == "West Road")
+        #expect(lettersOnRoute(Array(d.geometry(of: ring)), map) == "senw")
+        #expect(lettersOnRoute(Array(d.geometry(of: exit)), map) == "wd")
+        #expect(ring.name == "West Road" && exit.name == "West Road")
     }
 
     /// A north-bound street with a ramp up to the east-bound A1 and a ramp off it to Exit

@@ -107,7 +107,8 @@ import WayfinderRouting
 /// Decodes a `RouteResponse` with protobuf-c's `unpack` into the shape of the OSRM JSON.
 enum ProtobufC {
     static let types = ["depart", "arrive", "turn", "new name", "continue", "end of road", "fork", "merge",
-                        "on ramp", "off ramp", "roundabout", "exit roundabout", "notification"]
+                        "on ramp", "off ramp", "roundabout", "exit roundabout", "notification", "rotary",
+                        "roundabout turn", "exit rotary"]
     static let modifiers = ["uturn", "sharp right", "right", "slight right", "straight", "slight left", "left", "sharp left"]
 
     static func decode(_ bytes: [UInt8]) -> [String: Any]? {
@@ -190,6 +191,7 @@ enum ProtobufC {
             },
         ]
         if let ref = s.ref { out["ref"] = String(cString: ref) }
+        if let rotaryName = s.rotary_name { out["rotary_name"] = String(cString: rotaryName) }
         switch s.geometry_case {
         case WAYFINDER__ROUTE_STEP__GEOMETRY_POLYLINE: out["geometry"] = String(cString: s.polyline)
         case WAYFINDER__ROUTE_STEP__GEOMETRY_COORDINATES: out["geometry"] = line(s.coordinates)

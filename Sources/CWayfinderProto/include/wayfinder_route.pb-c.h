@@ -122,7 +122,19 @@ typedef enum _Wayfinder__ManeuverType {
   /*
    * "notification"
    */
-  WAYFINDER__MANEUVER_TYPE__MANEUVER_TYPE_NOTIFICATION = 12
+  WAYFINDER__MANEUVER_TYPE__MANEUVER_TYPE_NOTIFICATION = 12,
+  /*
+   * "rotary"
+   */
+  WAYFINDER__MANEUVER_TYPE__MANEUVER_TYPE_ROTARY = 13,
+  /*
+   * "roundabout turn"
+   */
+  WAYFINDER__MANEUVER_TYPE__MANEUVER_TYPE_ROUNDABOUT_TURN = 14,
+  /*
+   * "exit rotary"
+   */
+  WAYFINDER__MANEUVER_TYPE__MANEUVER_TYPE_EXIT_ROTARY = 15
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(WAYFINDER__MANEUVER_TYPE)
 } Wayfinder__ManeuverType;
 /*
@@ -397,6 +409,10 @@ struct  Wayfinder__RouteStep
    */
   size_t n_intersections;
   Wayfinder__Intersection **intersections;
+  /*
+   * On a step entering a rotary: the rotary's name (OSRM `rotary_name`).
+   */
+  char *rotary_name;
   Wayfinder__RouteStep__GeometryCase geometry_case;
   union {
     char *polyline;
@@ -405,7 +421,7 @@ struct  Wayfinder__RouteStep
 };
 #define WAYFINDER__ROUTE_STEP__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&wayfinder__route_step__descriptor) \
-    , 0, 0, 0, 0, 0, 0, NULL, NULL, 0, WAYFINDER__TRAVEL_MODE__TRAVEL_MODE_DRIVING, 0, WAYFINDER__DRIVING_SIDE__DRIVING_SIDE_RIGHT, NULL, NULL, 0,NULL, WAYFINDER__ROUTE_STEP__GEOMETRY__NOT_SET, {0} }
+    , 0, 0, 0, 0, 0, 0, NULL, NULL, 0, WAYFINDER__TRAVEL_MODE__TRAVEL_MODE_DRIVING, 0, WAYFINDER__DRIVING_SIDE__DRIVING_SIDE_RIGHT, NULL, NULL, 0,NULL, NULL, WAYFINDER__ROUTE_STEP__GEOMETRY__NOT_SET, {0} }
 
 
 /*
@@ -431,7 +447,7 @@ struct  Wayfinder__StepManeuver
   uint32_t bearing_after;
   Wayfinder__Coordinate *location;
   /*
-   * On `roundabout` and `exit roundabout` steps: the exit taken, counted from the entry.
+   * On the steps entering and leaving a ring: the exit taken, counted from the entry.
    */
   protobuf_c_boolean has_exit;
   uint32_t exit;

@@ -1,0 +1,110 @@
+import Testing
+import WayfinderDirections
+import WayfinderGraph
+
+/// Rings, as OSRM announces them: a roundabout's entry and exit steps, a rotary entered like a
+/// place, a small roundabout said as a turn, a start or an end on the ring, and a road that
+/// only touches a ring.
+@Suite struct RoundaboutTests {
+    let steps = DirectionsTests()
+
+    /// A four-arm ring of radius ~18 m (`ringName` nil: unnamed) with a road `ey` leaving it
+    /// beside East Road.
+    func ring(named ringName: String? = nil) -> MapFixture {
+        var map = MapFixture("""
+                      c
+                      | y
+                      n
+               d----w   e----b
+                      s
+                      |
+                      a
+            """)
+        var tags = ["highway": "primary", "junction": "roundabout"]
+        if let ringName { tags["name"] = ringName }
+        map.way("senws", tags)
+        map.way("as", ["highway": "primary", "name": "South Road"])
+        map.way("eb", ["highway": "primary", "name": "East Road"])
+        map.way("nc", ["highway": "primary", "name": "North Road"])
+        map.way("wd", ["highway": "primary", "name": "West Road"])
+        map.way("ey", ["highway": "primary", "name": "Quay Road", "oneway": "yes"])
+        return map
+    }
+
+    /// The same arms on a ring of radius ~14 m: small enough to be said as a turn.
+    var smallRing: MapFixture {
+        var map = MapFixture("""
+                      c
+                      |
+                      n
+               d----w   e----b
+                      s
+                      |
+                      a
+            """.replacingOccurrences(of: "w   e", with: " w e "))
+        map.way("senws", ["highway": "primary", "junction": "roundabout"])
+        map.way("as", ["highway": "primary", "name": "South Road"])
+        map.way("eb", ["highway": "primary", "name": "East Road"])
+        map.way("nc", ["highway": "primary", "name": "North Road"])
+        map.way("wd", ["highway": "primary", "name": "West Road"])
+        return map
+    }
+
+    @Test func rotaryIsEnteredLikeAPlace() throws {
+        let map = ring(named: "Place de l'Etoile")
+        try steps.check(map, .driving, "a", "c", [
+            "depart: Head north on South Road",
+            "rotary straight exit 2: Enter Place de l'Etoile and take the 2nd exit onto North Road",
+            "exit rotary right exit 2: Exit the rotary onto North Road",
+            "arrive: You have arrived at your destination",
+        ])
+        let d = try steps.directions(map, .driving, from: map.coordinate("a"), to: map.coordinate("c"))
+        #expect(d.steps[1].rotaryName == "Place de l'Etoile" && d.steps[1].name == "North Road")
+        #expect(d.steps[2].rotaryName == nil)
+    }
+
+    @Test func ringNamedLikeItsStreetIsARoundabout() throws {
+        // The ring carries South Road's name: part of that street, not a place of its own.
+        let map = ring(named: "South Road")
+        let d = try steps.directions(map, .driving, from: map.coordinate("a"), to: map.coordinate("c"))
+        #expect(d.steps[1].maneuver.type == .roundabout && d.steps[2].maneuver.type == .exitRoundabout)
+    }
+
+    @Test func smallRingIsATurn() throws {
+        let map = smallRing
+        try steps.checkOneManeuver(map, .driving, "a", "d", "Head north on South Road",
+                                   "roundabout turn left exit 3: At the roundabout turn left onto West Road")
+        try steps.checkOneManeuver(map, .driving, "a", "c", "Head north on South Road",
+                                   "roundabout turn straight exit 2: At the roundabout continue straight onto North Road")
+        try steps.checkOneManeuver(map, .driving, "a", "b", "Head north on South Road",
+                                   "roundabout turn right exit 1: At the roundabout turn right onto East Road")
+    }
+
+    @Test func routeEndingOnTheRingHasNoExit() throws {
+        let map = ring()
+        let to = map.coordinate(near: "n", east: -4, north: -8)
+        let d = try steps.directions(map, .driving, from: map.coordinate("a"), to: to)
+        #expect(steps.describe(d) == [
+            "depart: Head north on South Road",
+            "roundabout: Enter the roundabout",
+            "arrive left: You have arrived at your destination, on the left",
+        ])
+    }
+
+    @Test func routeStartingOnTheRingOnlyExits() throws {
+        let map = ring()
+        let from = map.coordinate(near: "e", east: -4, north: 8)
+        let d = try steps.directions(map, .driving, from: from, to: map.coordinate("d"))
+        #expect(steps.describe(d) == [
+            "depart: Head northwest",
+            "exit roundabout right exit 2: Exit the roundabout onto West Road",
+            "arrive: You have arrived at your destination",
+        ])
+    }
+
+    @Test func roadOnlyTouchingTheRingLeavesIt() throws {
+        // East Road to Quay Road at e: in and out without driving on the ring.
+        try steps.checkOneManeuver(ring(), .driving, "b", "y", "Head west on East Road",
+                                   "exit roundabout right exit 1: Exit the roundabout onto Quay Road")
+    }
+}
