@@ -156,9 +156,10 @@ extension Directions {
                 w.fixed(distance, decimals: 1)
                 w.literal(",\"instruction\":\"")
                 var text = StepInstructionJSON(writer: w, nameBytes: nameBytes, refBytes: refBytes, rotaryBytes: rotaryBytes)
-                Instructions.write(m, named: !name.isEmpty, reffed: !ref.isEmpty, rotaryNamed: !rotaryBytes.isEmpty,
-                                   roadClass: step.pointee.roadClass,
-                                   mode: mode, waypoint: step.pointee.arrivalWaypoint, into: &text)
+                Instructions.write(m, name: name, ref: ref, rotaryNamed: !rotaryBytes.isEmpty,
+                                   roadClass: step.pointee.roadClass, classes: step.pointee.classes,
+                                   transport: step.pointee.transport, drivingSide: drivingSide, mode: mode,
+                                   waypoint: step.pointee.arrivalWaypoint, into: &text)
                 w = text.writer
                 w.literal("\"}")
             json.commit(w)

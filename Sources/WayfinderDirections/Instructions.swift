@@ -26,6 +26,7 @@ struct WalkKind {
 protocol InstructionSink {
     mutating func phrase(_ text: StaticString)
     mutating func name()
+    /// The road's ref as signed: the first of a list ("A 1;E 5" says "A 1").
     mutating func ref()
     /// The name of the rotary a step enters.
     mutating func rotaryName()
@@ -38,7 +39,7 @@ struct InstructionBytes: InstructionSink {
     var bytes: [UInt8] = []
     mutating func phrase(_ text: StaticString) { text.withUTF8Buffer { bytes.append(contentsOf: $0) } }
     mutating func name() { bytes.append(contentsOf: roadName.utf8) }
-    mutating func ref() { bytes.append(contentsOf: roadRef.utf8) }
+    mutating func ref() { bytes.append(contentsOf: roadRef.utf8.prefix { $0 != UInt8(ascii: ";") }) }
     mutating func rotaryName() { bytes.append(contentsOf: ringName.utf8) }
     mutating func number(_ n: Int) { bytes.append(contentsOf: String(n).utf8) }
 }
@@ -48,8 +49,19 @@ struct InstructionBytes: InstructionSink {
 /// and "ref": they are copied from there instead of escaped again.
 struct StepInstructionJSON: InstructionSink {
     var writer: RawWriter
-    /// Where the escaped name, ref and rotary name lie, counted as `RawWriter.count` is.
+    /// Where the escaped name, the first ref and the rotary name lie, counted as
+    /// `RawWriter.count` is.
     let nameBytes: Range<Int>, refBytes: Range<Int>, rotaryBytes: Range<Int>
+
+    /// `refBytes`: the whole escaped ref; escaping never writes a ';', so the first ref of a
+    /// list ends at the first one written.
+    init(writer: RawWriter, nameBytes: Range<Int>, refBytes: Range<Int>, rotaryBytes: Range<Int>) {
+        self.writer = writer
+        self.nameBytes = nameBytes
+        self.refBytes = writer.prefix(of: refBytes, before: UInt8(ascii: ";"))
+        self.rotaryBytes = rotaryBytes
+    }
+
     @inline(__always) mutating func phrase(_ text: StaticString) { writer.literal(text) }
     @inline(__always) mutating func name() { writer.repeatBytes(nameBytes) }
     @inline(__always) mutating func ref() { writer.repeatBytes(refBytes) }
@@ -57,21 +69,79 @@ struct StepInstructionJSON: InstructionSink {
     @inline(__always) mutating func number(_ n: Int) { writer.integer(n) }
 }
 
-/// English instruction text in the manner of OSRM's text instructions and of what
-/// travellers read in MKDirections or Google: "Turn left onto Carrer Major".
+/// What an instruction calls a road, as osrm-text-instructions' `getWayName` decides: the
+/// name with the ref in brackets ("Mannerheimintie (51)"), the ref alone on a motorway whose
+/// ref has a number (drivers follow "A 1", not the motorway's name), else whichever there is.
+/// A name equal to the whole ref is taken for the ref standing in for a missing name.
+enum RoadLabel: Equatable {
+    case none, name, ref, nameAndRef
+
+    /// Read off the UTF-8 in place: this runs for every step of every response.
+    @inline(__always)
+    init(name: String, ref: String, classes: WayClasses) {
+        if ref.isEmpty { self = name.isEmpty ? .none : .name; return }   // most steps
+        let motorway = classes.contains(.motorway)
+        let label = name.utf8.withContiguousStorageIfAvailable { name in
+            ref.utf8.withContiguousStorageIfAvailable { ref in RoadLabel(name: name, ref: ref, motorway: motorway) }
+        }
+        self = (label ?? nil) ?? RoadLabel(name: Array(name.utf8), ref: Array(ref.utf8), motorway: motorway)
+    }
+
+    private init(name: UnsafeBufferPointer<UInt8>, ref: UnsafeBufferPointer<UInt8>, motorway: Bool) {
+        let firstRef = UnsafeBufferPointer(rebasing: ref[..<(ref.firstIndex(of: UInt8(ascii: ";")) ?? ref.count)])
+        let hasName = !name.isEmpty && !name.elementsEqual(ref), hasRef = !firstRef.isEmpty
+        switch (hasName, hasRef) {
+        case (false, false): self = .none
+        case (false, true): self = .ref
+        case (true, false): self = .name
+        case (true, true):
+            if motorway {
+                self = firstRef.contains { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } ? .ref : .name
+            } else {
+                self = name.elementsEqual(firstRef) ? .name : .nameAndRef
+            }
+        }
+    }
+
+    private init(name: [UInt8], ref: [UInt8], motorway: Bool) {
+        self = name.withUnsafeBufferPointer { name in
+            ref.withUnsafeBufferPointer { ref in RoadLabel(name: name, ref: ref, motorway: motorway) }
+        }
+    }
+}
+
+/// English instruction text as osrm-text-instructions (v5, en) composes it from an OSRM
+/// step, so that a client showing ours reads what it would show for OSRM's: "Turn left onto
+/// Carrer Major", "Keep right onto A 1", "Continue straight to stay on Main Street".
+///
+/// Deliberate differences, where osrm-text-instructions would have nothing to say:
+/// - a walker on an unnamed way hears what kind of way it is, put where the name would go
+///   ("Turn left onto the footway"), and unnamed stairs are announced as such ("Turn right
+///   and take the stairs"): on foot, most of a route is unnamed, and "Turn left" alone does
+///   not tell which of several paths to take;
+/// - ordinals go on past the 10th ("your 11th destination"), where OSRM's table stops;
+/// - an arrival says it arrives even when the last way is a ferry.
+/// Signposted destinations, exit numbers and junction names, which OSRM's variants also use,
+/// are not in our data: the "name" or "default" variant is always the one chosen.
 public enum Instructions {
     public static func english(_ step: RouteStep, mode: TravelMode) -> String {
         english(step.maneuver, name: step.name, ref: step.ref, rotaryName: step.rotaryName ?? "",
-                roadClass: step.roadClass, mode: mode, waypoint: step.arrivalWaypoint)
+                roadClass: step.roadClass, mode: mode, waypoint: step.arrivalWaypoint, transport: step.transport, classes: step.classes,
+                drivingSide: step.drivingSide)
     }
 
-    /// The text of a maneuver onto the road named `name` / `ref`, of class `roadClass`.
+    /// The text of a maneuver onto the road named `name` / `ref`, of class `roadClass`, with
+    /// OSRM's `classes` (a motorway is called by its ref), on board `transport`, where traffic
+    /// keeps to `drivingSide` (an off ramp on that side says no side).
+    /// `rotaryName`: on a step entering a rotary, the rotary's own name.
     /// `waypoint`: on an arrival at an intermediate waypoint, its number ("your 2nd destination").
     public static func english(_ maneuver: Maneuver, name: String, ref: String, rotaryName: String = "",
-                               roadClass: RoadClass, mode: TravelMode, waypoint: Int? = nil) -> String {
+                               roadClass: RoadClass, mode: TravelMode, waypoint: Int? = nil,
+                               transport: Transport = .road, classes: WayClasses = [],
+                               drivingSide: DrivingSide = .right) -> String {
         var out = InstructionBytes(roadName: name, roadRef: ref, ringName: rotaryName)
-        write(maneuver, named: !name.isEmpty, reffed: !ref.isEmpty, rotaryNamed: !rotaryName.isEmpty, roadClass: roadClass,
-              mode: mode, waypoint: waypoint, into: &out)
+        write(maneuver, name: name, ref: ref, rotaryNamed: !rotaryName.isEmpty, roadClass: roadClass, classes: classes,
+              transport: transport, drivingSide: drivingSide, mode: mode, waypoint: waypoint, into: &out)
         return String(decoding: out.bytes, as: UTF8.self)
     }
 
@@ -79,54 +149,55 @@ public enum Instructions {
     /// named at most once, among phrases of at most ~60 bytes.
     static func maxJSONCount(name: String, ref: String) -> Int { 128 + 6 * (name.utf8.count + ref.utf8.count) }
 
-    /// Writes the text of a maneuver onto a road with a name (`named`) and/or a ref (`reffed`),
-    /// which `out` writes when asked.
+    /// Writes the text of a maneuver onto the road `name` / `ref`, whose parts `out` writes
+    /// when asked (`name` and `ref` are only looked at, to choose what to call the road).
     @inline(__always)
-    static func write<Sink: InstructionSink>(_ maneuver: Maneuver, named: Bool, reffed: Bool, rotaryNamed: Bool = false,
-                                             roadClass: RoadClass, mode: TravelMode, waypoint: Int?, into out: inout Sink) {
-        Text(maneuver, named: named, reffed: reffed, rotaryNamed: rotaryNamed, roadClass: roadClass, mode: mode,
+    static func write<Sink: InstructionSink>(_ maneuver: Maneuver, name: String, ref: String, rotaryNamed: Bool = false,
+                                             roadClass: RoadClass, classes: WayClasses, transport: Transport,
+                                             drivingSide: DrivingSide, mode: TravelMode, waypoint: Int?,
+                                             into out: inout Sink) {
+        Text(maneuver, label: RoadLabel(name: name, ref: ref, classes: classes), rotaryNamed: rotaryNamed,
+             roadClass: roadClass, transport: transport, drivingSide: drivingSide, mode: mode,
              waypoint: waypoint).write(into: &out)
     }
 
     /// One instruction's parts, and how they are put together.
     private struct Text {
         let maneuver: Maneuver
-        let named: Bool
-        let reffed: Bool
+        let label: RoadLabel
         let rotaryNamed: Bool
         let roadClass: RoadClass
+        let transport: Transport
+        let drivingSide: DrivingSide
         let walking: Bool
-        let unnamed: Bool
-        /// A walker's unnamed stairs: "Take the stairs".
-        let stairs: Bool
         let waypoint: Int?
 
         @inline(__always)
-        init(_ maneuver: Maneuver, named: Bool, reffed: Bool, rotaryNamed: Bool, roadClass: RoadClass, mode: TravelMode,
-             waypoint: Int?) {
+        init(_ maneuver: Maneuver, label: RoadLabel, rotaryNamed: Bool, roadClass: RoadClass, transport: Transport,
+             drivingSide: DrivingSide, mode: TravelMode, waypoint: Int?) {
             self.maneuver = maneuver
+            self.label = label
             self.rotaryNamed = rotaryNamed
-            self.waypoint = waypoint
-            self.named = named
-            self.reffed = reffed
             self.roadClass = roadClass
-            walking = mode == .walking
-            unnamed = !named && !reffed
-            stairs = walking && unnamed && roadClass == .steps
+            self.transport = transport
+            self.drivingSide = drivingSide
+            self.walking = mode == .walking
+            self.waypoint = waypoint
         }
 
-        /// Whether there is a road to name: a name or ref, or for a walker the kind of path.
-        var hasRoad: Bool { !unnamed || walking }
+        /// Whether there is a road to name: a name or ref, or for a walker the kind of way.
+        var hasRoad: Bool { label != .none || walking }
 
-        /// The road as a traveller reads it: "Name (Ref)", the ref alone, or a walker's kind of path.
+        /// A walker's unnamed stairs: "Take the stairs".
+        var stairs: Bool { walking && label == .none && roadClass == .steps }
+
+        /// The road as a traveller reads it: "Name (Ref)", either alone, or a walker's kind of way.
         func road<Sink: InstructionSink>(_ out: inout Sink) {
-            if unnamed {
-                if walking { out.phrase(WalkKind(roadClass.rawValue).phrase) }
-            } else if !reffed {
-                out.name()
-            } else if !named {
-                out.ref()
-            } else {
+            switch label {
+            case .none: if walking { out.phrase(WalkKind(roadClass.rawValue).phrase) }
+            case .name: out.name()
+            case .ref: out.ref()
+            case .nameAndRef:
                 out.name()
                 out.phrase(" (")
                 out.ref()
@@ -140,15 +211,29 @@ public enum Instructions {
             road(&out)
         }
 
+        /// The "name" variant of `phrasing` when there is a road to name, else the "default".
+        func say<Sink: InstructionSink>(_ phrasing: Phrasing, _ out: inout Sink) {
+            guard hasRoad else { return out.phrase(phrasing.alone) }
+            out.phrase(phrasing.lead)
+            out.phrase(phrasing.link)
+            road(&out)
+            out.phrase(phrasing.tail)
+        }
+
         func write<Sink: InstructionSink>(into out: inout Sink) {
             let m = maneuver
             let modifier = m.modifier ?? .straight
+            if transport == .ferry && m.type != .arrive && !m.type.entersRing && !m.type.leavesRing {
+                // Only a ferry's own name follows "Take the ferry", never "the road".
+                guard label != .none else { return out.phrase(InstructionPhrases.ferry.alone) }
+                return say(InstructionPhrases.ferry, &out)
+            }
             switch m.type {
             case .depart:
-                out.phrase(walking ? "Walk " : "Head ")
+                out.phrase("Head ")
                 out.phrase(compassPhrase(m.bearingAfter))
                 guard hasRoad else { return }
-                out.phrase(walking && unnamed && !stairs ? " along " : " on ")
+                out.phrase(" on ")
                 road(&out)
             case .arrive:
                 // osrm-text-instructions: "your {nth} destination", nth empty at the last one.
@@ -165,52 +250,11 @@ public enum Instructions {
                 case .some(.straight): out.phrase(", straight ahead")
                 default: break
                 }
-            case .turn, .endOfRoad:
+            case .turn, .endOfRoad, .newName, .notification:
                 if stairs { return takeStairs(modifier, &out) }
-                out.phrase(turnPhrase(modifier))
-                onto(&out)
-            case .newName, .notification:
-                // A notification (boarding or leaving a ferry) reads as osrm-text-instructions
-                // has it: "Continue left onto …".
-                if stairs { return takeStairs(modifier, &out) }
-                out.phrase("Continue")
-                out.phrase(continuePhrase(modifier))
-                if walking && unnamed {
-                    out.phrase(" along ")
-                    road(&out)
-                } else if hasRoad {
-                    onto(&out)
-                } else if modifier == .straight {
-                    out.phrase(" straight")
-                }
-            case .continue:
-                if modifier == .uturn { out.phrase("Make a U-turn at the end of the road"); return }
-                guard !unnamed else {
-                    out.phrase(turnPhrase(modifier))
-                    return onto(&out)
-                }
-                switch modifier {
-                case .straight: out.phrase("Continue straight")
-                case .slightLeft: out.phrase("Keep left")
-                case .slightRight: out.phrase("Keep right")
-                default: out.phrase(turnPhrase(modifier))
-                }
-                out.phrase(" to stay on ")
-                road(&out)
-            case .fork:
-                out.phrase(modifier.isLeft ? "Keep left" : modifier.isRight ? "Keep right" : "Keep straight")
-                if unnamed {
-                    out.phrase(" at the fork")
-                } else {
-                    out.phrase(" onto ")
-                    road(&out)
-                }
-            case .merge:
-                out.phrase(modifier.isLeft ? "Merge left" : modifier.isRight ? "Merge right" : "Merge")
-                onto(&out)
-            case .onRamp, .offRamp:
-                out.phrase(modifier.isLeft ? "Take the ramp on the left" : modifier.isRight ? "Take the ramp on the right" : "Take the ramp")
-                onto(&out)
+                say(InstructionPhrases.phrasing(m.type, modifier, drivingSide: drivingSide), &out)
+            case .continue, .fork, .merge, .onRamp, .offRamp:
+                say(InstructionPhrases.phrasing(m.type, modifier, drivingSide: drivingSide), &out)
             case .roundabout, .rotary:
                 // osrm-text-instructions: "Enter the roundabout and take the 2nd exit onto X",
                 // "Enter Place X and exit onto Y"; without an exit, "…and exit onto X".
@@ -248,41 +292,15 @@ public enum Instructions {
             }
         }
 
+        /// "Take the stairs" straight on, else the turn first: "Turn right and take the stairs".
         func takeStairs<Sink: InstructionSink>(_ modifier: ManeuverModifier, _ out: inout Sink) {
             if modifier != .straight {
-                out.phrase(turnPhrase(modifier))
+                out.phrase(InstructionPhrases.turn(modifier).lead)
                 out.phrase(" and take")
             } else {
                 out.phrase("Take")
             }
             out.phrase(" the stairs")
-        }
-    }
-
-    static func turnPhrase(_ modifier: ManeuverModifier) -> StaticString {
-        switch modifier {
-        case .uturn: return "Make a U-turn"
-        case .straight: return "Go straight"
-        case .slightLeft: return "Make a slight left"
-        case .slightRight: return "Make a slight right"
-        case .sharpLeft: return "Make a sharp left"
-        case .sharpRight: return "Make a sharp right"
-        case .left: return "Turn left"
-        case .right: return "Turn right"
-        }
-    }
-
-    /// What follows "Continue": "" straight on, " slightly left", " left", ...
-    static func continuePhrase(_ modifier: ManeuverModifier) -> StaticString {
-        switch modifier {
-        case .straight: return ""
-        case .uturn: return " back"
-        case .slightLeft: return " slightly left"
-        case .slightRight: return " slightly right"
-        case .sharpLeft: return " sharply left"
-        case .sharpRight: return " sharply right"
-        case .left: return " left"
-        case .right: return " right"
         }
     }
 
@@ -302,15 +320,17 @@ public enum Instructions {
     /// The eight-point compass direction of a bearing.
     public static func compass(_ bearing: Int) -> String { compassPhrase(bearing).description }
 
+    /// With osrm-text-instructions' sectors: the four cardinal points 40° wide (north from
+    /// 340° to 20°), the four between them 50°.
     static func compassPhrase(_ bearing: Int) -> StaticString {
-        switch ((bearing % 360 + 360) % 360 * 2 + 45) / 90 % 8 {
-        case 0: return "north"
-        case 1: return "northeast"
-        case 2: return "east"
-        case 3: return "southeast"
-        case 4: return "south"
-        case 5: return "southwest"
-        case 6: return "west"
+        switch (bearing % 360 + 360) % 360 {
+        case 0...20, 340...: return "north"
+        case 21..<70: return "northeast"
+        case 70...110: return "east"
+        case 111..<160: return "southeast"
+        case 160...200: return "south"
+        case 201..<250: return "southwest"
+        case 250...290: return "west"
         default: return "northwest"
         }
     }

@@ -42,6 +42,9 @@ public struct RouteStep: Sendable {
     /// counted from 1 after the start (OSRM's "You have arrived at your 1st destination");
     /// nil at the final destination.
     public var arrivalWaypoint: Int?
+    /// The side traffic keeps to (OSRM's step `driving_side`): an off ramp on that side is
+    /// announced without it.
+    public var drivingSide: DrivingSide = .right
     /// English text, e.g. "Turn left onto Carrer Major" (composed when asked for).
     public var instruction: String { Instructions.english(self, mode: mode) }
 }

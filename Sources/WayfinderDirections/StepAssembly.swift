@@ -18,6 +18,7 @@ extension DirectionsBuilder {
         func millis(_ k: Int) -> Double { k == n ? Double(route.weight) : Double(Int(elapsed[k] * scale + 0.5)) }
 
         let last = line.count - 1
+        let drivingSide = DrivingSide.at(route.source.location)
         var steps: [RouteStep] = []
         steps.reserveCapacity(raw.count)
         for (i, s) in raw.enumerated() {
@@ -62,9 +63,9 @@ extension DirectionsBuilder {
                 geometry: from...(s.type == .arrive ? last : max(from, to)),
                 intersection: range, intersectionIn: inIndex, intersectionOut: outIndex, mode: graph.mode,
                 transport: w.wayTransport, classes: classes,
-                arrivalWaypoint: s.type == .arrive ? waypoint : nil))
+                arrivalWaypoint: s.type == .arrive ? waypoint : nil, drivingSide: drivingSide))
         }
-        return Directions(mode: graph.mode, drivingSide: DrivingSide.at(route.source.location), line: line,
+        return Directions(mode: graph.mode, drivingSide: drivingSide, line: line,
                           steps: steps, intersectionRoads: intersectionRoads, distance: travelled[n],
                           duration: Double(route.weight) / 1000,
                           annotation: annotated ? annotation(line, millis: millis) : nil)

@@ -108,6 +108,14 @@ public struct RawWriter {
         written += range.count
     }
 
+    /// The part of `range` (bytes written before, counted as `count` is) before its first
+    /// `byte`, or all of it: e.g. the first of a list of refs "A 1;E 5" written as one string.
+    @inlinable public func prefix(of range: Range<Int>, before byte: UInt8) -> Range<Int> {
+        var end = range.lowerBound
+        while end < range.upperBound && start[end] != byte { end += 1 }
+        return range.lowerBound..<end
+    }
+
     /// A quoted, JSON-escaped encoded polyline; room: `2 * Polyline.maxEncodedCount + 2`.
     /// Returns where the encoding lies, counted from the value's start.
     @inlinable public mutating func polyline(_ points: ArraySlice<FixedCoordinate>, precision: Int) -> Range<Int> {

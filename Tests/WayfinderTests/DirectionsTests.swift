@@ -197,7 +197,8 @@ import WayfinderRouting
             "depart: Head north on North Street",
             "on ramp slight right: Take the ramp on the right",
             "merge slight left: Merge left onto A1",
-            "off ramp right: Take the ramp on the right",
+            // An off ramp on the side traffic keeps to says no side (osrm-text-instructions).
+            "off ramp right: Take the ramp",
             "end of road left: Turn left onto Exit Road",
             "arrive: You have arrived at your destination",
         ])
@@ -299,7 +300,7 @@ import WayfinderRouting
         map.restriction(from: "ab", via: "b", to: "bc", "only_straight_on")
         try check(map, .driving, "a", "d", [
             "depart: Head east on Main Street",
-            "continue uturn: Make a U-turn at the end of the road",
+            "continue uturn: Make a U-turn and continue on Main Street",
             "turn right: Turn right onto Cross Street",
             "arrive: You have arrived at your destination",
         ])
@@ -316,24 +317,24 @@ import WayfinderRouting
         map.way("bc", ["highway": "steps"])
         map.way("cd", ["highway": "residential", "name": "Lower Street"])
         try check(map, .walking, "x", "d", [
-            "depart: Walk east along the footway",
+            "depart: Head east on the footway",
             "new name straight: Continue onto Upper Street",
             "turn right: Turn right and take the stairs",
             "turn left: Turn left onto Lower Street",
             "arrive: You have arrived at your destination",
         ])
         try check(map, .walking, "d", "x", [
-            "depart: Walk west on Lower Street",
+            "depart: Head west on Lower Street",
             "turn right: Turn right and take the stairs",
             "turn left: Turn left onto Upper Street",
-            "new name straight: Continue along the footway",
+            "new name straight: Continue onto the footway",
             "arrive: You have arrived at your destination",
         ])
     }
 
     @Test func walkingTurnsAtIntersectionsToo() throws {
         let map = MapFixture.tJunction
-        try checkOneManeuver(map, .walking, "a", "d", "Walk east on Mannerheimintie",
+        try checkOneManeuver(map, .walking, "a", "d", "Head east on Mannerheimintie",
                              "turn right: Turn right onto Side Street")
     }
 
