@@ -29,12 +29,14 @@ extension DirectionsBuilder {
         return NameChanges.compassChange(xName, yName) || (refContained && NameChanges.sameStreet(xName, yName))
     }
 
-    /// Whether the change from `a` to `b` is worth a word where nothing else happens: not
-    /// for a car going from a named road onto an unnamed one, as there is no name to say.
+    /// Whether the change from `a` to `b` is worth a word where nothing else happens: only
+    /// onto a road with a name or ref to say (as OSRM, for drivers and walkers alike: going
+    /// straight on from a street onto an unnamed footway is no step), or for a walker onto
+    /// stairs, which are worth knowing of.
     func announces(_ a: Int32, _ b: Int32) -> Bool {
         guard !sameRoad(a, b) else { return false }
         let y = info(b)
-        return graph.mode == .walking || y.name != 0 || y.ref != 0
+        return y.name != 0 || y.ref != 0 || (graph.mode == .walking && isStairs(b))
     }
 
     /// Whether a way has a name or ref to speak of.

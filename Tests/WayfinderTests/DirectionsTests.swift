@@ -323,11 +323,11 @@ import WayfinderRouting
             "turn left: Turn left onto Lower Street",
             "arrive: You have arrived at your destination",
         ])
+        // Straight on from a street onto an unnamed footway is no step (as OSRM's foot profile).
         try check(map, .walking, "d", "x", [
             "depart: Head west on Lower Street",
             "turn right: Turn right and take the stairs",
             "turn left: Turn left onto Upper Street",
-            "new name straight: Continue onto the footway",
             "arrive: You have arrived at your destination",
         ])
     }
