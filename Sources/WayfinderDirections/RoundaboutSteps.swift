@@ -207,9 +207,14 @@ extension DirectionsBuilder {
         let (inIndex, outIndex) = gatherRoads(at: v, arriving: a, leaving: b, inBearing: inBearing, outBearing: outBearing)
         let dOut = roads[outIndex].deviation
         if abs(dOut) < 25 {
+            // The ring's two halves, read at their tangents (a small ring is one loop of a way).
             var ringLeft = false, ringRight = false
-            for road in roads where isRoundabout(road.way) {
-                if road.deviation < dOut { ringLeft = true } else { ringRight = true }
+            for i in leaving(v) where isRoundabout(way(graph.nodeLeaving[i])) {
+                if Turn.deviation(inBearing, leavingBearing(graph.nodeLeaving[i], tangent: true)) < dOut {
+                    ringLeft = true
+                } else {
+                    ringRight = true
+                }
             }
             if ringLeft && ringRight { return false }
         }
