@@ -16,10 +16,13 @@ enum NameChanges {
         startsWith(x, y) || startsWith(y, x) || compassChange(x, y)
     }
 
-    /// Whether two names differ only by a compass word before or after the same core.
+    /// Whether two different names differ only by a compass word before or after the same core.
     static func compassChange(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Bool {
         let cx = core(x), cy = core(y)
-        return !cx.isEmpty && cx.elementsEqual(cy)
+        // Without a compass word on either side the cores are the two different names.
+        guard cx.count > 0, cx.count == cy.count, cx.count < x.count || cy.count < y.count else { return false }
+        for i in 0..<cx.count where x[cx.lowerBound + i] != y[cy.lowerBound + i] { return false }
+        return true
     }
 
     /// Whether one ref is contained in the other: as text ("A1" in "A1;E15"), or as lists
@@ -45,19 +48,29 @@ enum NameChanges {
         return s[first...last]
     }
 
-    /// `name` without a leading and a trailing compass word.
-    static func core(_ name: UnsafeBufferPointer<UInt8>) -> Slice<UnsafeBufferPointer<UInt8>> {
-        var s = name[...]
+    /// The range of `name` without a leading and a trailing compass word (index loops: this
+    /// runs at every change of name along a route).
+    static func core(_ name: UnsafeBufferPointer<UInt8>) -> Range<Int> {
         let space = UInt8(ascii: " ")
-        if let first = s.firstIndex(of: space), isCompassWord(s[s.startIndex..<first]) { s = s[(first + 1)...] }
-        if let last = s.lastIndex(of: space), isCompassWord(s[(last + 1)...]) { s = s[..<last] }
-        return s
+        var start = 0, end = name.count
+        var i = 0
+        while i < end && name[i] != space { i += 1 }
+        if i < end && isCompassWord(name, 0..<i) { start = i + 1 }
+        var j = end - 1
+        while j >= start && name[j] != space { j -= 1 }
+        if j >= start && isCompassWord(name, (j + 1)..<end) { end = j }
+        return start..<max(start, end)
     }
 
-    static func isCompassWord(_ word: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
-        guard word.count <= 5 else { return false }
+    static func isCompassWord(_ name: UnsafeBufferPointer<UInt8>, _ word: Range<Int>) -> Bool {
+        // Every compass word begins with n, e, s or w: most words are out at the first byte.
+        guard !word.isEmpty, word.count <= 5 else { return false }
+        switch name[word.lowerBound] | 0x20 {
+        case UInt8(ascii: "n"), UInt8(ascii: "e"), UInt8(ascii: "s"), UInt8(ascii: "w"): break
+        default: return false
+        }
         return compassWords.contains { w in
-            w.count == word.count && zip(w, word).allSatisfy { $0 == $1 | 0x20 }
+            w.count == word.count && w.indices.allSatisfy { w[$0] == name[word.lowerBound + $0] | 0x20 }
         }
     }
 

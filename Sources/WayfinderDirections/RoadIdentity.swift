@@ -26,7 +26,7 @@ extension DirectionsBuilder {
         if x.name == 0 || y.name == 0 || x.name == y.name { return refContained }
         let xName = graph.names.bytes(x.name), yName = graph.names.bytes(y.name)
         // A change of compass word alone keeps the road even where the refs change.
-        return NameChanges.compassChange(xName, yName) || (refContained && NameChanges.sameStreet(xName, yName))
+        return refContained ? NameChanges.sameStreet(xName, yName) : NameChanges.compassChange(xName, yName)
     }
 
     /// Whether the change from `a` to `b` is worth a word where nothing else happens: only

@@ -26,6 +26,15 @@ extension DirectionsBuilder {
     /// of travel, measuring its length and noting its names, the names of the roads that
     /// meet it and the nodes where roads meet it.
     func ringKind(at v: Int32) -> RingKind {
+        // Routes pass the same rings again and again: remember the last kinds read.
+        let slot = Int(v) & (ringKinds.count - 1)
+        if ringKinds[slot].node == v { return ringKinds[slot].kind }
+        let kind = readRingKind(at: v)
+        ringKinds[slot] = (v, kind)
+        return kind
+    }
+
+    func readRingKind(at v: Int32) -> RingKind {
         var length = 0.0, ringName: Int32 = 0, names = 0, circular = false
         var meetings = 0, simple = true, sharesName = false
         var exitBearings: (Double, Double, Double, Double) = (0, 0, 0, 0)
@@ -200,9 +209,7 @@ extension DirectionsBuilder {
     /// Appends that step and returns true, or returns false where boundary `k` is no such place.
     func passesRing(at k: Int) -> Bool {
         let a = directed(pieces[k - 1]), b = directed(pieces[k]), v = startNode(b)
-        var onRing = false
-        for i in leaving(v) where isRoundabout(way(graph.nodeLeaving[i])) { onRing = true }
-        guard onRing else { return false }
+        guard graph.isRingNode(Int(v)) else { return false }
         let inBearing = Self.normalized(leavingBearing(a ^ 1) + 180), outBearing = leavingBearing(b)
         let (inIndex, outIndex) = gatherRoads(at: v, arriving: a, leaving: b, inBearing: inBearing, outBearing: outBearing)
         let dOut = roads[outIndex].deviation

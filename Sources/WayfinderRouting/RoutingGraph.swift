@@ -30,6 +30,9 @@ public struct RoutingGraph: @unchecked Sendable {
     /// flags when the graph is opened, so that `Router` reads one small array per route piece
     /// instead of a segment and its way.
     public let restrictedDirections: [UInt64]
+    /// A bit per node: whether a roundabout's way passes it (driving; gathered at open, so
+    /// that the directions of a route passing a node ask one bit, not its roads).
+    public let ringNodes: [UInt64]
     /// Turn-expanded modes: the directed segment each search node beyond `2 * segments.count`
     /// copies (via-way restrictions; empty without any). See `directedSegment(ofSearchNode:)`.
     public let searchNodeCopies: UnsafeBufferPointer<Int32>
@@ -51,6 +54,7 @@ public struct RoutingGraph: @unchecked Sendable {
         coreExpansions = unpackCoreHops ? CoreExpansions(hierarchy) : nil
         base = try BaseGraph(file: file, mode: mode)
         restrictedDirections = mode == .driving ? Self.restrictedDirections(segments, ways) : []
+        ringNodes = mode == .driving ? Self.ringNodes(segments, ways, nodeCount: nodeFirst.count - 1) : []
         let snap = try SnapIndex(file: file, mode: mode)
         (snapGrid, snapKeys, snapCellFirst, snapEntries) = (snap.grid, snap.cellKeys, snap.cellFirst, snap.entries)
         searchNodeCopies = SearchNodeCopies.read(file: file, mode: mode)
@@ -103,6 +107,21 @@ public struct RoutingGraph: @unchecked Sendable {
             }
         }
         return bits
+    }
+
+    private static func ringNodes(_ segments: UnsafeBufferPointer<RoadSegment>, _ ways: UnsafeBufferPointer<WayInfo>,
+                                  nodeCount: Int) -> [UInt64] {
+        guard ways.contains(where: { $0.flags & WayInfo.isRoundabout != 0 }) else { return [] }
+        var bits = [UInt64](repeating: 0, count: (nodeCount + 63) / 64)
+        for segment in segments where ways[Int(segment.way)].flags & WayInfo.isRoundabout != 0 {
+            for v in [Int(segment.fromNode), Int(segment.toNode)] { bits[v >> 6] |= 1 << UInt64(v & 63) }
+        }
+        return bits
+    }
+
+    /// Whether a roundabout's way passes node `v` (`ringNodes`).
+    @inlinable public func isRingNode(_ v: Int) -> Bool {
+        !ringNodes.isEmpty && ringNodes[v >> 6] & (1 << UInt64(v & 63)) != 0
     }
 
     /// Whether cars are restricted on directed segment `x` (`restrictedDirections`).
