@@ -53,15 +53,17 @@ public enum ManeuverModifier: UInt8, Sendable, CaseIterable, CustomStringConvert
         }
     }
 
-    /// The modifier of a change of bearing in degrees (negative = to the left): straight
-    /// below 20°, slight below 60°, plain below 140°, sharp beyond. A U-turn is only ever
-    /// set explicitly (turning back onto the same road), never read off an angle.
+    /// The modifier of a change of bearing in degrees (negative = to the left), in OSRM's
+    /// bands (`getTurnDirection`): straight up to 20°, slight up to 40°, plain up to 120°,
+    /// sharp beyond. Narrow slight bands keep "slight" for real bends: a road leaving at 50°
+    /// is a turn a driver has to steer. A U-turn is only ever set explicitly (turning back
+    /// onto the same road), never read off an angle.
     public init(deviation d: Double) {
         let a = abs(d)
-        if a < 20 { self = .straight; return }
+        if a <= 20 { self = .straight; return }
         let left = d < 0
-        if a < 60 { self = left ? .slightLeft : .slightRight }
-        else if a < 140 { self = left ? .left : .right }
+        if a <= 40 { self = left ? .slightLeft : .slightRight }
+        else if a <= 120 { self = left ? .left : .right }
         else { self = left ? .sharpLeft : .sharpRight }
     }
 

@@ -36,7 +36,9 @@ extension DirectionsBuilder {
                 nearest = road
             }
         }
-        if b == a ^ 1 { return (others == 0 ? .continue : .turn, .uturn) }
+        // Turning back onto the road arrived by: a named road is continued (OSRM's basic
+        // turn type compares the names, which are the same), an unnamed one turned onto.
+        if b == a ^ 1 { return (others == 0 || inInfo.name != 0 ? .continue : .turn, .uturn) }
 
         /// Left or right of the other road, for maneuvers whose angle is too small to say.
         func side(of other: Road?, left: ManeuverModifier, right: ManeuverModifier) -> ManeuverModifier {

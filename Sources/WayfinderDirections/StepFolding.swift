@@ -49,8 +49,10 @@ extension DirectionsBuilder {
             }
             var merged: RawStep
             if graph.mode == .driving && abs(combined) > 150 && nextFoldable {
+                // Back onto the road the route came by is continuing it (OSRM collapses a
+                // U-turn only between equal names, and always as "continue uturn").
                 merged = s
-                merged.type = .turn
+                merged.type = backOnTheRoad ? .continue : .turn
                 merged.modifier = .uturn
             } else if graph.mode == .driving && s.type == .newName {
                 merged = next

@@ -263,11 +263,12 @@ import WayfinderRouting
             "turn left: Turn left onto Grand Avenue",
             "arrive: You have arrived at your destination",
         ])
-        // Back the other way through the gap: one U-turn.
+        // Back the other way through the gap: one U-turn, continuing Grand Avenue (OSRM
+        // collapses two turns back onto the same name into "continue uturn").
         let d = try directions(map, .driving, from: map.coordinate(near: "q", east: -30), to: east)
         #expect(describe(d) == [
             "depart: Head west on Grand Avenue",
-            "turn uturn: Make a U-turn onto Grand Avenue",
+            "continue uturn: Make a U-turn at the end of the road",
             "arrive: You have arrived at your destination",
         ])
     }
