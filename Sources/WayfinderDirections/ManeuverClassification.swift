@@ -4,10 +4,11 @@ import WayfinderRouting
 /// Which maneuver the route makes at an ordinary intersection, from the roads there: their
 /// deviations from straight on, their names and classes, links and highways.
 extension DirectionsBuilder {
-    /// The maneuver at an ordinary intersection, or nil where the road simply goes on.
-    /// `current` is the way whose name the traveller was last given.
-    func classify(_ a: Int32, _ b: Int32, current: Int32, inIndex: Int?,
-                  outIndex: Int) -> (ManeuverType, ManeuverModifier)? {
+    /// The walker's maneuver at an ordinary intersection (and the driver's before OSRM's
+    /// intersection rules took over, still used for ramps and merges): nil where the way simply
+    /// goes on. `current` is the way whose name the traveller was last given.
+    func classifyByRivals(_ a: Int32, _ b: Int32, current: Int32, inIndex: Int?,
+                          outIndex: Int) -> (ManeuverType, ManeuverModifier)? {
         let out = roads[outIndex]
         let dOut = out.deviation
         let wa = way(a), inInfo = info(wa), outInfo = info(out.way)

@@ -45,7 +45,8 @@ extension DirectionsBuilder {
                 k += 1
                 continue
             }
-            let (inIndex, outIndex) = gatherRoads(at: v, arriving: a, leaving: b, inBearing: inBearing, outBearing: outBearing)
+            let gathered = gatherRoads(at: v, arriving: a, leaving: b, inBearing: inBearing, outBearing: outBearing)
+            let (inIndex, outIndex) = orderRoads(in: gathered.in, out: gathered.out)
             var step: RawStep?
             if inRing {
                 if outRing {
