@@ -21,6 +21,14 @@ extension DirectionsBuilder {
         while i + 1 < raw.count {
             let s = raw[i], next = raw[i + 1]
             let afterExit = travelled[next.boundary] - travelled[s.exitBoundary ?? s.boundary]
+            if isUTurnAtTheOnlyWayOn(i) {
+                raw[i].type = .continue
+                raw[i].modifier = .uturn
+                raw[i].bearingAfter = next.bearingAfter
+                raw[i].way = next.way
+                raw.remove(at: i + 1)
+                continue
+            }
             guard afterExit < collapseDistance, !isStairs(s.way), !isStairs(next.way) else { i += 1; continue }
             let foldable = Self.isFoldable(s.type), nextFoldable = Self.isFoldable(next.type)
             if next.type == .arrive {
@@ -39,6 +47,8 @@ extension DirectionsBuilder {
                 continue
             }
             if next.type == .newName && abs(Turn.deviation(next.bearingBefore, next.bearingAfter)) < 45 {
+                // Continuing a road only to leave its name at once is turning onto the new one.
+                if s.type == .continue && s.modifier != .uturn && !sameRoad(raw[i - 1].way, next.way) { raw[i].type = .turn }
                 raw[i].way = next.way
                 raw.remove(at: i + 1)
                 continue
@@ -89,6 +99,23 @@ extension DirectionsBuilder {
         }
         // A walker is told each path and street by name, however short (foot guidance).
         if graph.mode == .driving { suppressShortNameChanges() }
+    }
+
+    /// Whether raw steps `i` and `i + 1` turn back onto the road of step `i - 1` where the
+    /// second turn is the only way on and no intersection lies between them, however far
+    /// apart (the two carriageways of a road joined by a cross street): OSRM's U-turn
+    /// collapse. (Short ones are folded with the other short steps.)
+    func isUTurnAtTheOnlyWayOn(_ i: Int) -> Bool {
+        let s = raw[i], next = raw[i + 1]
+        guard graph.mode == .driving, s.type == .turn || s.type == .continue || s.type == .endOfRoad,
+              Self.isFoldable(next.type), s.modifier != .uturn, next.modifier != .uturn,
+              abs(Turn.deviation(s.bearingBefore, next.bearingAfter)) > 150,
+              sameRoad(raw[i - 1].way, next.way) else { return false }
+        var entries = 0
+        for road in intersectionRoads[next.intersection] where road.entry { entries += 1 }
+        guard entries == 1 else { return false }
+        for k in (s.boundary + 1)..<next.boundary where startDegree[k] > 2 { return false }
+        return true
     }
 
     /// Below this many metres to the next maneuver a change of name is not worth a step
