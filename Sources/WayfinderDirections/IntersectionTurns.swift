@@ -44,7 +44,8 @@ extension DirectionsBuilder {
             return basicManeuver(out, current: current)
         }
         if let obvious {
-            return out == obvious ? obviousManeuver(out, current: current) : basicManeuver(out, current: current)
+            if out == obvious { return obviousManeuver(out, current: current) }
+            return sidedManeuver(out, rightEnd: obvious, leftStart: obvious + 1, current: current)
         }
         if let fork, out >= fork.right && out <= fork.left {
             if fork.left - fork.right == 1 && abs(priority(roads[fork.left].way) - priority(roads[fork.right].way)) > 1 {
@@ -55,7 +56,22 @@ extension DirectionsBuilder {
             }
             return forkManeuver(out, fork, current: current)
         }
-        return basicManeuver(out, current: current)
+        if let fork { return sidedManeuver(out, rightEnd: fork.right, leftStart: fork.left + 1, current: current) }
+        // No way on stands out: the sides are split at the straightest road.
+        guard let s = straightmost({ _ in true }) else { return basicManeuver(out, current: current) }
+        if Self.offStraight(roads[s]) < 25 && !roads[s].allowed {
+            return sidedManeuver(out, rightEnd: s, leftStart: s + 1, current: current)
+        }
+        let angle = Self.angle(roads[s])
+        if angle == 180 { return basicManeuver(out, current: current) }
+        return angle > 180 ? sidedManeuver(out, rightEnd: s, leftStart: s, current: current)
+            : sidedManeuver(out, rightEnd: s + 1, leftStart: s + 1, current: current)
+    }
+
+    /// A turn to one side, its modifier set apart from a neighbour's where both would be alike.
+    func sidedManeuver(_ out: Int, rightEnd: Int, leftStart: Int, current: Int32) -> (ManeuverType, ManeuverModifier) {
+        (basicType(out, current: current),
+         sideModifier(out, rightEnd: rightEnd, leftStart: leftStart) ?? ManeuverModifier(deviation: roads[out].deviation))
     }
 
     /// OSRM's basic turn type: a continue where the road keeps its name, else a turn.
