@@ -97,8 +97,24 @@ extension DirectionsBuilder {
             raw[0].way = raw[1].way
             raw.remove(at: 1)
         }
+        if graph.mode == .driving { plainEndsOfRoad() }
         // A walker is told each path and street by name, however short (foot guidance).
         if graph.mode == .driving { suppressShortNameChanges() }
+    }
+
+    /// OSRM's end-of-road rule after collapsing: "at the end of the road" helps only where the
+    /// traveller passed another intersection since the last instruction (it says which one
+    /// to turn at); otherwise it is a plain turn, or a continue onto the name last said.
+    func plainEndsOfRoad() {
+        for i in 1..<raw.count where raw[i].type == .endOfRoad {
+            let previous = raw[i - 1]
+            var passed = false
+            for k in ((previous.exitBoundary ?? previous.boundary) + 1)..<max(raw[i].boundary, 1) where startDegree[k] > 2 {
+                passed = true
+                break
+            }
+            if !passed { raw[i].type = isNamed(raw[i].way) && sameRoad(previous.way, raw[i].way) ? .continue : .turn }
+        }
     }
 
     /// Whether raw steps `i` and `i + 1` turn back onto the road of step `i - 1` where the

@@ -82,12 +82,14 @@ import WayfinderRouting
 
     // MARK: Fixtures (`MapFixture.tJunction` is drawn in Support/MapFixture.swift)
 
-    @Test func tJunctionEndOfRoadLeftAndRight() throws {
+    /// Right after the start no intersection has been passed, so OSRM does not say "at the
+    /// end of the road" (TurnGuidanceTests has the end of the road after a crossing).
+    @Test func tJunctionRightAfterTheStartIsAPlainTurn() throws {
         let map = MapFixture.tJunction
         try checkOneManeuver(map, .driving, "d", "a", "Head north on Side Street",
-                             "end of road left: Turn left onto Mannerheimintie")
+                             "turn left: Turn left onto Mannerheimintie")
         try checkOneManeuver(map, .driving, "d", "c", "Head north on Side Street",
-                             "end of road right: Turn right onto Mannerheimintie")
+                             "turn right: Turn right onto Mannerheimintie")
     }
 
     @Test func turnOffTheThroughRoad() throws {
@@ -185,7 +187,8 @@ import WayfinderRouting
             "on ramp slight right: Take the ramp on the right",
             "merge slight left: Merge left onto A1",
             "off ramp right: Take the ramp on the right",
-            "end of road left: Turn left onto Exit Road",
+            // No intersection on the ramp: a plain turn, not "at the end of the road" (OSRM).
+            "turn left: Turn left onto Exit Road",
             "arrive: You have arrived at your destination",
         ])
         let d = try directions(map, .driving, from: map.coordinate("a"), to: map.coordinate("y"))

@@ -78,17 +78,23 @@ import WayfinderRouting
     }
 
     @Test func endOfRoadOnlyWhereBothArmsAreAtRightAngles() throws {
-        // Side Street meets Cross Street at right angles: the end of the road either way.
+        // Side Street meets Cross Street at right angles, past Lane's crossing at f: the end
+        // of the road either way.
         var square = MapFixture("""
             a-------b-------c
-                    |
-                    |
+                    h
+                e---f---g
                     d
             """)
         square.way("abc", ["highway": "secondary", "name": "Cross Street"])
-        square.way("bd", ["highway": "residential", "name": "Side Street"])
+        square.way("dfhb", ["highway": "residential", "name": "Side Street"])
+        square.way("efg", ["highway": "residential", "name": "Lane"])
         try expectOne(square, "d", "a", "end of road left")
         try expectOne(square, "d", "c", "end of road right")
+        // With no intersection passed since the last instruction (here the start), "at the
+        // end of the road" would not help: a plain turn (OSRM).
+        try expectOne(square, "h", "a", "turn left")
+        try expectOne(square, "h", "c", "turn right")
 
         // Slanted: the arms leave at 34° and 146°, so there is no end of the road. Cross Street
         // ahead and slightly right is the obvious way on; as it crosses the intersection (its
