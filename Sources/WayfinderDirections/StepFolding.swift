@@ -42,7 +42,7 @@ extension DirectionsBuilder {
             }
             let combined = Turn.deviation(s.bearingBefore, next.bearingAfter)
             let backOnTheRoad = sameRoad(raw[i - 1].way, next.way)
-            if foldable && nextFoldable && backOnTheRoad && abs(combined) < 45 {
+            if foldable && nextFoldable && backOnTheRoad && abs(combined) < 45 && !isVisibleZigZag(i) {
                 raw.removeSubrange(i...(i + 1))
                 continue
             }
@@ -115,6 +115,17 @@ extension DirectionsBuilder {
             }
             if !passed { raw[i].type = isNamed(raw[i].way) && sameRoad(previous.way, raw[i].way) ? .continue : .turn }
         }
+    }
+
+    /// Whether raw steps `i` and `i + 1` are a right-angled zig-zag (right then left, or left
+    /// then right) with more than 3 m between the turns: a driver sees two turns there, so
+    /// OSRM only folds a staggered intersection of a couple of metres.
+    func isVisibleZigZag(_ i: Int) -> Bool {
+        let first = Turn.deviation(raw[i].bearingBefore, raw[i].bearingAfter)
+        let second = Turn.deviation(raw[i + 1].bearingBefore, raw[i + 1].bearingAfter)
+        let rightLeft = (45..<135).contains(first) && (-135 ..< -45).contains(second)
+        let leftRight = (-135 ..< -45).contains(first) && (45..<135).contains(second)
+        return (rightLeft || leftRight) && length(i) > 3
     }
 
     /// Whether raw steps `i` and `i + 1` turn back onto the road of step `i - 1` where the

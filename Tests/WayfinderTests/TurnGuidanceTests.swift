@@ -194,6 +194,21 @@ import WayfinderRouting
         try expectOne(map, "a", "e", "turn left")
     }
 
+    @Test func zigZagAcrossACrossStreetIsTwoTurns() throws {
+        // Oak Street resumes 20 m along Cedar Drive: right then left. Only a zig-zag of a
+        // couple of metres reads as going straight on (OSRM's staggered intersection).
+        var map = MapFixture("""
+                    j
+            a-------b
+                    c-------d
+                    i
+            """)
+        map.way("ab", ["highway": "residential", "name": "Oak Street"])
+        map.way("cd", ["highway": "residential", "name": "Oak Street"])
+        map.way("jbci", ["highway": "residential", "name": "Cedar Drive"])
+        #expect(try maneuvers(map, "a", "d") == ["depart", "turn right", "turn left", "arrive"])
+    }
+
     @Test func uTurnBetweenCarriagewaysContinuesTheRoad() throws {
         // Ring Road's carriageways (east above, west below) joined by an unnamed gap at b-e:
         // right, right through the gap is one U-turn back onto Ring Road.
