@@ -71,8 +71,10 @@ public enum ManeuverModifier: UInt8, Sendable, CaseIterable, CustomStringConvert
     }
 
     /// The modifier of a change of bearing in degrees (negative = to the left), in OSRM's
-    /// bands: straight up to 20°, slight up to 40°, plain up to 120°, sharp beyond. A U-turn
-    /// is only ever set explicitly (turning back onto the same road), never read off an angle.
+    /// bands (`getTurnDirection`): straight up to 20°, slight up to 40°, plain up to 120°,
+    /// sharp beyond. Narrow slight bands keep "slight" for real bends: a road leaving at 50°
+    /// is a turn a driver has to steer. A U-turn is only ever set explicitly (turning back
+    /// onto the same road), never read off an angle.
     public init(deviation d: Double) {
         let a = abs(d)
         if a <= 20 { self = .straight; return }

@@ -4,10 +4,11 @@ import WayfinderRouting
 /// Which maneuver the route makes at an ordinary intersection, from the roads there: their
 /// deviations from straight on, their names and classes, links and highways.
 extension DirectionsBuilder {
-    /// The maneuver at an ordinary intersection, or nil where the road simply goes on.
-    /// `current` is the way whose name the traveller was last given.
-    func classify(_ a: Int32, _ b: Int32, current: Int32, inIndex: Int?,
-                  outIndex: Int) -> (ManeuverType, ManeuverModifier)? {
+    /// The walker's maneuver at an ordinary intersection (and the driver's before OSRM's
+    /// intersection rules took over, still used for ramps and merges): nil where the way simply
+    /// goes on. `current` is the way whose name the traveller was last given.
+    func classifyByRivals(_ a: Int32, _ b: Int32, current: Int32, inIndex: Int?,
+                          outIndex: Int) -> (ManeuverType, ManeuverModifier)? {
         let out = roads[outIndex]
         let dOut = out.deviation
         let wa = way(a), inInfo = info(wa), outInfo = info(out.way)
@@ -36,7 +37,9 @@ extension DirectionsBuilder {
                 nearest = road
             }
         }
-        if b == a ^ 1 { return (others == 0 ? .continue : .turn, .uturn) }
+        // Turning back onto the road arrived by: a named road is continued (OSRM's basic
+        // turn type compares the names, which are the same), an unnamed one turned onto.
+        if b == a ^ 1 { return (others == 0 || inInfo.name != 0 ? .continue : .turn, .uturn) }
 
         /// Left or right of the other road, for maneuvers whose angle is too small to say.
         func side(of other: Road?, left: ManeuverModifier, right: ManeuverModifier) -> ManeuverModifier {

@@ -49,7 +49,8 @@ extension DirectionsBuilder {
                 k += 1
                 continue
             }
-            let (inIndex, outIndex) = gatherRoads(at: v, arriving: a, leaving: b, inBearing: inBearing, outBearing: outBearing)
+            let gathered = gatherRoads(at: v, arriving: a, leaving: b, inBearing: inBearing, outBearing: outBearing)
+            let (inIndex, outIndex) = orderRoads(in: gathered.in, out: gathered.out)
             var step: RawStep?
             if inRing {
                 if outRing {
@@ -98,9 +99,10 @@ extension DirectionsBuilder {
     /// The commonest case, decided without a bearing: the road goes on under its name and
     /// every other road one could take here is smaller (the turn cost, small at such a
     /// node, is left to the scaling of durations).
+    /// (A walker's rule: a driver's smaller roads still compete when nearly as straight.)
     func goesOnUnrivalled(_ a: Int32, _ b: Int32, _ wa: Int32, _ wb: Int32, at v: Int32, current: Int32) -> Bool {
         let outInfo = info(wb)
-        guard sameRoad(current, wb), isNamed(current) || graph.mode == .walking,
+        guard graph.mode == .walking, sameRoad(current, wb),
               (info(wa).flags ^ outInfo.flags) & WayInfo.isLink == 0 else { return false }
         for i in leaving(v) {
             let x = graph.nodeLeaving[i]
@@ -116,6 +118,19 @@ extension DirectionsBuilder {
         let absOut = abs(dOut), outInfo = info(wb)
         guard absOut < 60, sameRoad(current, wb), isNamed(current) || graph.mode == .walking,
               (info(wa).flags ^ outInfo.flags) & WayInfo.isLink == 0 else { return false }
+        if graph.mode == .driving {
+            // OSRM's obvious continuation: the name goes on, no lesser road, and every other
+            // road (of any class) turns off at least twice as far and 12.5° more; a one-way
+            // road against us only counts when the road itself bends beyond 40°.
+            guard info(current).name != 0, info(wb).name != 0, !strictlyLess(wb, wa) else { return false }
+            for i in leaving(v) {
+                let x = graph.nodeLeaving[i]
+                guard x != b, x != a ^ 1, absOut >= 40 || allowed(x) else { continue }
+                let off = abs(Turn.deviation(inBearing, leavingBearing(x)))
+                if off <= 2 * absOut || off - absOut <= 12.5 { return false }
+            }
+            return true
+        }
         var bestRival = 180.0
         for i in leaving(v) {
             let x = graph.nodeLeaving[i]

@@ -119,7 +119,8 @@ extension DirectionsBuilder {
 
     /// Whether a route arriving on the ring at node `v` by `a` passes an exit there worth
     /// counting: a road it may take off the ring, unless every such road is a service road
-    /// or track leaving a ring that is not one itself (OSRM does not count those).
+    /// or track leaving a ring that is not one itself (OSRM does not count those;
+    /// `isLowPriority` is in ObviousRoad.swift).
     func hasExit(at v: Int32, arriving a: Int32) -> Bool {
         let ringMinor = isLowPriority(way(a))
         for i in leaving(v) {
@@ -127,12 +128,6 @@ extension DirectionsBuilder {
             if x != a ^ 1 && allowed(x) && !isRoundabout(way(x)) && (ringMinor || !isLowPriority(way(x))) { return true }
         }
         return false
-    }
-
-    /// Service roads and tracks: exits to them are not counted on a ring of bigger roads.
-    func isLowPriority(_ w: Int32) -> Bool {
-        let c = info(w).roadClass
-        return c == RoadClass.service.rawValue || c == RoadClass.track.rawValue
     }
 
     /// Whether, where the route enters the ring at `v` (arriving by `a`, onto the ring by

@@ -21,6 +21,14 @@ extension DirectionsBuilder {
         while i + 1 < raw.count {
             let s = raw[i], next = raw[i + 1]
             let afterExit = travelled[next.boundary] - travelled[s.exitBoundary ?? s.boundary]
+            if isUTurnAtTheOnlyWayOn(i) {
+                raw[i].type = .continue
+                raw[i].modifier = .uturn
+                raw[i].bearingAfter = next.bearingAfter
+                raw[i].way = next.way
+                raw.remove(at: i + 1)
+                continue
+            }
             guard afterExit < collapseDistance, !isStairs(s.way), !isStairs(next.way) else { i += 1; continue }
             let foldable = Self.isFoldable(s.type), nextFoldable = Self.isFoldable(next.type)
             if next.type == .arrive {
@@ -34,11 +42,13 @@ extension DirectionsBuilder {
             }
             let combined = Turn.deviation(s.bearingBefore, next.bearingAfter)
             let backOnTheRoad = sameRoad(raw[i - 1].way, next.way)
-            if foldable && nextFoldable && backOnTheRoad && abs(combined) < 45 {
+            if foldable && nextFoldable && backOnTheRoad && abs(combined) < 45 && !isVisibleZigZag(i) {
                 raw.removeSubrange(i...(i + 1))
                 continue
             }
             if next.type == .newName && abs(Turn.deviation(next.bearingBefore, next.bearingAfter)) < 45 {
+                // Continuing a road only to leave its name at once is turning onto the new one.
+                if s.type == .continue && s.modifier != .uturn && !sameRoad(raw[i - 1].way, next.way) { raw[i].type = .turn }
                 raw[i].way = next.way
                 raw.remove(at: i + 1)
                 continue
@@ -49,8 +59,10 @@ extension DirectionsBuilder {
             }
             var merged: RawStep
             if graph.mode == .driving && abs(combined) > 150 && nextFoldable {
+                // Back onto the road the route came by is continuing it (OSRM collapses a
+                // U-turn only between equal names, and always as "continue uturn").
                 merged = s
-                merged.type = .turn
+                merged.type = backOnTheRoad ? .continue : .turn
                 merged.modifier = .uturn
             } else if graph.mode == .driving && s.type == .newName {
                 merged = next
@@ -85,8 +97,52 @@ extension DirectionsBuilder {
             raw[0].way = raw[1].way
             raw.remove(at: 1)
         }
+        if graph.mode == .driving { plainEndsOfRoad() }
         // A walker is told each path and street by name, however short (foot guidance).
         if graph.mode == .driving { suppressShortNameChanges() }
+    }
+
+    /// OSRM's end-of-road rule after collapsing: "at the end of the road" helps only where the
+    /// traveller passed another intersection since the last instruction (it says which one
+    /// to turn at); otherwise it is a plain turn, or a continue onto the name last said.
+    func plainEndsOfRoad() {
+        for i in 1..<raw.count where raw[i].type == .endOfRoad {
+            let previous = raw[i - 1]
+            var passed = false
+            for k in ((previous.exitBoundary ?? previous.boundary) + 1)..<max(raw[i].boundary, 1) where startDegree[k] > 2 {
+                passed = true
+                break
+            }
+            if !passed { raw[i].type = isNamed(raw[i].way) && sameRoad(previous.way, raw[i].way) ? .continue : .turn }
+        }
+    }
+
+    /// Whether raw steps `i` and `i + 1` are a right-angled zig-zag (right then left, or left
+    /// then right) with more than 3 m between the turns: a driver sees two turns there, so
+    /// OSRM only folds a staggered intersection of a couple of metres.
+    func isVisibleZigZag(_ i: Int) -> Bool {
+        let first = Turn.deviation(raw[i].bearingBefore, raw[i].bearingAfter)
+        let second = Turn.deviation(raw[i + 1].bearingBefore, raw[i + 1].bearingAfter)
+        let rightLeft = (45..<135).contains(first) && (-135 ..< -45).contains(second)
+        let leftRight = (-135 ..< -45).contains(first) && (45..<135).contains(second)
+        return (rightLeft || leftRight) && length(i) > 3
+    }
+
+    /// Whether raw steps `i` and `i + 1` turn back onto the road of step `i - 1` where the
+    /// second turn is the only way on and no intersection lies between them, however far
+    /// apart (the two carriageways of a road joined by a cross street): OSRM's U-turn
+    /// collapse. (Short ones are folded with the other short steps.)
+    func isUTurnAtTheOnlyWayOn(_ i: Int) -> Bool {
+        let s = raw[i], next = raw[i + 1]
+        guard graph.mode == .driving, s.type == .turn || s.type == .continue || s.type == .endOfRoad,
+              Self.isFoldable(next.type), s.modifier != .uturn, next.modifier != .uturn,
+              abs(Turn.deviation(s.bearingBefore, next.bearingAfter)) > 150,
+              sameRoad(raw[i - 1].way, next.way) else { return false }
+        var entries = 0
+        for road in intersectionRoads[next.intersection] where road.entry { entries += 1 }
+        guard entries == 1 else { return false }
+        for k in (s.boundary + 1)..<next.boundary where startDegree[k] > 2 { return false }
+        return true
     }
 
     /// Below this many metres to the next maneuver a change of name is not worth a step

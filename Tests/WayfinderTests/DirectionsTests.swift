@@ -82,12 +82,14 @@ import WayfinderRouting
 
     // MARK: Fixtures (`MapFixture.tJunction` is drawn in Support/MapFixture.swift)
 
-    @Test func tJunctionEndOfRoadLeftAndRight() throws {
+    /// Right after the start no intersection has been passed, so OSRM does not say "at the
+    /// end of the road" (TurnGuidanceTests has the end of the road after a crossing).
+    @Test func tJunctionRightAfterTheStartIsAPlainTurn() throws {
         let map = MapFixture.tJunction
         try checkOneManeuver(map, .driving, "d", "a", "Head north on Side Street",
-                             "end of road left: Turn left onto Mannerheimintie")
+                             "turn left: Turn left onto Mannerheimintie")
         try checkOneManeuver(map, .driving, "d", "c", "Head north on Side Street",
-                             "end of road right: Turn right onto Mannerheimintie")
+                             "turn right: Turn right onto Mannerheimintie")
     }
 
     @Test func turnOffTheThroughRoad() throws {
@@ -199,7 +201,8 @@ import WayfinderRouting
             "merge slight left: Merge left onto A1",
             // An off ramp on the side traffic keeps to says no side (osrm-text-instructions).
             "off ramp right: Take the ramp",
-            "end of road left: Turn left onto Exit Road",
+            // No intersection on the ramp: a plain turn, not "at the end of the road" (OSRM).
+            "turn left: Turn left onto Exit Road",
             "arrive: You have arrived at your destination",
         ])
         let d = try directions(map, .driving, from: map.coordinate("a"), to: map.coordinate("y"))
@@ -277,11 +280,12 @@ import WayfinderRouting
             "turn left: Turn left onto Grand Avenue",
             "arrive: You have arrived at your destination",
         ])
-        // Back the other way through the gap: one U-turn.
+        // Back the other way through the gap: one U-turn, continuing Grand Avenue (OSRM
+        // collapses two turns back onto the same name into "continue uturn").
         let d = try directions(map, .driving, from: map.coordinate(near: "q", east: -30), to: east)
         #expect(describe(d) == [
             "depart: Head west on Grand Avenue",
-            "turn uturn: Make a U-turn onto Grand Avenue",
+            "continue uturn: Make a U-turn at the end of the road",
             "arrive: You have arrived at your destination",
         ])
     }
