@@ -3,6 +3,7 @@ import Testing
 import WayfinderCLI
 @testable import WayfinderDirections
 import WayfinderGraph
+import WayfinderProtobuf
 import WayfinderRouting
 
 /// Signs on route steps, as OSRM reports them: the destinations a one-way road is signed to,
@@ -83,6 +84,23 @@ import WayfinderRouting
         #expect(exit["pronunciation"] == nil)
         #expect(exit["instruction"] as? String == "Take exit 12B towards A43: Lyon")
         #expect(steps[0]["destinations"] == nil && steps[0]["exits"] == nil)
+    }
+
+    /// The protobuf response carries the same signs as the JSON (decoded by protobuf-c).
+    @Test func protobufStepCarriesTheSigns() throws {
+        let map = signedExit
+        let graph = try map.graph(.driving)
+        let inputs = [map.coordinate("a"), map.coordinate("y")]
+        let legs = [try Router(graph: graph).route(from: inputs[0], to: inputs[1])]
+        let builder = DirectionsBuilder(graph: graph)
+        let options = ResponseOptions(steps: true, geometry: .polyline, overview: .full, annotations: [])
+        let decoded = try #require(ProtobufC.decode(RouteProtobuf.encode(legs: legs, inputs: inputs, builder: builder,
+                                                                         options: options)))
+        let json = try RouteProtobufTests().writerJSON(legs: legs, inputs: inputs, builder: builder, options: options)
+        #expect(JSONComparison.differences(decoded, json).isEmpty)
+        let routes = try #require(decoded["routes"] as? [[String: Any]])
+        let legSteps = try #require((routes.first?["legs"] as? [[String: Any]])?.first?["steps"] as? [[String: Any]])
+        #expect(legSteps[3]["destinations"] as? String == "A43: Lyon, Grenoble" && legSteps[3]["exits"] as? String == "12B")
     }
 
     /// A file written without the section (no way signed, as every file before it) opens,
