@@ -893,7 +893,7 @@ const ProtobufCMessageDescriptor wayfinder__annotation__descriptor =
   (ProtobufCMessageInit) wayfinder__annotation__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor wayfinder__route_step__field_descriptors[13] =
+static const ProtobufCFieldDescriptor wayfinder__route_step__field_descriptors[16] =
 {
   {
     "distance",
@@ -1051,18 +1051,57 @@ static const ProtobufCFieldDescriptor wayfinder__route_step__field_descriptors[1
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "destinations",
+    14,
+    PROTOBUF_C_LABEL_OPTIONAL,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Wayfinder__RouteStep, destinations),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "exits",
+    15,
+    PROTOBUF_C_LABEL_OPTIONAL,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Wayfinder__RouteStep, exits),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "pronunciation",
+    16,
+    PROTOBUF_C_LABEL_OPTIONAL,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Wayfinder__RouteStep, pronunciation),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned wayfinder__route_step__field_indices_by_name[] = {
   9,   /* field[9] = coordinates */
+  13,   /* field[13] = destinations */
   0,   /* field[0] = distance */
   6,   /* field[6] = driving_side */
   1,   /* field[1] = duration */
+  14,   /* field[14] = exits */
   7,   /* field[7] = instruction */
   11,   /* field[11] = intersections */
   10,   /* field[10] = maneuver */
   5,   /* field[5] = mode */
   3,   /* field[3] = name */
   8,   /* field[8] = polyline */
+  15,   /* field[15] = pronunciation */
   4,   /* field[4] = ref */
   12,   /* field[12] = rotary_name */
   2,   /* field[2] = weight */
@@ -1070,7 +1109,7 @@ static const unsigned wayfinder__route_step__field_indices_by_name[] = {
 static const ProtobufCIntRange wayfinder__route_step__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 13 }
+  { 0, 16 }
 };
 const ProtobufCMessageDescriptor wayfinder__route_step__descriptor =
 {
@@ -1080,7 +1119,7 @@ const ProtobufCMessageDescriptor wayfinder__route_step__descriptor =
   "Wayfinder__RouteStep",
   "wayfinder",
   sizeof(Wayfinder__RouteStep),
-  13,
+  16,
   wayfinder__route_step__field_descriptors,
   wayfinder__route_step__field_indices_by_name,
   1,  wayfinder__route_step__number_ranges,

@@ -56,6 +56,7 @@ extension Directions {
             let capacity = 768 + 64 + geometryBound + roads.count * 12 + RawWriter.maxQuotedCount(name)
                 + RawWriter.maxQuotedCount(ref) + Instructions.maxJSONCount(name: name, ref: ref)
                 + 2 * RawWriter.maxQuotedCount(step.pointee.rotaryName ?? "")
+                + Self.signsBound(step.pointee)
             var w = json.rawValue(capacity: capacity)
                 w.literal("{\"geometry\":")
                 if format == .geojson {
@@ -113,6 +114,25 @@ extension Directions {
                     w.string(rotaryName)
                     rotaryBytes = rotaryStart..<(w.count - 1)
                 }
+                // The signs (OSRM writes each only when there is one); the instruction copies
+                // the first destination and exit from here.
+                var destinationBytes = 0..<0, exitBytes = 0..<0
+                if let pronunciation = step.pointee.pronunciation {
+                    w.literal(",\"pronunciation\":")
+                    w.string(pronunciation)
+                }
+                if let destinations = step.pointee.destinations {
+                    w.literal(",\"destinations\":")
+                    let start = w.count + 1
+                    w.string(destinations)
+                    destinationBytes = start..<(w.count - 1)
+                }
+                if let exits = step.pointee.exits {
+                    w.literal(",\"exits\":")
+                    let start = w.count + 1
+                    w.string(exits)
+                    exitBytes = start..<(w.count - 1)
+                }
                 w.literal(",\"intersections\":[{\"location\":")
                 w.repeatBytes(locationBytes)
                 w.literal(",\"bearings\":[")
@@ -155,17 +175,28 @@ extension Directions {
                 w.literal(",\"distance\":")
                 w.fixed(distance, decimals: 1)
                 w.literal(",\"instruction\":\"")
-                var text = StepInstructionJSON(writer: w, nameBytes: nameBytes, refBytes: refBytes, rotaryBytes: rotaryBytes)
+                var text = StepInstructionJSON(writer: w, nameBytes: nameBytes, refBytes: refBytes, rotaryBytes: rotaryBytes,
+                                               destinationBytes: destinationBytes, exitBytes: exitBytes)
                 Instructions.write(m, name: name, ref: ref, rotaryNamed: !rotaryBytes.isEmpty,
                                    roadClass: step.pointee.roadClass, classes: step.pointee.classes,
                                    transport: step.pointee.transport, drivingSide: drivingSide, mode: mode,
-                                   waypoint: step.pointee.arrivalWaypoint, into: &text)
+                                   waypoint: step.pointee.arrivalWaypoint,
+                                   signed: Instructions.Signed(destinations: !destinationBytes.isEmpty,
+                                                               exits: !exitBytes.isEmpty), into: &text)
                 w = text.writer
                 w.literal("\"}")
             json.commit(w)
         }
         }
         json.endArray()
+    }
+
+    /// Most bytes a step's signs take: each value quoted once with its key, and copied once
+    /// more into the instruction (with a few words around it).
+    static func signsBound(_ step: RouteStep) -> Int {
+        guard step.destinations != nil || step.exits != nil || step.pronunciation != nil else { return 0 }
+        return 128 + 2 * RawWriter.maxQuotedCount(step.destinations ?? "") + 2 * RawWriter.maxQuotedCount(step.exits ?? "")
+            + RawWriter.maxQuotedCount(step.pronunciation ?? "")
     }
 
     /// A GeoJSON FeatureCollection: the route's line, then a point per maneuver carrying its

@@ -8,12 +8,16 @@ struct Phrasing {
     let tail: StaticString
     /// The whole text without a road: usually `lead`, sometimes more ("Keep left at the fork").
     let alone: StaticString
+    /// What goes before " towards {destination}" in the "destination" variant: usually `lead`.
+    let towards: StaticString
 
-    init(_ lead: StaticString, _ link: StaticString, tail: StaticString = "", alone: StaticString? = nil) {
+    init(_ lead: StaticString, _ link: StaticString, tail: StaticString = "", alone: StaticString? = nil,
+         towards: StaticString? = nil) {
         self.lead = lead
         self.link = link
         self.tail = tail
         self.alone = alone ?? lead
+        self.towards = towards ?? lead
     }
 }
 
@@ -72,7 +76,7 @@ enum InstructionPhrases {
     /// "continue": the road bends or turns and keeps its name ("… to stay on {way_name}").
     static func continuing(_ modifier: ManeuverModifier) -> Phrasing {
         switch modifier {
-        case .straight: return Phrasing("Continue straight", " to stay on ")
+        case .straight: return Phrasing("Continue straight", " to stay on ", towards: "Continue")
         case .left: return Phrasing("Turn left", " to stay on ")
         case .right: return Phrasing("Turn right", " to stay on ")
         case .slightLeft: return Phrasing("Make a slight left", " to stay on ")
@@ -127,6 +131,15 @@ enum InstructionPhrases {
         if modifier.isLeft { return Phrasing("Take the ramp on the left", " onto ") }
         if modifier.isRight { return Phrasing("Take the ramp on the right", " onto ") }
         return Phrasing("Take the ramp", " onto ")
+    }
+
+    /// The side an off ramp's exit number is announced with: none on the side traffic keeps
+    /// to (the usual exit), else " on the left" / " on the right" ("Take exit 4 on the left").
+    static func offRampSide(_ modifier: ManeuverModifier, drivingSide: DrivingSide) -> StaticString {
+        let usualSide = drivingSide == .right ? modifier.isRight : modifier.isLeft
+        if usualSide { return "" }
+        if modifier.isLeft { return " on the left" }
+        return modifier.isRight ? " on the right" : ""
     }
 
     /// "notification" (boarding or leaving a ferry): "Continue {modifier}", the modifier as is.

@@ -30,18 +30,36 @@ protocol InstructionSink {
     mutating func ref()
     /// The name of the rotary a step enters.
     mutating func rotaryName()
+    /// The first of the signed destinations ("A1: Berlin" of "A1, A2: Berlin, Hamburg").
+    mutating func destination()
+    /// The first of the exit numbers ("12B" of "12B; 13").
+    mutating func exit()
     mutating func number(_ n: Int)
 }
 
 /// Composes an instruction as UTF-8 bytes, for a `String`.
 struct InstructionBytes: InstructionSink {
     let roadName: String, roadRef: String, ringName: String
+    var destinations = "", exits = ""
     var bytes: [UInt8] = []
     mutating func phrase(_ text: StaticString) { text.withUTF8Buffer { bytes.append(contentsOf: $0) } }
     mutating func name() { bytes.append(contentsOf: roadName.utf8) }
     mutating func ref() { bytes.append(contentsOf: roadRef.utf8.prefix { $0 != UInt8(ascii: ";") }) }
     mutating func rotaryName() { bytes.append(contentsOf: ringName.utf8) }
     mutating func number(_ n: Int) { bytes.append(contentsOf: String(n).utf8) }
+    mutating func destination() {
+        let text = Array(destinations.utf8)
+        let (ref, place) = SignText.firstDestination(count: text.count) { text[$0] }
+        if !ref.isEmpty && !place.isEmpty {
+            bytes += text[ref] + Array(": ".utf8) + text[place]
+        } else {
+            bytes += text[ref.isEmpty ? place : ref]
+        }
+    }
+    mutating func exit() {
+        let text = Array(exits.utf8)
+        bytes += text[SignText.firstExit(count: text.count) { text[$0] }]
+    }
 }
 
 /// Writes a step's instruction straight into the step's JSON object, inside quotes the caller
@@ -50,16 +68,25 @@ struct InstructionBytes: InstructionSink {
 struct StepInstructionJSON: InstructionSink {
     var writer: RawWriter
     /// Where the escaped name, the first ref and the rotary name lie, counted as
-    /// `RawWriter.count` is.
+    /// `RawWriter.count` is; the first destination's ref and place, and the first exit.
     let nameBytes: Range<Int>, refBytes: Range<Int>, rotaryBytes: Range<Int>
+    let destinationRef: Range<Int>, destinationPlace: Range<Int>, exitBytes: Range<Int>
 
     /// `refBytes`: the whole escaped ref; escaping never writes a ';', so the first ref of a
-    /// list ends at the first one written.
-    init(writer: RawWriter, nameBytes: Range<Int>, refBytes: Range<Int>, rotaryBytes: Range<Int>) {
+    /// list ends at the first one written. `destinationBytes`, `exitBytes`: the whole escaped
+    /// "destinations" and "exits" (empty when the step has none).
+    init(writer: RawWriter, nameBytes: Range<Int>, refBytes: Range<Int>, rotaryBytes: Range<Int>,
+         destinationBytes: Range<Int> = 0..<0, exitBytes: Range<Int> = 0..<0) {
         self.writer = writer
         self.nameBytes = nameBytes
         self.refBytes = writer.prefix(of: refBytes, before: UInt8(ascii: ";"))
         self.rotaryBytes = rotaryBytes
+        let d = destinationBytes.lowerBound, e = exitBytes.lowerBound
+        let (ref, place) = SignText.firstDestination(count: destinationBytes.count) { writer[written: d + $0] }
+        (destinationRef, destinationPlace) = ((d + ref.lowerBound)..<(d + ref.upperBound),
+                                              (d + place.lowerBound)..<(d + place.upperBound))
+        let first = SignText.firstExit(count: exitBytes.count) { writer[written: e + $0] }
+        self.exitBytes = (e + first.lowerBound)..<(e + first.upperBound)
     }
 
     @inline(__always) mutating func phrase(_ text: StaticString) { writer.literal(text) }
@@ -67,6 +94,16 @@ struct StepInstructionJSON: InstructionSink {
     @inline(__always) mutating func ref() { writer.repeatBytes(refBytes) }
     @inline(__always) mutating func rotaryName() { writer.repeatBytes(rotaryBytes) }
     @inline(__always) mutating func number(_ n: Int) { writer.integer(n) }
+    mutating func destination() {
+        if !destinationRef.isEmpty && !destinationPlace.isEmpty {
+            writer.repeatBytes(destinationRef)
+            writer.literal(": ")
+            writer.repeatBytes(destinationPlace)
+        } else {
+            writer.repeatBytes(destinationRef.isEmpty ? destinationPlace : destinationRef)
+        }
+    }
+    @inline(__always) mutating func exit() { writer.repeatBytes(exitBytes) }
 }
 
 /// What an instruction calls a road, as osrm-text-instructions' `getWayName` decides: the
@@ -121,13 +158,14 @@ enum RoadLabel: Equatable {
 ///   not tell which of several paths to take;
 /// - ordinals go on past the 10th ("your 11th destination"), where OSRM's table stops;
 /// - an arrival says it arrives even when the last way is a ferry.
-/// Signposted destinations, exit numbers and junction names, which OSRM's variants also use,
-/// are not in our data: the "name" or "default" variant is always the one chosen.
+/// Signposted destinations and exit numbers choose the variant as osrm-text-instructions
+/// does: both on an off ramp "Take exit 12B towards Lyon", else destinations over the name
+/// ("Turn left towards Lyon"), else the exit ("Take exit 12B"), else the name or the default.
 public enum Instructions {
     public static func english(_ step: RouteStep, mode: TravelMode) -> String {
         english(step.maneuver, name: step.name, ref: step.ref, rotaryName: step.rotaryName ?? "",
                 roadClass: step.roadClass, mode: mode, waypoint: step.arrivalWaypoint, transport: step.transport, classes: step.classes,
-                drivingSide: step.drivingSide)
+                drivingSide: step.drivingSide, destinations: step.destinations ?? "", exits: step.exits ?? "")
     }
 
     /// The text of a maneuver onto the road named `name` / `ref`, of class `roadClass`, with
@@ -138,10 +176,11 @@ public enum Instructions {
     public static func english(_ maneuver: Maneuver, name: String, ref: String, rotaryName: String = "",
                                roadClass: RoadClass, mode: TravelMode, waypoint: Int? = nil,
                                transport: Transport = .road, classes: WayClasses = [],
-                               drivingSide: DrivingSide = .right) -> String {
-        var out = InstructionBytes(roadName: name, roadRef: ref, ringName: rotaryName)
+                               drivingSide: DrivingSide = .right, destinations: String = "", exits: String = "") -> String {
+        var out = InstructionBytes(roadName: name, roadRef: ref, ringName: rotaryName, destinations: destinations, exits: exits)
         write(maneuver, name: name, ref: ref, rotaryNamed: !rotaryName.isEmpty, roadClass: roadClass, classes: classes,
-              transport: transport, drivingSide: drivingSide, mode: mode, waypoint: waypoint, into: &out)
+              transport: transport, drivingSide: drivingSide, mode: mode, waypoint: waypoint,
+              signed: Signed(destinations: !destinations.isEmpty, exits: !exits.isEmpty), into: &out)
         return String(decoding: out.bytes, as: UTF8.self)
     }
 
@@ -155,10 +194,15 @@ public enum Instructions {
     static func write<Sink: InstructionSink>(_ maneuver: Maneuver, name: String, ref: String, rotaryNamed: Bool = false,
                                              roadClass: RoadClass, classes: WayClasses, transport: Transport,
                                              drivingSide: DrivingSide, mode: TravelMode, waypoint: Int?,
-                                             into out: inout Sink) {
+                                             signed: Signed = Signed(), into out: inout Sink) {
         Text(maneuver, label: RoadLabel(name: name, ref: ref, classes: classes), rotaryNamed: rotaryNamed,
              roadClass: roadClass, transport: transport, drivingSide: drivingSide, mode: mode,
-             waypoint: waypoint).write(into: &out)
+             waypoint: waypoint, signed: signed).write(into: &out)
+    }
+
+    /// Which signs a step has to read out (the sink holds their text).
+    struct Signed {
+        var destinations = false, exits = false
     }
 
     /// One instruction's parts, and how they are put together.
@@ -171,10 +215,12 @@ public enum Instructions {
         let drivingSide: DrivingSide
         let walking: Bool
         let waypoint: Int?
+        let signed: Signed
 
         @inline(__always)
         init(_ maneuver: Maneuver, label: RoadLabel, rotaryNamed: Bool, roadClass: RoadClass, transport: Transport,
-             drivingSide: DrivingSide, mode: TravelMode, waypoint: Int?) {
+             drivingSide: DrivingSide, mode: TravelMode, waypoint: Int?, signed: Signed) {
+            self.signed = signed
             self.maneuver = maneuver
             self.label = label
             self.rotaryNamed = rotaryNamed
@@ -205,7 +251,13 @@ public enum Instructions {
             }
         }
 
+        /// " towards {destination}" when the road is signed to somewhere (the "destination"
+        /// variant wins over the name), else " onto " and the road, if there is one.
         func onto<Sink: InstructionSink>(_ out: inout Sink) {
+            if signed.destinations {
+                out.phrase(" towards ")
+                return out.destination()
+            }
             guard hasRoad else { return }
             out.phrase(" onto ")
             road(&out)
@@ -213,6 +265,12 @@ public enum Instructions {
 
         /// The "name" variant of `phrasing` when there is a road to name, else the "default".
         func say<Sink: InstructionSink>(_ phrasing: Phrasing, _ out: inout Sink) {
+            if signed.destinations {
+                out.phrase(phrasing.towards)
+                out.phrase(" towards ")
+                out.destination()
+                return out.phrase(phrasing.tail)
+            }
             guard hasRoad else { return out.phrase(phrasing.alone) }
             out.phrase(phrasing.lead)
             out.phrase(phrasing.link)
@@ -225,7 +283,7 @@ public enum Instructions {
             let modifier = m.modifier ?? .straight
             if transport == .ferry && m.type != .arrive && !m.type.entersRing && !m.type.leavesRing {
                 // Only a ferry's own name follows "Take the ferry", never "the road".
-                guard label != .none else { return out.phrase(InstructionPhrases.ferry.alone) }
+                guard label != .none || signed.destinations else { return out.phrase(InstructionPhrases.ferry.alone) }
                 return say(InstructionPhrases.ferry, &out)
             }
             switch m.type {
@@ -253,6 +311,15 @@ public enum Instructions {
             case .turn, .endOfRoad, .newName, .notification:
                 if stairs { return takeStairs(modifier, &out) }
                 say(InstructionPhrases.phrasing(m.type, modifier, drivingSide: drivingSide), &out)
+            case .offRamp where signed.exits:
+                // "Take exit 12B", the side only when it is not the usual one, then any destination.
+                out.phrase("Take exit ")
+                out.exit()
+                out.phrase(InstructionPhrases.offRampSide(modifier, drivingSide: drivingSide))
+                if signed.destinations {
+                    out.phrase(" towards ")
+                    out.destination()
+                }
             case .continue, .fork, .merge, .onRamp, .offRamp:
                 say(InstructionPhrases.phrasing(m.type, modifier, drivingSide: drivingSide), &out)
             case .roundabout, .rotary:
@@ -270,7 +337,7 @@ public enum Instructions {
                     out.phrase(ordinalSuffix(exit))
                     out.phrase(" exit")
                     onto(&out)
-                } else if hasRoad && !(m.exit == nil && m.type == .rotary && rotaryNamed) {
+                } else if (hasRoad || signed.destinations) && !(m.exit == nil && m.type == .rotary && rotaryNamed) {
                     out.phrase(" and exit")
                     onto(&out)
                 }

@@ -17,6 +17,12 @@ public struct RouteStep: Sendable {
     /// On a step entering a rotary: the rotary's own name (OSRM's `rotary_name`), while
     /// `name` is the road taken at the exit.
     public var rotaryName: String? = nil
+    /// What the signs of that road say (OSRM's step `destinations`, `exits`, `pronunciation`):
+    /// "A1, A2: Berlin, Hamburg" (driving only: OSRM's car profile signs one-way roads, its
+    /// foot profile treats few roads as one-way), exit numbers "10; 12", the name spoken.
+    public var destinations: String? = nil
+    public var exits: String? = nil
+    public var pronunciation: String? = nil
     /// Class of that road, for describing unnamed paths ("the footway", "the stairs").
     public var roadClass: RoadClass
     /// Metres and seconds from this maneuver to the next; they add up to the route's.

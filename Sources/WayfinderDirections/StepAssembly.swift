@@ -54,10 +54,12 @@ extension DirectionsBuilder {
                 classes = info(graph.segments[Int(piece.segment)].way).classes(forward: piece.forward)
             }
             // A rotary is named after itself; the step's name is the road taken at the exit.
+            let signs = graph.signs.signs(ofWay: s.way)
             let ringName = s.type == .rotary && s.ringWay >= 0 ? name(info(s.ringWay).name) : ""
             steps.append(RouteStep(
                 maneuver: maneuver, name: stepName, ref: stepRef, rotaryName: ringName.isEmpty ? nil : ringName,
-                roadClass: roadClass,
+                destinations: graph.mode == .driving ? signText(signs?.destinations) : nil,
+                exits: signText(signs?.exits), pronunciation: signText(signs?.pronunciation), roadClass: roadClass,
                 distance: s.type == .arrive ? 0 : travelled[nextBoundary] - travelled[s.boundary],
                 duration: s.type == .arrive ? 0 : (millis(nextBoundary) - millis(s.boundary)) / 1000,
                 geometry: from...(s.type == .arrive ? last : max(from, to)),
@@ -116,6 +118,13 @@ extension DirectionsBuilder {
         let slot = Int(id) & (nameCache.count - 1)
         if nameCache[slot].id != id { nameCache[slot] = (id, graph.names[id]) }
         return nameCache[slot].text
+    }
+
+    /// The text of a sign's string id, nil for none (or an id outside the string table, in
+    /// a damaged file).
+    func signText(_ id: Int32?) -> String? {
+        guard let id, id > 0, Int(id) < graph.names.count else { return nil }
+        return name(id)
     }
 
     /// Which side of the road the destination lies on, seen in the direction of travel.

@@ -14,6 +14,21 @@ struct DrivingProfile: Profile {
         tags["oneway:motorcar"] ?? tags["oneway:motor_vehicle"] ?? tags["oneway:vehicle"] ?? tags["oneway"]
     }
 
+    /// Whether cars may only go forward, or only backward, along the way: the `oneway` tag, or
+    /// implied on motorways and roundabouts unless `oneway=no` (OSRM's `is_forward_oneway` /
+    /// `is_reverse_oneway`, which also decide which destination signs a way has).
+    static func onewayDirection(_ tags: OSMTags, highway: String) -> (forward: Bool, reverse: Bool) {
+        let oneway = onewayValue(tags)
+        switch oneway {
+        case "-1": return (false, true)
+        case "yes", "1", "true": return (true, false)
+        default:
+            let implied = oneway != "no"
+                && (highway == "motorway" || tags.value("junction", isAnyOf: ["roundabout", "circular"]))
+            return (implied, false)
+        }
+    }
+
     /// Access keys, most specific first (OSRM `access_tags_hierarchy`).
     static let accessKeys = ["motorcar", "motor_vehicle", "vehicle", "access"]
     /// `construction=*` values of a road still open to traffic (OSRM car.lua's whitelist).
@@ -55,15 +70,7 @@ struct DrivingProfile: Profile {
 
         // One-way: the most specific `oneway:*` tag wins; motorways and roundabouts are one-way
         // unless `oneway=no` (only these values count, as in OSRM: `reverse`, `false`, … do not).
-        let oneway = Self.onewayValue(tags)
-        var forwardOneway = false, reverseOneway = false
-        switch oneway {
-        case "-1": reverseOneway = true
-        case "yes", "1", "true": forwardOneway = true
-        default:
-            forwardOneway = oneway != "no"
-                && (highway == "motorway" || tags.value("junction", isAnyOf: ["roundabout", "circular"]))
-        }
+        let (forwardOneway, reverseOneway) = Self.onewayDirection(tags, highway: highway)
         if reverseOneway { forwardOpen = false }
         if forwardOneway { backwardOpen = false }
         if tags.value("service", is: "emergency_access") { return closed }

@@ -30,6 +30,8 @@ final class OSMCollector: OSMHandler {
     var obstacles: [Int64: [NodeObstacle]] = [:]
     var restrictions: [TurnRestriction] = []
     var strings = StringTableBuilder()
+    /// The signs of the kept ways that have any, by way (`WaySignTable`).
+    var signs: [WaySigns] = []
     var counts = ImportCounts()
 
     private let profiles: [any Profile] = [DrivingProfile(), WalkingProfile()]
@@ -78,6 +80,9 @@ final class OSMCollector: OSMHandler {
         if driving.backwardRestricted { flags |= WayInfo.carRestrictedBackward }
         let name = strings.intern(announcedName(tags))
         let ref = strings.intern(tags["ref"] ?? "")
+        let signed = SignTags.read(tags)
+        var sign = WaySigns(way: 0, destinations: strings.intern(signed.destinations), exits: strings.intern(signed.exits),
+                            pronunciation: strings.intern(signed.pronunciation))
         // Clipped extracts lose nodes: each run of located nodes becomes its own piece.
         var runStart = -1
         func closeRun(_ end: Int) {
@@ -90,6 +95,10 @@ final class OSMCollector: OSMHandler {
             }
             wayLastPoint.append(Int32(points.count - 1))
             (info.name, info.ref, info.flags) = (name, ref, flags)
+            if !sign.isEmpty {
+                sign.way = Int32(ways.count)
+                signs.append(sign)
+            }
             ways.append(info)
             for m in 0..<modes.count { access[m].append(modes[m]) }
         }

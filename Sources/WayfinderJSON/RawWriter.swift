@@ -108,6 +108,10 @@ public struct RawWriter {
         written += range.count
     }
 
+    /// Byte `i` written so far (counted as `count` is), for finding parts of a value written
+    /// earlier in the same object.
+    @inlinable public subscript(written i: Int) -> UInt8 { start[i] }
+
     /// The part of `range` (bytes written before, counted as `count` is) before its first
     /// `byte`, or all of it: e.g. the first of a list of refs "A 1;E 5" written as one string.
     @inlinable public func prefix(of range: Range<Int>, before byte: UInt8) -> Range<Int> {

@@ -189,6 +189,9 @@ struct ResponseEncoder {
         p.pointee.name = arena.string(step.name)
         if !step.ref.isEmpty { p.pointee.ref = arena.string(step.ref) }
         if let rotaryName = step.rotaryName { p.pointee.rotary_name = arena.string(rotaryName) }
+        if let destinations = step.destinations { p.pointee.destinations = arena.string(destinations) }
+        if let exits = step.exits { p.pointee.exits = arena.string(exits) }
+        if let pronunciation = step.pronunciation { p.pointee.pronunciation = arena.string(pronunciation) }
         p.pointee.has_mode = 1
         switch step.transport {
         case .ferry: p.pointee.mode = WAYFINDER__TRAVEL_MODE__TRAVEL_MODE_FERRY

@@ -8,6 +8,9 @@ public struct RoutingGraph: @unchecked Sendable {
     public let points: UnsafeBufferPointer<FixedCoordinate>
     public let ways: UnsafeBufferPointer<WayInfo>
     public let names: StringTable
+    /// The signs along ways (destinations, exit numbers, pronunciation); empty in a file
+    /// written without them.
+    public let signs: WaySignTable
     public let segments: UnsafeBufferPointer<RoadSegment>
     public let segmentComponent: UnsafeBufferPointer<Int32>
     public let componentSize: UnsafeBufferPointer<Int32>
@@ -47,6 +50,7 @@ public struct RoutingGraph: @unchecked Sendable {
         self.file = file
         let roads = try SharedRoads(file: file)
         (points, ways, names) = (roads.points, roads.ways, roads.names)
+        signs = WaySignTable(file: file)
         let network = try ModeRoads(file: file, mode: mode)
         (segments, segmentComponent, componentSize) = (network.segments, network.segmentComponent, network.componentSize)
         (nodeFirst, nodeLeaving) = (network.nodeFirst, network.nodeLeaving)

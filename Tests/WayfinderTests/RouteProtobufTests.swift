@@ -192,6 +192,9 @@ enum ProtobufC {
         ]
         if let ref = s.ref { out["ref"] = String(cString: ref) }
         if let rotaryName = s.rotary_name { out["rotary_name"] = String(cString: rotaryName) }
+        if let destinations = s.destinations { out["destinations"] = String(cString: destinations) }
+        if let exits = s.exits { out["exits"] = String(cString: exits) }
+        if let pronunciation = s.pronunciation { out["pronunciation"] = String(cString: pronunciation) }
         switch s.geometry_case {
         case WAYFINDER__ROUTE_STEP__GEOMETRY_POLYLINE: out["geometry"] = String(cString: s.polyline)
         case WAYFINDER__ROUTE_STEP__GEOMETRY_COORDINATES: out["geometry"] = line(s.coordinates)

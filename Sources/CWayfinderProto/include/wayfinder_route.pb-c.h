@@ -413,6 +413,13 @@ struct  Wayfinder__RouteStep
    * On a step entering a rotary: the rotary's name (OSRM `rotary_name`).
    */
   char *rotary_name;
+  /*
+   * What the signs of the road taken say (OSRM `destinations`, `exits`, `pronunciation`):
+   * "A1, A2: Berlin, Hamburg", exit numbers "10; 12", the name as spoken; absent when none.
+   */
+  char *destinations;
+  char *exits;
+  char *pronunciation;
   Wayfinder__RouteStep__GeometryCase geometry_case;
   union {
     char *polyline;
@@ -421,7 +428,7 @@ struct  Wayfinder__RouteStep
 };
 #define WAYFINDER__ROUTE_STEP__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&wayfinder__route_step__descriptor) \
-    , 0, 0, 0, 0, 0, 0, NULL, NULL, 0, WAYFINDER__TRAVEL_MODE__TRAVEL_MODE_DRIVING, 0, WAYFINDER__DRIVING_SIDE__DRIVING_SIDE_RIGHT, NULL, NULL, 0,NULL, NULL, WAYFINDER__ROUTE_STEP__GEOMETRY__NOT_SET, {0} }
+    , 0, 0, 0, 0, 0, 0, NULL, NULL, 0, WAYFINDER__TRAVEL_MODE__TRAVEL_MODE_DRIVING, 0, WAYFINDER__DRIVING_SIDE__DRIVING_SIDE_RIGHT, NULL, NULL, 0,NULL, NULL, NULL, NULL, NULL, WAYFINDER__ROUTE_STEP__GEOMETRY__NOT_SET, {0} }
 
 
 /*
