@@ -285,7 +285,7 @@ import WayfinderRouting
         let d = try directions(map, .driving, from: map.coordinate(near: "q", east: -30), to: east)
         #expect(describe(d) == [
             "depart: Head west on Grand Avenue",
-            "continue uturn: Make a U-turn at the end of the road",
+            "continue uturn: Make a U-turn and continue on Grand Avenue",
             "arrive: You have arrived at your destination",
         ])
     }

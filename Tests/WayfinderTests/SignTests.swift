@@ -42,7 +42,7 @@ import WayfinderRouting
             "on ramp slight right: Take the ramp on the right",
             "merge slight left: Merge left onto A1",
             "off ramp right: Take exit 12B towards A43: Lyon",
-            "end of road left: Turn left onto Exit Road",
+            "turn left: Turn left onto Exit Road",
             "arrive: You have arrived at your destination",
         ])
         let d = try steps.directions(map, .driving, from: map.coordinate("a"), to: map.coordinate("y"))
