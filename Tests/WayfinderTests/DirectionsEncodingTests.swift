@@ -1,0 +1,171 @@
+import Foundation
+import Testing
+import WayfinderCLI
+import WayfinderDirections
+import WayfinderGraph
+import WayfinderJSON
+import WayfinderRouting
+
+/// The encodings of directions: polylines, JSON numbers and strings, the simplified overview,
+/// the OSRM v5 route object and the GeoJSON of maneuvers.
+extension DirectionsTests {
+    // MARK: Polylines
+
+    @Test func polylineReferenceVectors() {
+        let google = [(38.5, -120.2), (40.7, -120.95), (43.252, -126.453)].map { FixedCoordinate(latitude: $0.0, longitude: $0.1) }
+        // Google's documentation (precision 5) and PostGIS's ST_AsEncodedPolyline (precision 6).
+        #expect(Polyline.encode(google, precision: 5) == "_p~iF~ps|U_ulLnnqC_mqNvxq`@")
+        #expect(Polyline.encode(google, precision: 6) == "_izlhA~rlgdF_{geC~ywl@_kwzCn`{nI")
+        // polyline-iter's documented precision-6 example.
+        let malmo = [(55.585137, 12.999583), (55.644854, 13.112187), (55.678161, 13.182229), (55.712222, 13.212444)]
+        #expect(Polyline.encode(malmo.map { FixedCoordinate(latitude: $0.0, longitude: $0.1) }, precision: 6)
+                == "avs_iB}xlxWissBw|zEu``AsxgCyoaAm_z@")
+        let decoded = Polyline.decode("_p~iF~ps|U_ulLnnqC_mqNvxq`@", precision: 5)!
+        #expect(decoded.count == 3 && abs(decoded[2].lat - 43.252) < 1e-9 && abs(decoded[2].lon + 126.453) < 1e-9)
+    }
+
+    @Test func polylineRoundsAbsoluteCoordinatesSoErrorsDoNotAccumulate() {
+        // A thousand steps of 0.4e-5 degrees: rounding each delta would lose them all.
+        let line = (0..<1000).map { FixedCoordinate(lat: 400_000_000 + Int32($0) * 40, lon: 10_000_000 - Int32($0) * 40) }
+        for precision in [5, 6] {
+            let back = Polyline.decode(Polyline.encode(line, precision: precision), precision: precision)!
+            let tolerance = 0.5 / pow(10, Double(precision)) + 1e-12
+            #expect(zip(line, back).allSatisfy { abs($0.latitude - $1.lat) <= tolerance && abs($0.longitude - $1.lon) <= tolerance })
+        }
+    }
+
+    @Test func polylineBackslashesAreEscapedInJSON() throws {
+        let json = JSONBuffer()
+        // Encodes to characters including a backslash.
+        let line = [FixedCoordinate(latitude: 0, longitude: 0), FixedCoordinate(latitude: -0.00015, longitude: 0)]
+        #expect(Polyline.encode(line).contains("\\"))
+        json.beginArray()
+        json.line(line[...], format: .polyline)
+        json.endArray()
+        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(json.bytes)) as? [String])
+        #expect(parsed == [Polyline.encode(line)])
+    }
+
+    @Test func jsonNumbersAndStrings() throws {
+        let json = JSONBuffer()
+        json.beginObject()
+        json.key("a"); json.number(1.25, decimals: 1)
+        json.key("b"); json.number(-0.04, decimals: 1)
+        json.key("c"); json.number(1234.5678, decimals: 3)
+        json.key("d"); json.string("quote \" backslash \\ tab \t bell \u{7} é")
+        json.key("e"); json.coordinate(FixedCoordinate(lat: -335_000_004, lon: 1_511_700_005))
+        json.key("f"); json.number(.nan)
+        json.key("g"); json.string("Túnel 𝄞")
+        json.endObject()
+        #expect(json.text == #"{"a":1.3,"b":0,"c":1234.568,"d":"quote \" backslash \\ tab \t bell \u0007 \u00e9","e":[151.170001,-33.5],"f":null,"g":"T\u00fanel \ud834\udd1e"}"#)
+        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(json.bytes)) as? [String: Any])
+        #expect(parsed["d"] as? String == "quote \" backslash \\ tab \t bell \u{7} é" && parsed["g"] as? String == "Túnel 𝄞")
+    }
+
+    @Test func simplifiedOverviewKeepsTheEndsAndTheShape() throws {
+        let graph = try ExtractGraphs.shared.graph("andorra", .driving)
+        let route = try Router(graph: graph).route(from: FixedCoordinate(latitude: 42.5063, longitude: 1.5218),
+                                                   to: FixedCoordinate(latitude: 42.5425, longitude: 1.7336))
+        let d = Directions(route: route, graph: graph)
+        let simple = try #require(d.overview(.simplified))
+        #expect(simple.first == d.line.first && simple.last == d.line.last)
+        #expect(simple.count < d.line.count / 2)
+        #expect(d.overview(.none) == nil && d.overview(.full) == d.line)
+    }
+
+    // MARK: OSRM v5 JSON
+
+    @Test(arguments: [TravelMode.driving, .walking])
+    func jsonHasTheOSRMStepFields(mode: TravelMode) throws {
+        let graph = try ExtractGraphs.shared.graph("andorra", mode)
+        let to = FixedCoordinate(latitude: 42.5094, longitude: 1.5381)
+        let route = try Router(graph: graph).route(from: FixedCoordinate(latitude: 42.5063, longitude: 1.5218), to: to)
+        for format in GeometryFormat.allCases {
+            let text = RouteResponse.json(route, graph: graph, options: ResponseOptions(geometry: format, overview: .full, destination: to))
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+            #expect(json["code"] as? String == "Ok")
+            let osrmRoute = try #require((json["routes"] as? [[String: Any]])?.first)
+            let leg = try #require((osrmRoute["legs"] as? [[String: Any]])?.first)
+            let steps = try #require(leg["steps"] as? [[String: Any]])
+            #expect(steps.count >= 2)
+            var distance = 0.0, duration = 0.0
+            var previousEnd: [Double]?
+            for step in steps {
+                let maneuver = try #require(step["maneuver"] as? [String: Any])
+                let type = try #require(maneuver["type"] as? String)
+                #expect(ManeuverType.allCases.map(\.description).contains(type))
+                if let modifier = maneuver["modifier"] as? String {
+                    #expect(ManeuverModifier.allCases.map(\.description).contains(modifier))
+                }
+                for key in ["bearing_before", "bearing_after"] {
+                    let bearing = try #require(maneuver[key] as? Int)
+                    #expect((0...359).contains(bearing))
+                }
+                let location = try #require(maneuver["location"] as? [Double])
+                #expect(location.count == 2 && abs(location[0] - 1.53) < 0.05 && abs(location[1] - 42.51) < 0.05)
+                #expect(step["mode"] as? String == mode.description)
+                #expect(step["driving_side"] as? String == "right")
+                #expect(step["name"] is String)
+                #expect(step["instruction"] is String)
+                #expect(step["weight"] as? Double == step["duration"] as? Double)
+                distance += try #require(step["distance"] as? Double)
+                duration += try #require(step["duration"] as? Double)
+                let intersections = try #require(step["intersections"] as? [[String: Any]])
+                let bearings = try #require(intersections.first?["bearings"] as? [Int])
+                let entry = try #require(intersections.first?["entry"] as? [Bool])
+                #expect(bearings.count == entry.count && bearings == bearings.sorted())
+                // The step's line, in the chosen format, starts at the maneuver and where the last one ended.
+                let points: [[Double]]
+                switch format {
+                case .geojson:
+                    let geometry = try #require(step["geometry"] as? [String: Any])
+                    #expect(geometry["type"] as? String == "LineString")
+                    points = try #require(geometry["coordinates"] as? [[Double]])
+                case .polyline, .polyline6:
+                    let encoded = try #require(step["geometry"] as? String)
+                    let decoded = try #require(Polyline.decode(encoded, precision: format == .polyline6 ? 6 : 5))
+                    points = decoded.map { [$0.lon, $0.lat] }
+                }
+                #expect(points.count >= 2)
+                let tolerance = format == .polyline ? 1e-5 : 1e-6
+                #expect(abs(points[0][0] - location[0]) <= tolerance && abs(points[0][1] - location[1]) <= tolerance)
+                if let previousEnd { #expect(abs(points[0][0] - previousEnd[0]) <= tolerance && abs(points[0][1] - previousEnd[1]) <= tolerance) }
+                previousEnd = points.last
+            }
+            // The texts written into the JSON (names copied from the steps' "name" and "ref") are the steps' own.
+            #expect(steps.map { $0["instruction"] as? String } == Directions(route: route, graph: graph, destination: to).steps.map(\.instruction))
+            #expect((steps.first?["maneuver"] as? [String: Any])?["type"] as? String == "depart")
+            #expect((steps.last?["maneuver"] as? [String: Any])?["type"] as? String == "arrive")
+            let legDistance = try #require(leg["distance"] as? Double), legDuration = try #require(leg["duration"] as? Double)
+            #expect(abs(distance - legDistance) < 0.01)
+            #expect(abs(duration - legDuration) < 0.1)
+            #expect(osrmRoute["distance"] as? Double == legDistance)
+            #expect(osrmRoute["weight_name"] as? String == "duration")
+            // The overview, joined from the steps' polylines, is the whole line encoded.
+            let line = Directions(route: route, graph: graph).line
+            switch format {
+            case .polyline: #expect(osrmRoute["geometry"] as? String == Polyline.encode(line, precision: 5))
+            case .polyline6: #expect(osrmRoute["geometry"] as? String == Polyline.encode(line, precision: 6))
+            case .geojson: #expect(((osrmRoute["geometry"] as? [String: Any])?["coordinates"] as? [[Double]])?.count == line.count)
+            }
+            #expect(leg["summary"] is String)
+        }
+    }
+
+    @Test func geojsonIsAFeatureCollectionWithAPointPerManeuver() throws {
+        let graph = try ExtractGraphs.shared.graph("andorra", .driving)
+        let route = try Router(graph: graph).route(from: FixedCoordinate(latitude: 42.5063, longitude: 1.5218),
+                                                   to: FixedCoordinate(latitude: 42.5425, longitude: 1.7336))
+        let text = RouteResponse.geojson(route, graph: graph)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        #expect(json["type"] as? String == "FeatureCollection")
+        let features = try #require(json["features"] as? [[String: Any]])
+        let steps = Directions(route: route, graph: graph).steps
+        #expect(features.count == 1 + steps.count)
+        #expect((features[0]["geometry"] as? [String: Any])?["type"] as? String == "LineString")
+        for (feature, step) in zip(features.dropFirst(), steps) {
+            #expect((feature["geometry"] as? [String: Any])?["type"] as? String == "Point")
+            #expect((feature["properties"] as? [String: Any])?["instruction"] as? String == step.instruction)
+        }
+    }
+}
