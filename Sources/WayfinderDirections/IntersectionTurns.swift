@@ -1,7 +1,8 @@
 import WayfinderGraph
 import WayfinderRouting
 
-/// A driver's maneuver at an ordinary intersection, after OSRM's turn handler: the obvious
+/// A traveller's maneuver at an ordinary intersection, after OSRM's turn handler (which OSRM
+/// runs for its foot profile too, so walkers get the same words): the obvious
 /// way on (`obviousRoad`) goes unsaid or is a change of name; two or three nearly straight
 /// branches with nothing obvious among them are a fork; the stem of a T whose arms leave at
 /// right angles meets the end of the road; everything else is a turn, or a continue where the
@@ -14,7 +15,7 @@ extension DirectionsBuilder {
     func classify(_ a: Int32, _ b: Int32, current: Int32, inIndex: Int?,
                   outIndex out: Int) -> (ManeuverType, ManeuverModifier)? {
         let via = way(a), taken = roads[out].way
-        guard graph.mode == .driving, inIndex == 0, b != a ^ 1, !isRamp(via), !isRamp(taken),
+        guard inIndex == 0, b != a ^ 1, !isRamp(via), !isRamp(taken),
               !(isLink(taken) && Self.isHighway(info(via))),
               info(via).transport == info(taken).transport else {
             return classifyByRivals(a, b, current: current, inIndex: inIndex, outIndex: out)

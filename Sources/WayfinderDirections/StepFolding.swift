@@ -97,7 +97,7 @@ extension DirectionsBuilder {
             raw[0].way = raw[1].way
             raw.remove(at: 1)
         }
-        if graph.mode == .driving { plainEndsOfRoad() }
+        plainEndsOfRoad()
         // A walker is told each path and street by name, however short (foot guidance).
         if graph.mode == .driving { suppressShortNameChanges() }
     }

@@ -323,15 +323,16 @@ import WayfinderRouting
         try check(map, .walking, "x", "d", [
             "depart: Head east on the footway",
             "new name straight: Continue onto Upper Street",
-            "turn right: Turn right and take the stairs",
-            "turn left: Turn left onto Lower Street",
+            // Where two ways only join, a bend is OSRM's new name with the bend's direction.
+            "new name right: Turn right and take the stairs",
+            "new name left: Continue left onto Lower Street",
             "arrive: You have arrived at your destination",
         ])
         // Straight on from a street onto an unnamed footway is no step (as OSRM's foot profile).
         try check(map, .walking, "d", "x", [
             "depart: Head west on Lower Street",
-            "turn right: Turn right and take the stairs",
-            "turn left: Turn left onto Upper Street",
+            "new name right: Turn right and take the stairs",
+            "new name left: Continue left onto Upper Street",
             "arrive: You have arrived at your destination",
         ])
     }
