@@ -42,7 +42,7 @@ public final class DirectionsBuilder {
     /// decoded and allocated again.
     var nameCache = [(id: Int32, text: String)](repeating: (0, ""), count: 64)
     /// Kinds of rings recently entered, by entry node (direct-mapped; the graph never changes).
-    var ringKinds = [(node: Int32, kind: RingKind)](repeating: (-1, .roundabout), count: 64)
+    var ringKinds = [(node: Int32, kind: RingKind)](repeating: (-1, .roundabout), count: 1024)
     /// Metres per fixed-point unit of longitude and latitude around the route's start.
     var projection = LocalProjection(latitude: 0)
     /// The side of the road traffic keeps to where the route starts: which roads at a
