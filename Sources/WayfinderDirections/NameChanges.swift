@@ -28,7 +28,11 @@ enum NameChanges {
     /// Whether one ref is contained in the other: as text ("A1" in "A1;E15"), or as lists
     /// whatever the spaces around their semicolons ("US 64; US 412" in "US 64;US 412;OK 151").
     static func refContained(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Bool {
-        contains(x, y) || contains(y, x) || refsWithin(x, y) || refsWithin(y, x)
+        if contains(x, y) || contains(y, x) { return true }
+        // Lists only: two single refs that are not within one another are different roads.
+        let semicolon = UInt8(ascii: ";")
+        guard x.contains(semicolon) || y.contains(semicolon) else { return false }
+        return refsWithin(x, y) || refsWithin(y, x)
     }
 
     /// Whether every ref of the list `x` is one of the list `y`'s.

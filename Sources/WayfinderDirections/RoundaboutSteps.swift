@@ -37,7 +37,9 @@ extension DirectionsBuilder {
     func readRingKind(at v: Int32) -> RingKind {
         var length = 0.0, ringName: Int32 = 0, names = 0, circular = false
         var meetings = 0, simple = true, sharesName = false
-        var exitBearings: (Double, Double, Double, Double) = (0, 0, 0, 0)
+        // The first road off the ring at each of the first four meetings; their bearings are
+        // measured only for a ring small and simple enough to be said as a turn.
+        var sides: (Int32, Int32, Int32, Int32) = (-1, -1, -1, -1)
         var node = v, steps = 0
         repeat {
             var next: Int32 = -1
@@ -63,12 +65,11 @@ extension DirectionsBuilder {
             let degree = leaving(node).count
             if degree > 2 {
                 if meetings < 4 {
-                    let bearing = side >= 0 ? leavingBearing(side) : 0
                     switch meetings {
-                    case 0: exitBearings.0 = bearing
-                    case 1: exitBearings.1 = bearing
-                    case 2: exitBearings.2 = bearing
-                    default: exitBearings.3 = bearing
+                    case 0: sides.0 = side
+                    case 1: sides.1 = side
+                    case 2: sides.2 = side
+                    default: sides.3 = side
                     }
                 }
                 meetings += 1
@@ -89,7 +90,8 @@ extension DirectionsBuilder {
         let radius = length / (2 * Double.pi)
         if names == 1 && (circular || (!sharesName && radius > Self.rotaryRadius)) { return .rotary }
         guard meetings <= 4, simple, radius < Self.ringTurnRadius else { return .roundabout }
-        var bearings = [exitBearings.0, exitBearings.1, exitBearings.2, exitBearings.3].prefix(meetings).sorted()
+        var bearings = [sides.0, sides.1, sides.2, sides.3].prefix(meetings).map { $0 >= 0 ? leavingBearing($0) : 0 }
+        bearings.sort()
         bearings.append(bearings[0] + 360)
         for i in 0..<meetings where bearings[i + 1] - bearings[i] <= Self.distinctExitAngle { return .roundabout }
         return .turn
