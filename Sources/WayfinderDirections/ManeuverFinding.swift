@@ -44,12 +44,12 @@ extension DirectionsBuilder {
                 turnCost[k] = b == a ^ 1 ? Double(Turn.uTurnCost)
                     : degree > 2 || boards ? Double(Turn.cost(deviation: dOut)) : 0
             }
-            if !inRing && b != a ^ 1 && !boards && goesOnQuietly(a, b, wa, wb, at: v, current: current,
-                                                          inBearing: inBearing, deviation: dOut) {
+            // Every road's bearing is measured once, here, for the quiet check and the maneuver.
+            let gathered = gatherRoads(at: v, arriving: a, leaving: b, inBearing: inBearing, outBearing: outBearing)
+            if !inRing && b != a ^ 1 && !boards && goesOnQuietly(a, b, wa, wb, current: current, deviation: dOut) {
                 k += 1
                 continue
             }
-            let gathered = gatherRoads(at: v, arriving: a, leaving: b, inBearing: inBearing, outBearing: outBearing)
             let (inIndex, outIndex) = orderRoads(in: gathered.in, out: gathered.out)
             var step: RawStep?
             if inRing {
@@ -111,10 +111,11 @@ extension DirectionsBuilder {
         return true
     }
 
-    /// The next commonest, decided from few bearings: the road goes on under its name and no
-    /// road at least as important is straighter (`classify` would say nil).
-    func goesOnQuietly(_ a: Int32, _ b: Int32, _ wa: Int32, _ wb: Int32, at v: Int32, current: Int32,
-                       inBearing: Double, deviation dOut: Double) -> Bool {
+    /// The next commonest, decided from the bearings of the roads there (`roads`, gathered):
+    /// the road goes on under its name and no road at least as important is straighter
+    /// (`classify` would say nil).
+    func goesOnQuietly(_ a: Int32, _ b: Int32, _ wa: Int32, _ wb: Int32, current: Int32,
+                       deviation dOut: Double) -> Bool {
         let absOut = abs(dOut), outInfo = info(wb)
         guard absOut < 60, sameRoad(current, wb), isNamed(current) || graph.mode == .walking,
               (info(wa).flags ^ outInfo.flags) & WayInfo.isLink == 0 else { return false }
@@ -123,19 +124,19 @@ extension DirectionsBuilder {
             // road (of any class) turns off at least twice as far and 12.5° more; a one-way
             // road against us only counts when the road itself bends beyond 40°.
             guard info(current).name != 0, info(wb).name != 0, !strictlyLess(wb, wa) else { return false }
-            for i in leaving(v) {
-                let x = graph.nodeLeaving[i]
-                guard x != b, x != a ^ 1, absOut >= 40 || allowed(x) else { continue }
-                let off = abs(Turn.deviation(inBearing, leavingBearing(x)))
+            for road in roads {
+                let x = road.directed
+                guard x != b, x != a ^ 1, absOut >= 40 || road.allowed else { continue }
+                let off = abs(road.deviation)
                 if off <= 2 * absOut || off - absOut <= 12.5 { return false }
             }
             return true
         }
         var bestRival = 180.0
-        for i in leaving(v) {
-            let x = graph.nodeLeaving[i]
-            guard x != b, x != a ^ 1, allowed(x), info(way(x)).roadClass <= outInfo.roadClass else { continue }
-            bestRival = min(bestRival, abs(Turn.deviation(inBearing, leavingBearing(x))))
+        for road in roads {
+            let x = road.directed
+            guard x != b, x != a ^ 1, road.allowed, info(road.way).roadClass <= outInfo.roadClass else { continue }
+            bestRival = min(bestRival, abs(road.deviation))
         }
         return Self.isQuiet(absOut, bestRival)
     }
