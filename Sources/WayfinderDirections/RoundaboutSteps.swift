@@ -137,17 +137,17 @@ extension DirectionsBuilder {
     /// road is the ring's exit at the entry, and counts as the first (OSRM's "enter at exit").
     /// (Only where the ring itself goes on ahead or to the driving side: entering a ring that
     /// turns against the traffic, as OSRM's scenarios have it, the road beside is not counted.)
-    func entryCountsAsExit(at v: Int32, arriving a: Int32, ring b: Int32, inBearing: Double) -> Bool {
-        let ringDeviation = Turn.deviation(inBearing, leavingBearing(b, tangent: true))
+    /// Reads the roads gathered at the entry (`roads`): `ring` is the index of the ring's road.
+    func entryCountsAsExit(arriving a: Int32, ring: Int) -> Bool {
+        let ringDeviation = roads[ring].deviation
         let right = drivingSide == .right
         guard right ? ringDeviation > -20 : ringDeviation < 20 else { return false }
-        for i in leaving(v) {
-            let x = graph.nodeLeaving[i]
-            guard x != a ^ 1, x != b, allowed(x), !isRoundabout(way(x)) else { continue }
+        for road in roads {
+            let x = road.directed
+            guard x != a ^ 1, x != roads[ring].directed, road.allowed, !isRoundabout(road.way) else { continue }
             let s = graph.segments[Int(x >> 1)]
             if (x & 1 == 0 ? s.toNode : s.fromNode) == startNode(a) { continue }
-            let d = Turn.deviation(inBearing, leavingBearing(x))
-            if right ? d > ringDeviation : d < ringDeviation { return true }
+            if right ? road.deviation > ringDeviation : road.deviation < ringDeviation { return true }
         }
         return false
     }
@@ -173,7 +173,7 @@ extension DirectionsBuilder {
         if graph.mode == .driving && leaving(v).count > 2 {
             turnCost[k] = Double(Turn.cost(deviation: roads[outIndex].deviation))
         }
-        var exits = entryCountsAsExit(at: v, arriving: a, ring: b, inBearing: inBearing) ? 1 : 0
+        var exits = entryCountsAsExit(arriving: a, ring: outIndex) ? 1 : 0
         var j = k + 1
         while j < n {
             let aj = directed(pieces[j - 1]), bj = directed(pieces[j])

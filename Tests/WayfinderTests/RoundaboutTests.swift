@@ -9,9 +9,10 @@ import WayfinderGraph
     let steps = DirectionsTests()
 
     /// A four-arm ring of radius ~18 m (`ringName` nil: unnamed) with a road `ey` leaving it
-    /// beside East Road.
-    func ring(named ringName: String? = nil) -> MapFixture {
-        var map = MapFixture("""
+    /// beside East Road; `small`: the same arms on a ring of radius ~14 m, small enough to be
+    /// said as a turn (and without `ey`).
+    func ring(named ringName: String? = nil, small: Bool = false) -> MapFixture {
+        let sketch = """
                       c
                       | y
                       n
@@ -19,7 +20,9 @@ import WayfinderGraph
                       s
                       |
                       a
-            """)
+            """
+        var map = MapFixture(small ? sketch.replacingOccurrences(of: "w   e", with: " w e ")
+                                          .replacingOccurrences(of: "| y", with: "|") : sketch)
         var tags = ["highway": "primary", "junction": "roundabout"]
         if let ringName { tags["name"] = ringName }
         map.way("senws", tags)
@@ -27,26 +30,7 @@ import WayfinderGraph
         map.way("eb", ["highway": "primary", "name": "East Road"])
         map.way("nc", ["highway": "primary", "name": "North Road"])
         map.way("wd", ["highway": "primary", "name": "West Road"])
-        map.way("ey", ["highway": "primary", "name": "Quay Road", "oneway": "yes"])
-        return map
-    }
-
-    /// The same arms on a ring of radius ~14 m: small enough to be said as a turn.
-    var smallRing: MapFixture {
-        var map = MapFixture("""
-                      c
-                      |
-                      n
-               d----w   e----b
-                      s
-                      |
-                      a
-            """.replacingOccurrences(of: "w   e", with: " w e "))
-        map.way("senws", ["highway": "primary", "junction": "roundabout"])
-        map.way("as", ["highway": "primary", "name": "South Road"])
-        map.way("eb", ["highway": "primary", "name": "East Road"])
-        map.way("nc", ["highway": "primary", "name": "North Road"])
-        map.way("wd", ["highway": "primary", "name": "West Road"])
+        if !small { map.way("ey", ["highway": "primary", "name": "Quay Road", "oneway": "yes"]) }
         return map
     }
 
@@ -71,7 +55,7 @@ import WayfinderGraph
     }
 
     @Test func smallRingIsATurn() throws {
-        let map = smallRing
+        let map = ring(small: true)
         try steps.checkOneManeuver(map, .driving, "a", "d", "Head north on South Road",
                                    "roundabout turn left exit 3: At the roundabout turn left onto West Road")
         try steps.checkOneManeuver(map, .driving, "a", "c", "Head north on South Road",
