@@ -122,9 +122,10 @@ struct MapFixture {
 
     /// Writes the map as .osm XML, builds a graph file from it and opens one mode.
     func graph(_ mode: TravelMode) throws -> RoutingGraph {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("wayfinder-fixture-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let osm = dir.appendingPathComponent("map.osm").path, output = dir.appendingPathComponent("map.wfg").path
+        let dir = temporaryDirectory()
+        // The graph is mapped in memory: its files can go as soon as it is open.
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let osm = "\(dir)/map.osm", output = "\(dir)/map.wfg"
         try xml.write(toFile: osm, atomically: true, encoding: .utf8)
         _ = try GraphBuilder.build(input: osm, output: output)
         return try RoutingGraph(path: output, mode: mode)
