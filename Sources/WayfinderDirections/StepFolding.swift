@@ -100,6 +100,19 @@ extension DirectionsBuilder {
         plainEndsOfRoad()
         // A walker is told each path and street by name, however short (foot guidance).
         if graph.mode == .driving { suppressShortNameChanges() }
+        foldManeuversAboard()
+    }
+
+    /// OSRM's ferry collapse: aboard, a route may pass from one way of a ferry line to
+    /// another of the same name (a crossing drawn as several ways); the traveller has nothing
+    /// to do there, so only boarding and landing are announced. Changing to another line
+    /// (another name) is a step.
+    func foldManeuversAboard() {
+        var i = 1
+        while i + 1 < raw.count {
+            let from = raw[i - 1].way, to = raw[i].way, aboard = info(from).wayTransport
+            if aboard != .road && info(to).wayTransport == aboard && sameRoad(from, to) { raw.remove(at: i) } else { i += 1 }
+        }
     }
 
     /// OSRM's end-of-road rule after collapsing: "at the end of the road" helps only where the
