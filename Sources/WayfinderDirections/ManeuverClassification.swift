@@ -49,7 +49,10 @@ extension DirectionsBuilder {
 
         if graph.mode == .driving {
             if inInfo.flags & WayInfo.isLink != 0 && outInfo.flags & WayInfo.isLink == 0 && Self.isHighway(outInfo),
-               let arrivingOther {
+               let arrivingOther, roads.count > 3 || (isNamed(out.way) && sameRoad(arrivingOther.way, out.way)) {
+                // Where three roads meet, a merge needs a highway passing by: the road arriving
+                // beside the ramp carries the same name on (OSRM's motorway handler); two ramps
+                // joining or a ramp starting a highway merge into nothing.
                 // The main road arrives from behind on the side we merge to.
                 return (.merge, arrivingOther.deviation < 0 ? .slightLeft : .slightRight)
             }
