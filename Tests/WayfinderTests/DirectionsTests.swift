@@ -239,6 +239,39 @@ import WayfinderRouting
         ])
     }
 
+    /// A motorway that ends in two ramps forks into them (no motorway goes on to leave);
+    /// one that ends in a single ramp goes on into it unannounced.
+    @Test func aMotorwayEndingInRampsForks() throws {
+        var map = MapFixture("""
+                            c
+            a---------b
+                            d
+            """)
+        map.way("ab", ["highway": "motorway", "ref": "A9"])
+        map.way("bc", ["highway": "motorway_link", "oneway": "yes", "destination": "Nord"])
+        map.way("bd", ["highway": "motorway_link", "oneway": "yes", "destination": "Sud"])
+        try check(map, .driving, "a", "c", [
+            "depart: Head east on A9",
+            "fork slight left: Keep left towards Nord",
+            "arrive: You have arrived at your destination",
+        ])
+        try check(map, .driving, "a", "d", [
+            "depart: Head east on A9",
+            "fork slight right: Keep right towards Sud",
+            "arrive: You have arrived at your destination",
+        ])
+        var single = MapFixture("""
+            a---------b
+                            d
+            """)
+        single.way("ab", ["highway": "motorway", "ref": "A9"])
+        single.way("bd", ["highway": "motorway_link", "oneway": "yes", "destination": "Sud"])
+        try check(single, .driving, "a", "d", [
+            "depart: Head east on A9",
+            "arrive: You have arrived at your destination",
+        ])
+    }
+
     @Test func forkKeepsLeftOrRight() throws {
         var map = MapFixture("""
                       c
