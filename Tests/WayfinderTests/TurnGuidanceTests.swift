@@ -194,6 +194,20 @@ import WayfinderRouting
         try expectOne(map, "a", "e", "turn left")
     }
 
+    @Test func aChangeOfCompassSuffixIsTheSameRoad() throws {
+        // North Capitol Northeast turns left as North Capitol Northwest: the road goes on under
+        // its compass-suffixed name, so it is continued, not turned onto.
+        var map = MapFixture("""
+                    c
+
+            a-------b---d
+            """)
+        map.way("ab", ["highway": "primary", "name": "North Capitol Northeast"])
+        map.way("bc", ["highway": "primary", "name": "North Capitol Northwest"])
+        map.way("bd", ["highway": "primary", "name": "Some Random Street"])
+        try expectOne(map, "a", "c", "continue left")
+    }
+
     @Test func zigZagAcrossACrossStreetIsTwoTurns() throws {
         // Oak Street resumes 20 m along Cedar Drive: right then left. Only a zig-zag of a
         // couple of metres reads as going straight on (OSRM's staggered intersection).
