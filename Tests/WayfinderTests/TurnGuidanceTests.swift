@@ -223,6 +223,22 @@ import WayfinderRouting
         #expect(try maneuvers(map, "a", "d") == ["depart", "turn right", "turn left", "arrive"])
     }
 
+    @Test func aStaggeredCrossingOntoAnotherStreetIsANewName() throws {
+        // Oak Street meets Cedar Drive 2 m before Elm Street leaves it on the other side (a
+        // column is 1 m here, a line 2 m): right, left of a couple of metres is going straight
+        // on, and the change of name is said where Elm Street goes on long enough to matter.
+        var map = MapFixture("""
+                                                                           j
+            a------------------------------------------------------------b-c
+                                                                           e-f------------------------------------------------------------------------------------------------------------------------g
+                                                                           h
+            """, scale: 0.1)
+        map.way("abc", ["highway": "residential", "name": "Oak Street"])
+        map.way("efg", ["highway": "residential", "name": "Elm Street"])
+        map.way("jceh", ["highway": "residential", "name": "Cedar Drive"])
+        try expectOne(map, "a", "g", "new name straight")
+    }
+
     @Test func uTurnBetweenCarriagewaysContinuesTheRoad() throws {
         // Ring Road's carriageways (east above, west below) joined by an unnamed gap at b-e:
         // right, right through the gap is one U-turn back onto Ring Road.

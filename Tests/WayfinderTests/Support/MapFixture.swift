@@ -26,8 +26,9 @@ struct MapFixture {
     private var ways: [(nodes: String, tags: [String: String])] = []
     private var relations: [(members: [(type: String, ref: Int64, role: String)], tags: [String: String])] = []
 
-    init(_ sketch: String) {
-        let metresPerDegree = Geo.earthRadius * .pi / 180
+    /// `scale` shrinks or stretches the grid (0.1: a column is 1 m, a line 2 m).
+    init(_ sketch: String, scale: Double = 1) {
+        let metresPerDegree = Geo.earthRadius * .pi / 180 / scale
         for (row, line) in sketch.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             for (column, character) in line.enumerated() where character.isLetter {
                 nodes[character] = (Self.origin.lat - Double(row) * Self.lineMetres / metresPerDegree,
