@@ -34,10 +34,6 @@ extension DirectionsBuilder {
                 k += 1
                 continue
             }
-            if !inRing && b != a ^ 1 && !boards && goesOnUnrivalled(a, b, wa, wb, at: v, current: current) {
-                k += 1
-                continue
-            }
             let inBearing = Self.normalized(leavingBearing(a ^ 1, tangent: inRing) + 180), outBearing = leavingBearing(b)
             let dOut = Turn.deviation(inBearing, outBearing)
             if graph.mode == .driving {
@@ -96,49 +92,24 @@ extension DirectionsBuilder {
         return false
     }
 
-    /// The commonest case, decided without a bearing: the road goes on under its name and
-    /// every other road one could take here is smaller (the turn cost, small at such a
-    /// node, is left to the scaling of durations).
-    /// (A walker's rule: a driver's smaller roads still compete when nearly as straight.)
-    func goesOnUnrivalled(_ a: Int32, _ b: Int32, _ wa: Int32, _ wb: Int32, at v: Int32, current: Int32) -> Bool {
-        let outInfo = info(wb)
-        guard graph.mode == .walking, sameRoad(current, wb),
-              (info(wa).flags ^ outInfo.flags) & WayInfo.isLink == 0 else { return false }
-        for i in leaving(v) {
-            let x = graph.nodeLeaving[i]
-            if x != b && x != a ^ 1 && allowed(x) && info(way(x)).roadClass <= outInfo.roadClass { return false }
-        }
-        return true
-    }
-
-    /// The next commonest, decided from the bearings of the roads there (`roads`, gathered):
-    /// the road goes on under its name and no road at least as important is straighter
-    /// (`classify` would say nil).
+    /// The commonest case, decided from the bearings of the roads there (`roads`, gathered):
+    /// OSRM's obvious continuation, for drivers and walkers alike (OSRM runs the same turn
+    /// handler for its foot profile): the name goes on, the road is no lesser one than the
+    /// road arrived by, and every other road (of any class: a footpath beside a footpath
+    /// competes) turns off at least twice as far and 12.5° more; a one-way road against us
+    /// only counts when the road itself bends beyond 40°. (`classify` would say nil.)
     func goesOnQuietly(_ a: Int32, _ b: Int32, _ wa: Int32, _ wb: Int32, current: Int32,
                        deviation dOut: Double) -> Bool {
-        let absOut = abs(dOut), outInfo = info(wb)
-        guard absOut < 60, sameRoad(current, wb), isNamed(current) || graph.mode == .walking,
-              (info(wa).flags ^ outInfo.flags) & WayInfo.isLink == 0 else { return false }
-        if graph.mode == .driving {
-            // OSRM's obvious continuation: the name goes on, no lesser road, and every other
-            // road (of any class) turns off at least twice as far and 12.5° more; a one-way
-            // road against us only counts when the road itself bends beyond 40°.
-            guard info(current).name != 0, info(wb).name != 0, !strictlyLess(wb, wa) else { return false }
-            for road in roads {
-                let x = road.directed
-                guard x != b, x != a ^ 1, absOut >= 40 || road.allowed else { continue }
-                let off = abs(road.deviation)
-                if off <= 2 * absOut || off - absOut <= 12.5 { return false }
-            }
-            return true
-        }
-        var bestRival = 180.0
+        let absOut = abs(dOut)
+        guard absOut < 60, sameRoad(current, wb), info(current).name != 0, info(wb).name != 0,
+              (info(wa).flags ^ info(wb).flags) & WayInfo.isLink == 0, !strictlyLess(wb, wa) else { return false }
         for road in roads {
             let x = road.directed
-            guard x != b, x != a ^ 1, road.allowed, info(road.way).roadClass <= outInfo.roadClass else { continue }
-            bestRival = min(bestRival, abs(road.deviation))
+            guard x != b, x != a ^ 1, absOut >= 40 || road.allowed else { continue }
+            let off = abs(road.deviation)
+            if off <= 2 * absOut || off - absOut <= 12.5 { return false }
         }
-        return Self.isQuiet(absOut, bestRival)
+        return true
     }
 
     /// The road taken, `absOut` degrees off straight, goes without saying when the straightest

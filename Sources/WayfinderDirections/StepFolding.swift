@@ -108,8 +108,9 @@ extension DirectionsBuilder {
             raw.remove(at: 1)
         }
         plainEndsOfRoad()
-        // A walker is told each path and street by name, however short (foot guidance).
-        if graph.mode == .driving { suppressShortNameChanges() }
+        // Walkers too (OSRM's foot guidance folds them alike): a footway's name for a few
+        // metres between two streets is noise, not a street to look for.
+        suppressShortNameChanges()
         foldManeuversAboard()
     }
 
@@ -179,12 +180,15 @@ extension DirectionsBuilder {
     /// OSRM's `suppressShortNameSegments`: a change of name that gives back the name last
     /// said, or whose name is left again within `nameSegmentCutoff`, is folded into the step
     /// before it, so a short tunnel or a stretch of motorway between two roads makes no
-    /// steps. Turns, ramps and boarding a ferry (a change of mode) always stay.
+    /// steps. Turns, ramps and boarding a ferry (a change of mode) always stay, and so do a
+    /// walker's steps onto and off stairs (ours, not OSRM's: stairs matter to someone with a
+    /// pram or a wheelchair, and the street at their foot is where the walker goes on).
     func suppressShortNameChanges() {
         var previous = 0, i = 1
         while i + 1 < raw.count {
             let s = raw[i]
-            if s.type == .newName && info(raw[previous].way).transport == info(s.way).transport
+            let stairs = graph.mode == .walking && (isStairs(s.way) || isStairs(raw[previous].way))
+            if s.type == .newName && !stairs && info(raw[previous].way).transport == info(s.way).transport
                 && (sameRoad(raw[previous].way, s.way) || length(i) < Self.nameSegmentCutoff) {
                 raw.remove(at: i)
                 continue

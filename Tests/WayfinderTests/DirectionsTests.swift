@@ -385,7 +385,9 @@ import WayfinderRouting
         map.way("cd", ["highway": "residential", "name": "Lower Street"])
         try check(map, .walking, "x", "d", [
             "depart: Head east on the footway",
-            "new name straight: Continue onto Upper Street",
+            // Upper Street, 60 m to the stairs, is too short to be worth its name (OSRM's
+            // short name segments, for walkers too); the stairs and the street at their
+            // foot are always said.
             // Where two ways only join, a bend is OSRM's new name with the bend's direction.
             "new name right: Turn right and take the stairs",
             "new name left: Continue left onto Lower Street",
