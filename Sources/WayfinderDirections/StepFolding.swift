@@ -16,6 +16,7 @@ extension DirectionsBuilder {
     /// - (driving) two turns through a short gap that reverse the direction are one U-turn;
     ///   a short name change and the turn after it are one turn (dual carriageways);
     /// - a turn and, right after, a turn to stay on the road it took are one turn.
+    /// Before these, at any distance: a name that comes back (`isNameOscillation`).
     func collapse() {
         var i = 1
         while i + 1 < raw.count {
@@ -27,6 +28,10 @@ extension DirectionsBuilder {
                 raw[i].bearingAfter = next.bearingAfter
                 raw[i].way = next.way
                 raw.remove(at: i + 1)
+                continue
+            }
+            if isNameOscillation(i) {
+                raw.removeSubrange(i...(i + 1))
                 continue
             }
             guard afterExit < collapseDistance, !isStairs(s.way), !isStairs(next.way) else { i += 1; continue }
@@ -139,6 +144,20 @@ extension DirectionsBuilder {
             }
             if !passed { raw[i].type = isNamed(raw[i].way) && sameRoad(previous.way, raw[i].way) ? .continue : .turn }
         }
+    }
+
+    /// Whether raw steps `i` and `i + 1` only leave the name of step `i - 1` and give it back,
+    /// each straight on (a new name, or a turn straight): A, B, A, however long B lasts, as a
+    /// bridge or a town's stretch of a road named otherwise. OSRM's name oscillation: the
+    /// road the traveller was told goes on. Drivers only: on foot, where every footway
+    /// between two streets has a name of its own, it folded names OSRM's foot guidance still
+    /// says (Liechtenstein: 1.8 % of OSRM's maneuvers lost for 0.7 % of ours).
+    func isNameOscillation(_ i: Int) -> Bool {
+        let s = raw[i], next = raw[i + 1]
+        func straightOn(_ r: RawStep) -> Bool { r.type == .newName || (r.type == .turn && r.modifier == .straight) }
+        return graph.mode == .driving && straightOn(s) && straightOn(next) && sameRoad(raw[i - 1].way, next.way)
+            && info(raw[i - 1].way).transport == info(s.way).transport
+            && info(s.way).transport == info(next.way).transport
     }
 
     /// Whether raw steps `i` and `i + 1` are a right-angled zig-zag (right then left, or left

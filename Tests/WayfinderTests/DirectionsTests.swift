@@ -305,6 +305,31 @@ import WayfinderRouting
                              "new name straight: Continue onto First Street")
     }
 
+    /// The Old Bridge carries First Street's traffic for 200 m under its own name: the name
+    /// comes back, so the driver hears of neither change (OSRM's name oscillation, whatever
+    /// the bridge's length); onto a third name both changes are said.
+    @Test func aNameThatComesBackIsNoStep() throws {
+        func bridge(then name: String) -> MapFixture {
+            var map = MapFixture("""
+                a------------b--------------------c------------d
+                """)
+            map.way("ab", ["highway": "residential", "name": "First Street"])
+            map.way("bc", ["highway": "residential", "name": "Old Bridge"])
+            map.way("cd", ["highway": "residential", "name": name])
+            return map
+        }
+        try check(bridge(then: "First Street"), .driving, "a", "d", [
+            "depart: Head east on First Street",
+            "arrive: You have arrived at your destination",
+        ])
+        try check(bridge(then: "Quay Street"), .driving, "a", "d", [
+            "depart: Head east on First Street",
+            "new name straight: Continue onto Old Bridge",
+            "new name straight: Continue onto Quay Street",
+            "arrive: You have arrived at your destination",
+        ])
+    }
+
     /// Grand Avenue is a dual carriageway (two one-ways 20 m apart, joined far to the west
     /// and at the east end); Side Street crosses it by an unnamed link between them.
     var dualCarriageway: MapFixture {
