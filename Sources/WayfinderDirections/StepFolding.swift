@@ -149,13 +149,15 @@ extension DirectionsBuilder {
     /// Whether raw steps `i` and `i + 1` only leave the name of step `i - 1` and give it back,
     /// each straight on (a new name, or a turn straight): A, B, A, however long B lasts, as a
     /// bridge or a town's stretch of a road named otherwise. OSRM's name oscillation: the
-    /// road the traveller was told goes on. Drivers only: on foot, where every footway
-    /// between two streets has a name of its own, it folded names OSRM's foot guidance still
-    /// says (Liechtenstein: 1.8 % of OSRM's maneuvers lost for 0.7 % of ours).
+    /// road the traveller was told goes on. On foot only over an unnamed stretch (not stairs):
+    /// over a named one it folded names OSRM's foot guidance still says (Liechtenstein: 1.8 %
+    /// of OSRM's maneuvers lost for 0.7 % of ours).
     func isNameOscillation(_ i: Int) -> Bool {
         let s = raw[i], next = raw[i + 1]
         func straightOn(_ r: RawStep) -> Bool { r.type == .newName || (r.type == .turn && r.modifier == .straight) }
-        return graph.mode == .driving && straightOn(s) && straightOn(next) && sameRoad(raw[i - 1].way, next.way)
+        let unnamedStretch = !isNamed(s.way) && !isStairs(s.way) && isNamed(next.way)
+        return (graph.mode == .driving || unnamedStretch) && straightOn(s) && straightOn(next)
+            && sameRoad(raw[i - 1].way, next.way)
             && info(raw[i - 1].way).transport == info(s.way).transport
             && info(s.way).transport == info(next.way).transport
     }

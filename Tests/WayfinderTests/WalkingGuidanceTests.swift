@@ -79,6 +79,27 @@ import WayfinderRouting
         ])
     }
 
+    /// High Street is broken for 60 m by an unnamed footway between two cross streets: going
+    /// straight on from High Street onto the footway is no obvious way on (a footway beside
+    /// streets), so it is a turn straight, and the street comes back at d. The name that comes
+    /// back makes both steps go (OSRM's name oscillation; on foot only over an unnamed stretch).
+    @Test func anUnnamedStretchOfAStreetIsNoStep() throws {
+        var map = MapFixture("""
+                      n     m
+            a---------b-----d------------e
+                      s     t
+            """)
+        map.way("ab", ["highway": "residential", "name": "High Street"])
+        map.way("bd", ["highway": "footway"])
+        map.way("de", ["highway": "residential", "name": "High Street"])
+        map.way("nbs", ["highway": "residential", "name": "Cross Street"])
+        map.way("mdt", ["highway": "residential", "name": "Mill Street"])
+        try check(map, "a", "e", [
+            "depart: Head east on High Street",
+            "arrive: You have arrived at your destination",
+        ])
+    }
+
     /// Short Lane lasts 40 m between the footway and Long Street (120 m, to d): not worth its
     /// own step.
     @Test func aShortNamedStretchIsNotAStep() throws {
