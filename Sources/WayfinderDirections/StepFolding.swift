@@ -156,7 +156,13 @@ extension DirectionsBuilder {
         let s = raw[i], next = raw[i + 1]
         func straightOn(_ r: RawStep) -> Bool { r.type == .newName || (r.type == .turn && r.modifier == .straight) }
         let unnamedStretch = !isNamed(s.way) && !isStairs(s.way) && isNamed(next.way)
-        return (graph.mode == .driving || unnamedStretch) && straightOn(s) && straightOn(next)
+        // Not right off a ring (OSRM leaves ring steps out of its collapsing).
+        let offRing: Bool
+        switch raw[i - 1].type {
+        case .roundabout, .rotary, .roundaboutTurn, .exitRoundabout, .exitRotary: offRing = true
+        default: offRing = false
+        }
+        return (graph.mode == .driving || unnamedStretch) && !offRing && straightOn(s) && straightOn(next)
             && sameRoad(raw[i - 1].way, next.way)
             && info(raw[i - 1].way).transport == info(s.way).transport
             && info(s.way).transport == info(next.way).transport
