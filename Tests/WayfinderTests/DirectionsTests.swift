@@ -330,6 +330,35 @@ import WayfinderRouting
         ])
     }
 
+    /// Right off a roundabout the name that comes back is said: OSRM leaves the steps of a
+    /// ring out of its collapsing, so the exit, the bridge and East Road again are all told.
+    @Test func aNameComingBackRightOffARingIsSaid() throws {
+        var map = MapFixture("""
+                      c
+                      |
+                      n
+               d----w   e----b--------------------f------------g
+                      s
+                      |
+                      a
+            """)
+        map.way("senws", ["highway": "primary", "junction": "roundabout"])
+        map.way("as", ["highway": "primary", "name": "South Road"])
+        map.way("eb", ["highway": "primary", "name": "East Road"])
+        map.way("bf", ["highway": "primary", "name": "Old Bridge"])
+        map.way("fg", ["highway": "primary", "name": "East Road"])
+        map.way("nc", ["highway": "primary", "name": "North Road"])
+        map.way("wd", ["highway": "primary", "name": "West Road"])
+        try check(map, .driving, "a", "g", [
+            "depart: Head north on South Road",
+            "roundabout right exit 1: Enter the roundabout and take the 1st exit onto East Road",
+            "exit roundabout right exit 1: Exit the roundabout onto East Road",
+            "new name straight: Continue onto Old Bridge",
+            "new name straight: Continue onto East Road",
+            "arrive: You have arrived at your destination",
+        ])
+    }
+
     /// Grand Avenue is a dual carriageway (two one-ways 20 m apart, joined far to the west
     /// and at the east end); Side Street crosses it by an unnamed link between them.
     var dualCarriageway: MapFixture {
