@@ -305,60 +305,6 @@ import WayfinderRouting
                              "new name straight: Continue onto First Street")
     }
 
-    /// The Old Bridge carries First Street's traffic for 200 m under its own name: the name
-    /// comes back, so the driver hears of neither change (OSRM's name oscillation, whatever
-    /// the bridge's length); onto a third name both changes are said.
-    @Test func aNameThatComesBackIsNoStep() throws {
-        func bridge(then name: String) -> MapFixture {
-            var map = MapFixture("""
-                a------------b--------------------c------------d
-                """)
-            map.way("ab", ["highway": "residential", "name": "First Street"])
-            map.way("bc", ["highway": "residential", "name": "Old Bridge"])
-            map.way("cd", ["highway": "residential", "name": name])
-            return map
-        }
-        try check(bridge(then: "First Street"), .driving, "a", "d", [
-            "depart: Head east on First Street",
-            "arrive: You have arrived at your destination",
-        ])
-        try check(bridge(then: "Quay Street"), .driving, "a", "d", [
-            "depart: Head east on First Street",
-            "new name straight: Continue onto Old Bridge",
-            "new name straight: Continue onto Quay Street",
-            "arrive: You have arrived at your destination",
-        ])
-    }
-
-    /// Right off a roundabout the name that comes back is said: OSRM leaves the steps of a
-    /// ring out of its collapsing, so the exit, the bridge and East Road again are all told.
-    @Test func aNameComingBackRightOffARingIsSaid() throws {
-        var map = MapFixture("""
-                      c
-                      |
-                      n
-               d----w   e----b--------------------f------------g
-                      s
-                      |
-                      a
-            """)
-        map.way("senws", ["highway": "primary", "junction": "roundabout"])
-        map.way("as", ["highway": "primary", "name": "South Road"])
-        map.way("eb", ["highway": "primary", "name": "East Road"])
-        map.way("bf", ["highway": "primary", "name": "Old Bridge"])
-        map.way("fg", ["highway": "primary", "name": "East Road"])
-        map.way("nc", ["highway": "primary", "name": "North Road"])
-        map.way("wd", ["highway": "primary", "name": "West Road"])
-        try check(map, .driving, "a", "g", [
-            "depart: Head north on South Road",
-            "roundabout right exit 1: Enter the roundabout and take the 1st exit onto East Road",
-            "exit roundabout right exit 1: Exit the roundabout onto East Road",
-            "new name straight: Continue onto Old Bridge",
-            "new name straight: Continue onto East Road",
-            "arrive: You have arrived at your destination",
-        ])
-    }
-
     /// Grand Avenue is a dual carriageway (two one-ways 20 m apart, joined far to the west
     /// and at the east end); Side Street crosses it by an unnamed link between them.
     var dualCarriageway: MapFixture {
@@ -439,9 +385,8 @@ import WayfinderRouting
         map.way("cd", ["highway": "residential", "name": "Lower Street"])
         try check(map, .walking, "x", "d", [
             "depart: Head east on the footway",
-            // Upper Street, 60 m to the stairs, is too short to be worth its name (OSRM's
-            // short name segments, for walkers too); the stairs and the street at their
-            // foot are always said.
+            // Upper Street (60 m) is too short to name (OSRM's short name segments, walkers
+            // too); the stairs and the street at their foot are always said.
             // Where two ways only join, a bend is OSRM's new name with the bend's direction.
             "new name right: Turn right and take the stairs",
             "new name left: Continue left onto Lower Street",
