@@ -40,7 +40,7 @@ extension DirectionsBuilder {
 
     /// Bearing in degrees, 0 ..< 360, of the offset (`dx` east, `dy` north): `atan2` by a
     /// minimax polynomial (error below 0.001°), several times cheaper than the libm call.
-    @inline(__always) static func bearing(_ dx: Double, _ dy: Double) -> Double {
+    static func bearing(_ dx: Double, _ dy: Double) -> Double {
         let ax = abs(dx), ay = abs(dy)
         let big = max(ax, ay)
         if big == 0 { return 0 }

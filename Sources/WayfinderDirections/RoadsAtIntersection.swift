@@ -10,23 +10,14 @@ extension DirectionsBuilder {
                      outBearing: Double) -> (in: Int?, out: Int) {
         roads.removeAll(keepingCapacity: true)
         var inIndex: Int?, outIndex = 0
-        // First every road's segment, without a branch on what is loaded, so that the loads
-        // of scattered segments overlap; then the bearings (their points), from cache.
         for i in leaving(v) {
             let x = graph.nodeLeaving[i]
-            let s = graph.segments[Int(x >> 1)]
-            roads.append(Road(directed: x, bearing: 0, deviation: 0, allowed: s.allows(forward: x & 1 == 0), way: s.way))
-        }
-        roads.withUnsafeMutableBufferPointer { roads in
-            for j in roads.indices {
-                let x = roads[j].directed
-                if x == a ^ 1 { inIndex = j }
-                if x == b { outIndex = j }
-                // The two bearings the caller knows are not measured again.
-                let bearing = x == b ? outBearing : x == a ^ 1 ? Self.normalized(inBearing + 180) : leavingBearing(x)
-                roads[j].bearing = bearing
-                roads[j].deviation = Turn.deviation(inBearing, bearing)
-            }
+            if x == a ^ 1 { inIndex = roads.count }
+            if x == b { outIndex = roads.count }
+            // The two bearings the caller knows are not measured again.
+            let bearing = x == b ? outBearing : x == a ^ 1 ? Self.normalized(inBearing + 180) : leavingBearing(x)
+            roads.append(Road(directed: x, bearing: bearing, deviation: Turn.deviation(inBearing, bearing),
+                              allowed: allowed(x), way: way(x)))
         }
         return (inIndex, outIndex)
     }
