@@ -15,7 +15,9 @@ extension DirectionsBuilder {
 
     /// Degrees between two angles (or bearings), 0...180.
     @inline(__always) static func apart(_ x: Double, _ y: Double) -> Double {
-        let d = abs(x - y).truncatingRemainder(dividingBy: 360)
+        // Angles and bearings lie within one turn: the remainder (`fmod`, exact) is rarely needed.
+        let difference = abs(x - y)
+        let d = difference < 360 ? difference : difference.truncatingRemainder(dividingBy: 360)
         return min(d, 360 - d)
     }
 
