@@ -13,7 +13,8 @@ import WayfinderRouting
 /// measuring the pieces (RouteMeasuring), finding maneuvers at the boundaries
 /// (ManeuverFinding, RoundaboutSteps, ManeuverClassification, with Bearings,
 /// RoadsAtIntersection and RoadIdentity), merging the crossings of divided roads
-/// (SegregatedRoads) and the turns by sliproads (Sliproads), folding short steps (StepFolding) and assembling
+/// (SegregatedRoads) and the turns by sliproads (Sliproads), folding short steps (StepFolding),
+/// mappers' maneuver relations (ManeuverOverrides) and assembling
 /// the steps (StepAssembly). They share the buffers below, which are internal only so that
 /// those files can reach them.
 public final class DirectionsBuilder {
@@ -105,6 +106,7 @@ public final class DirectionsBuilder {
         mergeSegregatedCrossings()
         foldSliproads()
         collapse()
+        applyManeuverOverrides(line)
         return assemble(route, line: line, destination: destination, waypoint: waypoint, annotated: annotated)
     }
 

@@ -76,7 +76,37 @@ extension DirectionsBuilder {
             }
             k = exit + 1
         }
+        uTurnsOntoTheOtherHalf()
     }
+
+    /// Where the two one-way halves of a divided road meet at one intersection, OSRM sees one
+    /// road there (its mergeable roads): turning sharply from one half onto the other is
+    /// a U-turn on that road.
+    func uTurnsOntoTheOtherHalf() {
+        for i in raw.indices where raw[i].type == .turn || raw[i].type == .continue || raw[i].type == .endOfRoad {
+            guard let m = raw[i].modifier, m == .sharpLeft || m == .sharpRight else { continue }
+            let k = raw[i].boundary
+            guard k >= 1, k < pieces.count else { continue }
+            let a = directed(pieces[k - 1]), b = directed(pieces[k])
+            if isOtherHalf(of: a, b) {
+                raw[i].type = .continue
+                raw[i].modifier = .uturn
+            }
+        }
+    }
+
+    /// Whether `b`, leaving the intersection `a` arrives at, is the other half of `a`'s road:
+    /// the same name and class, one-way out where `a` is one-way in, close beside it.
+    func isOtherHalf(of a: Int32, _ b: Int32) -> Bool {
+        let wa = way(a), wb = way(b), x = info(wa), y = info(wb)
+        guard x.name != 0, x.name == y.name, x.roadClass == y.roadClass, !isLink(wa), !isLink(wb),
+              !isRoundabout(wa), !isRoundabout(wb), !allowed(a ^ 1), !allowed(b ^ 1),
+              startNode(a) != startNode(b ^ 1) else { return false }
+        return Self.apart(leavingBearing(a ^ 1), leavingBearing(b)) < Self.otherHalfAngle
+    }
+
+    /// Widest angle between the two halves of a divided road where they meet.
+    static let otherHalfAngle = 75.0
 
     /// Folds the maneuvers at boundaries `k` ... `exit` into one at `k`.
     private func mergeCrossing(from k: Int, to exit: Int) {

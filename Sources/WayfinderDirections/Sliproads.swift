@@ -42,7 +42,7 @@ extension DirectionsBuilder {
             var last = i
             while last + 1 < raw.count && raw[last + 1].boundary <= j && raw[last + 1].type != .arrive { last += 1 }
             let next = last > i && raw[last].boundary == j ? raw[last] : nil
-            if let next, next.type.entersRing || next.type == .onRamp || next.type == .offRamp || next.type == .merge {
+            if let next, next.type.entersRing || next.type.leavesRing {
                 i += 1
                 continue
             }
@@ -130,7 +130,7 @@ extension DirectionsBuilder {
         // The main road continues the road travelled; the sliproad lies beside it.
         let m = info(mainRoad.way), v = info(via)
         guard m.roadClass == v.roadClass, (m.flags ^ v.flags) & WayInfo.isLink == 0, m.transport == v.transport,
-              m.name != 0, v.name != 0, sameRoad(via, mainRoad.way),
+              isNamed(mainRoad.way), isNamed(via), sameRoad(via, mainRoad.way),
               out == main - 1 || out == main + 1,
               slip.allowed, Self.offStraight(slip) <= 80, abs(slip.deviation - mainRoad.deviation) > 1e-9 else { return false }
         let toRight = out < main
@@ -149,7 +149,7 @@ extension DirectionsBuilder {
               info(way(b)).transport == v.transport else { return false }
         if d.roads.count == 4 && !cornerOfFour(c: c, d: d, crossing: crossing, toRight: toRight) { return false }
         roads = d.roads
-        guard let onward = obviousRoad(via: way(end.arriving), current: way(end.arriving)),
+        guard let onward = obviousRoad(via: way(end.arriving), current: way(end.arriving)) ?? onlyWayOn(),
               Self.offStraight(roads[onward]) <= 80, !isRoundabout(roads[onward].way) else { return false }
         guard hugsCorner(b, until: end.arriving, from: here.node, corner: c, toRight: toRight) else { return false }
         // The triangle b-c-d is neither a speck nor a block.
@@ -174,6 +174,16 @@ extension DirectionsBuilder {
         if Self.canEndSliproad(right.roads) && v != left.node { return 2 }
         if Self.canEndSliproad(left.roads) && v != right.node { return 1 }
         return nil
+    }
+
+    /// The one road of `roads` one may take, if there is exactly one.
+    private func onlyWayOn() -> Int? {
+        var found: Int?
+        for i in 1..<roads.count where roads[i].allowed {
+            if found != nil { return nil }
+            found = i
+        }
+        return found
     }
 
     /// OSRM's `canBeTargetOfSliproad`: three roads, only one way on and none back.
@@ -228,7 +238,8 @@ extension DirectionsBuilder {
         let target = reach(along: candidate.directed).node
         if target == c.node { return true }
         let m = ManeuverModifier(deviation: candidate.deviation)
-        return target == reach(along: crossing.directed).node && Self.apart(candidate.bearing, crossing.bearing) < 25
+        // (The two meet head on there: their bearings nearly opposite.)
+        return target == reach(along: crossing.directed).node && Self.apart(candidate.bearing, crossing.bearing) > 155
             && (m == .sharpLeft || m == .sharpRight)
     }
 
