@@ -14,7 +14,8 @@ extension DirectionsBuilder {
         let n = pieces.count
         guard !table.isEmpty, graph.mode == .driving, n >= 2 else { return }
         var runs: [(osm: Int64, last: Int)] = []   // the route's OSM ways in order, and their last piece
-        for k in 1..<n {
+        for k in 1..<n where startDegree[k] > 2 {
+            // (Only at an intersection: elsewhere OSRM has no turn to override.)
             let candidates = table.at(line[lineIndex[k]])
             guard !candidates.isEmpty else { continue }
             if runs.isEmpty { runs = wayRuns() }

@@ -133,7 +133,8 @@ extension DirectionsBuilder {
         if abs(total) >= 145 {
             type = .continue
             modifier = .uturn
-        } else if atStart?.type == .endOfRoad || exitType == .endOfRoad {
+        } else if raw[lo..<hi].contains(where: { $0.type == .endOfRoad }) {
+            // (At either end, or between two links in a row: OSRM keeps the end of the road.)
             type = .endOfRoad
         } else if let s = atStart, s.type == .fork {
             type = .fork

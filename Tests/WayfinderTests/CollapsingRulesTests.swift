@@ -80,6 +80,42 @@ import WayfinderRouting
         #expect(got.count == 3 && got[1].1 == map.coordinate("j"))
     }
 
+    /// Two divided roads crossing: Main Street's carriageways c-b-h-a (west) and d-i-e-f
+    /// (east), Side Street's l-g-e-b (north) and h-i-j-k (south); Maple Street crosses at g.
+    var twoDividedRoads: MapFixture {
+        var map = MapFixture("""
+            a-----h--b-----c
+            d-----i--e-----f
+            m-----j--g-----n
+                  k  l
+            """)
+        map.way("cbha", ["highway": "residential", "name": "Main Street", "oneway": "yes"])
+        map.way("dief", ["highway": "residential", "name": "Main Street", "oneway": "yes"])
+        map.way("lgeb", ["highway": "residential", "name": "Side Street", "oneway": "yes"])
+        map.way("hijk", ["highway": "residential", "name": "Side Street", "oneway": "yes"])
+        map.way("mjgn", ["highway": "residential", "name": "Maple Street"])
+        return map
+    }
+
+    @Test func throughTwoLinksTheEndOfTheRoadStays() throws {
+        // Over the eastbound carriageway, left at the westbound one and on across Side
+        // Street's southbound one: the end of the road, said at the first carriageway.
+        let map = twoDividedRoads
+        let got = try steps(map, "l", "a")
+        #expect(got.map(\.0) == ["depart: Head north on Side Street", "end of road left: Turn left onto Main Street",
+                                 "arrive: You have arrived at your destination"])
+        #expect(got.count == 3 && got[1].1 == map.coordinate("e"))
+    }
+
+    @Test func aroundThreeLinksIsOneUTurn() throws {
+        let map = twoDividedRoads
+        let got = try steps(map, "c", "f")
+        #expect(got.map(\.0) == ["depart: Head west on Main Street",
+                                 "continue uturn: Make a U-turn and continue on Main Street",
+                                 "arrive: You have arrived at your destination"])
+        #expect(got.count == 3 && got[1].1 == map.coordinate("b"))
+    }
+
     /// Main Avenue splits at b into its eastbound half b-c-d (named `eastbound`) and its
     /// westbound half f-e-b.
     func splitAvenue(eastbound: String) -> MapFixture {
@@ -116,10 +152,12 @@ import WayfinderRouting
 
                       s
             """)
-        map.way("abcd", ["highway": "primary", "name": "Main Street"])
-        map.way("ncfs", ["highway": "primary", "name": "Cross Street"])
+        map.way("abc", ["highway": "primary", "name": "Main Street"])
+        map.way("cd", ["highway": "primary", "name": "Main Street"])
+        map.way("nc", ["highway": "primary", "name": "Cross Street"])
+        map.way("cfs", ["highway": "primary", "name": "Cross Street"])
         map.way("begf", cornerTags.merging(["oneway": "yes"]) { a, _ in a })
-        map.restriction(from: "abcd", via: "c", to: "ncfs", "no_right_turn")
+        map.restriction(from: "abc", via: "c", to: "cfs", "no_right_turn")
         return map
     }
 
