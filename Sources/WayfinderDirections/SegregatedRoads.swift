@@ -20,14 +20,17 @@ extension DirectionsBuilder {
         guard graph.mode == .driving, Double(s.length) <= Self.segregatedLinkLength,
               info(s.way).flags & WayInfo.isRoundabout == 0 else { return false }
         let start = startNode(c), end = startNode(c ^ 1)
-        guard start != end else { return false }
-        let heading = leavingBearing(c), arrival = Self.normalized(leavingBearing(c ^ 1) + 180)
+        guard start != end, hasCarriageway(at: start, besides: c, arriving: true),
+              hasCarriageway(at: end, besides: c ^ 1, arriving: false) else { return false }
+        // Angles at the nodes themselves (OSRM's coordinates close to the turn): the links
+        // are short and often bent, their far ends say nothing about the turns.
+        let heading = leavingBearing(c, tangent: true), arrival = Self.normalized(leavingBearing(c ^ 1, tangent: true) + 180)
         // Arriving at the start: the turns onto `c` from every road one may arrive by.
         var inLeft = false, inRight = false, onewayIn = false
         for i in leaving(start) {
             let x = graph.nodeLeaving[i]
             guard x != c, startNode(x ^ 1) != end, allowed(x ^ 1) else { continue }
-            let d = Turn.deviation(Self.normalized(leavingBearing(x) + 180), heading)
+            let d = Turn.deviation(Self.normalized(leavingBearing(x, tangent: true) + 180), heading)
             let m = ManeuverModifier(deviation: d)
             if m == .right || m == .sharpRight { inRight = true }
             if m == .left || m == .sharpLeft { inLeft = true }
@@ -39,7 +42,7 @@ extension DirectionsBuilder {
         for i in leaving(end) {
             let x = graph.nodeLeaving[i]
             guard x != c ^ 1, startNode(x ^ 1) != start, allowed(x) else { continue }
-            let d = Turn.deviation(arrival, leavingBearing(x))
+            let d = Turn.deviation(arrival, leavingBearing(x, tangent: true))
             let m = ManeuverModifier(deviation: d)
             if m == .right || m == .sharpRight { outRight = true }
             if m == .left || m == .sharpLeft { outLeft = true }
@@ -47,6 +50,16 @@ extension DirectionsBuilder {
         }
         guard onewayOut else { return false }
         return !(inLeft && outRight) && !(inRight && outLeft) && !(outLeft && outRight)
+    }
+
+    /// A first test without bearings (most short segments have none): whether a road at `v`
+    /// other than `own` could be a carriageway one arrives by (or leaves by).
+    private func hasCarriageway(at v: Int32, besides own: Int32, arriving: Bool) -> Bool {
+        for i in leaving(v) {
+            let x = graph.nodeLeaving[i]
+            if x != own && allowed(arriving ? x ^ 1 : x) && isCarriageway(arriving ? x ^ 1 : x) { return true }
+        }
+        return false
     }
 
     /// Whether the road of directed segment `x` could be one half of a divided road: one-way,
@@ -150,6 +163,9 @@ extension DirectionsBuilder {
         } else {
             type = exitType
         }
+        // Where nothing was said at either end (nor between), the road only bends through the
+        // median: no step of its own, unless it comes back.
+        if lo == hi && modifier != .uturn { return }
         raw.removeSubrange(lo..<hi)
         guard let type else { return }
         var step = atStart ?? makeStep(at: k, arriving: a, leaving: into)
