@@ -55,7 +55,7 @@ extension DirectionsBuilder {
                                                entryLength: travelled[j] - travelled[k])
             raw[i].bearingAfter = outHeading
             raw[i].way = after
-            raw.removeSubrange((i + 1)...last)
+            raw.removeSubrange((i + 1)..<(last + 1))
             i += 1
         }
     }

@@ -162,7 +162,8 @@ import WayfinderRouting
     }
 
     @Test func sliproadIsTheTurnOntoTheRoadItLeadsTo() throws {
-        for tags in [["highway": "primary"], ["highway": "primary_link"]] {
+        // (Named like the road it leads to, the corner road goes on unsaid at f.)
+        for tags in [["highway": "primary"], ["highway": "primary_link"], ["highway": "primary", "name": "Cross Street"]] {
             let map = cornerMap(tags)
             let got = try steps(map, "a", "s")
             #expect(got.map(\.0) == ["depart: Head east on Main Street", "turn right: Turn right onto Cross Street",
