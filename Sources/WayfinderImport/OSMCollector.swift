@@ -32,6 +32,8 @@ final class OSMCollector: OSMHandler {
     var strings = StringTableBuilder()
     /// The signs of the kept ways that have any, by way (`WaySignTable`).
     var signs: [WaySigns] = []
+    /// `type=maneuver` relations (`ManeuverRelations.swift`).
+    var maneuvers: [ManeuverRelation] = []
     var counts = ImportCounts()
 
     private let profiles: [any Profile] = [DrivingProfile(), WalkingProfile()]
@@ -114,6 +116,10 @@ final class OSMCollector: OSMHandler {
     }
 
     func relation(id: Int64, members: [OSMMember], tags: OSMTags) {
+        if let maneuver = ManeuverRelation.parse(members: members, tags: tags) {
+            maneuvers.append(maneuver)
+            return
+        }
         switch TurnRestriction.parse(members: members, tags: tags) {
         case .notARestriction: return
         case .ignored: counts.restrictionsIgnored += 1

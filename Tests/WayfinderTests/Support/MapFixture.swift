@@ -63,6 +63,14 @@ struct MapFixture {
                           tags.merging(["type": "restriction", "restriction": kind]) { a, _ in a }))
     }
 
+    /// A maneuver relation (`type=maneuver`): from a way, along `viaWays` (in order), onto
+    /// another, the instruction given at node `via`; `tags` say which (`maneuver`, `direction`).
+    mutating func maneuver(from: String, via: Character, viaWays: [String] = [], to: String, _ tags: [String: String]) {
+        relations.append(([("way", wayId(from), "from")] + viaWays.map { ("way", wayId($0), "via") }
+                          + [("node", nodeId(via), "via"), ("way", wayId(to), "to")],
+                          tags.merging(["type": "maneuver"]) { a, _ in a }))
+    }
+
     /// A square street grid of `side` × `side` intersections `spacing` metres apart, its
     /// north-west corner `east`/`north` metres from node `corner`, tagged `tags`: a network big
     /// enough to be a main network (`RoutingGraph.smallComponentSize`). Its nodes are generated
