@@ -22,20 +22,11 @@ extension DirectionsBuilder {
         return (inIndex, outIndex)
     }
 
-    /// Appends the gathered roads, by increasing bearing, to the step's intersection.
+    /// Notes the gathered roads as the step's maneuver intersection (`notePass`).
     func record(_ step: inout RawStep, in inIndex: Int?, out outIndex: Int, uTurn: Bool) {
-        let start = intersectionRoads.count
-        intersectionRoads.append(contentsOf: repeatElement(IntersectionRoad(bearing: 0, entry: false), count: roads.count))
-        for (i, road) in roads.enumerated() {
-            // Position by bearing among a handful of roads: count those before it.
-            var position = 0
-            for (j, other) in roads.enumerated()
-            where other.bearing < road.bearing || (other.bearing == road.bearing && j < i) { position += 1 }
-            let entry = road.allowed && (i != inIndex || uTurn)
-            intersectionRoads[start + position] = IntersectionRoad(bearing: UInt16(Self.rounded(road.bearing)), entry: entry)
-            if i == inIndex { step.intersectionIn = position }
-            if i == outIndex { step.intersectionOut = position }
-        }
-        step.intersection = start..<intersectionRoads.count
+        let noted = notePass(at: step.boundary, in: inIndex, out: outIndex, uTurn: uTurn)
+        step.intersection = noted.roads
+        step.intersectionIn = noted.in
+        step.intersectionOut = noted.out
     }
 }

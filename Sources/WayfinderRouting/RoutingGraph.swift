@@ -11,6 +11,8 @@ public struct RoutingGraph: @unchecked Sendable {
     /// The signs along ways (destinations, exit numbers, pronunciation); empty in a file
     /// written without them.
     public let signs: WaySignTable
+    /// The turn lanes of ways (`turn:lanes`, per direction); empty in a file written without them.
+    public let lanes: WayLaneTable
     public let segments: UnsafeBufferPointer<RoadSegment>
     public let segmentComponent: UnsafeBufferPointer<Int32>
     public let componentSize: UnsafeBufferPointer<Int32>
@@ -51,6 +53,7 @@ public struct RoutingGraph: @unchecked Sendable {
         let roads = try SharedRoads(file: file)
         (points, ways, names) = (roads.points, roads.ways, roads.names)
         signs = WaySignTable(file: file)
+        lanes = WayLaneTable(file: file)
         let network = try ModeRoads(file: file, mode: mode)
         (segments, segmentComponent, componentSize) = (network.segments, network.segmentComponent, network.componentSize)
         (nodeFirst, nodeLeaving) = (network.nodeFirst, network.nodeLeaving)
