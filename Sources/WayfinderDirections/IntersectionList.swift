@@ -47,9 +47,11 @@ extension DirectionsBuilder {
 
     /// Notes the gathered roads (`roads`) at boundary `k`, by increasing bearing, arrived by
     /// `inIndex` and left by `outIndex` (indices in `roads`); returns the positions of those
-    /// two by bearing and the roads' range in `intersectionRoads`.
+    /// two by bearing and the roads' range in `intersectionRoads`. A maneuver's lanes are read
+    /// even when the intersections are not listed: they decide whether a name change is said.
     @discardableResult
-    func notePass(at k: Int, in inIndex: Int?, out outIndex: Int, uTurn: Bool) -> (in: Int?, out: Int, roads: Range<Int>) {
+    func notePass(at k: Int, in inIndex: Int?, out outIndex: Int, uTurn: Bool,
+                  maneuver: Bool = false) -> (in: Int?, out: Int, roads: Range<Int>) {
         let start = intersectionRoads.count
         intersectionRoads.append(contentsOf: repeatElement(IntersectionRoad(bearing: 0, entry: false), count: roads.count))
         var inPosition: Int?, outPosition = 0
@@ -65,7 +67,7 @@ extension DirectionsBuilder {
         }
         var note = PassNote(boundary: k, roads: start..<intersectionRoads.count, inIndex: inPosition, outIndex: outPosition,
                             lanes: lanes.count..<lanes.count, laneId: 0, lanesFit: true)
-        if listsIntersections && graph.mode == .driving && k > 0 {
+        if (listsIntersections || maneuver) && graph.mode == .driving && k > 0 {
             let arriving = pieces[k - 1]
             note.laneId = graph.lanes.lanes(ofWay: pieceWay[k - 1], forward: arriving.forward)
             if note.laneId != 0 {
@@ -114,6 +116,18 @@ extension DirectionsBuilder {
             }
             i -= 1
         }
+    }
+
+    /// Whether raw step `step` has lanes leading where it goes at its maneuver (OSRM's
+    /// `hasLanes`: such a name change is worth saying, the lanes tell which to take).
+    func hasLanes(_ step: RawStep) -> Bool {
+        var low = 0, high = passes.count
+        while low < high {
+            let mid = (low + high) / 2
+            if passes[mid].boundary < step.boundary { low = mid + 1 } else { high = mid }
+        }
+        return low < passes.count && passes[low].boundary == step.boundary && passes[low].lanesFit
+            && !passes[low].lanes.isEmpty
     }
 
     /// The classes of the road taken at boundary `k` (driving; none at the arrival).

@@ -24,7 +24,7 @@ extension DirectionsBuilder {
 
     /// Notes the gathered roads as the step's maneuver intersection (`notePass`).
     func record(_ step: inout RawStep, in inIndex: Int?, out outIndex: Int, uTurn: Bool) {
-        let noted = notePass(at: step.boundary, in: inIndex, out: outIndex, uTurn: uTurn)
+        let noted = notePass(at: step.boundary, in: inIndex, out: outIndex, uTurn: uTurn, maneuver: true)
         step.intersection = noted.roads
         step.intersectionIn = noted.in
         step.intersectionOut = noted.out
