@@ -98,19 +98,19 @@ extension DirectionsBuilder {
     }
 
     /// Lanes whose arrows point past their intersection take their `valid` from the next
-    /// intersection noted on the same lanes (the turn they are painted for); where there is
-    /// none, they are not listed.
+    /// intersection noted on the same lanes (the turn they are painted for); a route turning
+    /// off before it keeps the lanes leading off here, if any (else none are listed).
     func settleDeferredLanes() {
         var i = passes.count - 1
         while i >= 0 {
             if !passes[i].lanesFit {
                 let here = passes[i].lanes
-                if i + 1 < passes.count, passes[i + 1].laneId == passes[i].laneId, passes[i + 1].lanesFit,
+                if i + 1 < passes.count, passes[i + 1].laneId == passes[i].laneId,
                    passes[i + 1].lanes.count == here.count, !here.isEmpty {
                     let next = passes[i + 1].lanes
                     for j in 0..<here.count { lanes[here.lowerBound + j].valid = lanes[next.lowerBound + j].valid }
                     passes[i].lanesFit = true
-                } else {
+                } else if !lanes[here].contains(where: \.valid) {
                     passes[i].lanes = here.lowerBound..<here.lowerBound
                 }
             }
@@ -126,8 +126,7 @@ extension DirectionsBuilder {
             let mid = (low + high) / 2
             if passes[mid].boundary < step.boundary { low = mid + 1 } else { high = mid }
         }
-        return low < passes.count && passes[low].boundary == step.boundary && passes[low].lanesFit
-            && !passes[low].lanes.isEmpty
+        return low < passes.count && passes[low].boundary == step.boundary && lanes[passes[low].lanes].contains(where: \.valid)
     }
 
     /// The classes of the road taken at boundary `k` (driving; none at the arrival).

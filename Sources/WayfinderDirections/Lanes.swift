@@ -63,8 +63,10 @@ extension DirectionsBuilder {
 
     /// The lanes of the description with string `id` for a route arriving at the gathered
     /// roads (`roads`) by `inIndex` and leaving by `outIndex`, appended to `lanes`. Returns
-    /// their range (empty when no lane leads there) and whether the arrows fit this
-    /// intersection at all (when not, they are for the next one, and `valid` is all false).
+    /// their range (empty when no lane leads there) and whether every arrow fits this
+    /// intersection (when not, some are for the next one: `valid` then says only which lanes
+    /// lead off here, and a route going on takes the next intersection's).
+
     func appendLanes(id: Int32, in inIndex: Int?, out outIndex: Int) -> (range: Range<Int>, fits: Bool) {
         parseLanes(id)
         let start = lanes.count
@@ -105,7 +107,11 @@ extension DirectionsBuilder {
                     let off = abs(Turn.deviation(arrow.deviation, road.deviation))
                     if off < bestOff { (best, bestOff) = (road.index, off) }
                 }
-                if bestOff > Self.laneFitTolerance { fits = false }
+                // An arrow pointing at no road here is for a later intersection.
+                if bestOff > Self.laneFitTolerance {
+                    fits = false
+                    best = -1
+                }
                 laneTargets[arrow.bit] = best
             }
         }
@@ -142,7 +148,7 @@ extension DirectionsBuilder {
         }
         var anyValid = false
         for j in 0..<count {
-            let valid = fits && turnOf(lane: j)
+            let valid = turnOf(lane: j)
             anyValid = anyValid || valid
             lanes.append(Lane(indications: laneMasks[j], valid: valid))
         }
