@@ -90,11 +90,20 @@ extension DirectionsBuilder {
         notePass(at: k, in: gathered.in, out: gathered.out, uTurn: b == a ^ 1)
     }
 
-    /// Whether boundary `k` (from `a` onto `b`) is an intersection OSRM lists.
+    /// Whether boundary `k` (from `a` onto `b`) is an intersection OSRM lists. Not a named
+    /// road going on under its name past driveways only (OSRM's driveway handler makes that
+    /// no turn at all: every other road there is a service road or lesser).
     func isListed(_ k: Int, _ a: Int32, _ b: Int32) -> Bool {
-        if startDegree[k] > 2 || b == a ^ 1 { return true }
         let wa = pieceWay[k - 1], wb = pieceWay[k]
-        return wa != wb && info(wa).name != info(wb).name
+        if b == a ^ 1 { return true }
+        guard startDegree[k] > 2 else { return wa != wb && info(wa).name != info(wb).name }
+        guard graph.mode == .driving, !isLowPriority(wa), !isLowPriority(wb),
+              info(wa).name != 0, info(wa).name == info(wb).name, info(wa).ref == info(wb).ref else { return true }
+        for i in leaving(startNode(b)) {
+            let x = graph.nodeLeaving[i]
+            if x != b && x != a ^ 1 && !isLowPriority(way(x)) { return true }
+        }
+        return false
     }
 
     /// Lanes whose arrows point past their intersection take their `valid` from the next
