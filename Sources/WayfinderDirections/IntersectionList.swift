@@ -90,9 +90,11 @@ extension DirectionsBuilder {
         notePass(at: k, in: gathered.in, out: gathered.out, uTurn: b == a ^ 1)
     }
 
-    /// Whether boundary `k` (from `a` onto `b`) is an intersection OSRM lists. Not a named
-    /// road going on under its name past driveways only (OSRM's driveway handler makes that
-    /// no turn at all: every other road there is a service road or lesser).
+    /// Whether boundary `k` (from `a` onto `b`), where no step is made, is an intersection
+    /// OSRM lists: a U-turn, a joint of two ways under different names, or a node of more
+    /// than two roads; but not a named road going on under its name past driveways only
+    /// (OSRM's driveway handler makes that no turn at all: every other road there is a
+    /// service road or lesser).
     func isListed(_ k: Int, _ a: Int32, _ b: Int32) -> Bool {
         let wa = pieceWay[k - 1], wb = pieceWay[k]
         if b == a ^ 1 { return true }
