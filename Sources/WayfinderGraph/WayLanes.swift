@@ -7,7 +7,7 @@
 /// Section kind of the way lanes (see `GraphSections.swift`), shared by every mode (mode 0).
 public enum WayLaneSection: UInt32, CustomStringConvertible {
     /// `[WayLanes]`, sorted by `way`, only ways with lanes in at least one direction.
-    case lanes = 15
+    case lanes = 16
 
     public var description: String { "wayLanes" }
 }
