@@ -12,7 +12,9 @@ import WayfinderRouting
 /// `directions(for:)` runs the phases in order, each an extension in a file of its own:
 /// measuring the pieces (RouteMeasuring), finding maneuvers at the boundaries
 /// (ManeuverFinding, RoundaboutSteps, ManeuverClassification, with Bearings,
-/// RoadsAtIntersection and RoadIdentity), folding short steps (StepFolding) and assembling
+/// RoadsAtIntersection and RoadIdentity), merging the crossings of divided roads
+/// (SegregatedRoads) and the turns by sliproads (Sliproads), folding short steps (StepFolding),
+/// mappers' maneuver relations (ManeuverOverrides) and assembling
 /// the steps (StepAssembly). They share the buffers below, which are internal only so that
 /// those files can reach them.
 public final class DirectionsBuilder {
@@ -118,7 +120,10 @@ public final class DirectionsBuilder {
         findManeuvers()
         raw.append(RawStep(type: .arrive, boundary: n, bearingBefore: 0, bearingAfter: 0,
                            way: n > 0 ? way(directed(pieces[n - 1])) : raw[0].way))
+        mergeSegregatedCrossings()
+        foldSliproads()
         collapse()
+        applyManeuverOverrides(line)
         return assemble(route, line: line, destination: destination, waypoint: waypoint, annotated: annotated)
     }
 

@@ -55,15 +55,20 @@ extension DirectionsBuilder {
         let start = intersectionRoads.count
         intersectionRoads.append(contentsOf: repeatElement(IntersectionRoad(bearing: 0, entry: false), count: roads.count))
         var inPosition: Int?, outPosition = 0
-        for (i, road) in roads.enumerated() {
-            // Position by bearing among a handful of roads: count those before it.
-            var position = 0
-            for (j, other) in roads.enumerated()
-            where other.bearing < road.bearing || (other.bearing == road.bearing && j < i) { position += 1 }
-            let entry = road.allowed && (i != inIndex || uTurn)
-            intersectionRoads[start + position] = IntersectionRoad(bearing: UInt16(Self.rounded(road.bearing)), entry: entry)
-            if i == inIndex { inPosition = position }
-            if i == outIndex { outPosition = position }
+        intersectionRoads.withUnsafeMutableBufferPointer { recorded in
+            roads.withUnsafeBufferPointer { roads in
+                for i in roads.indices {
+                    let road = roads[i]
+                    // Position by bearing among a handful of roads: count those before it.
+                    var position = 0
+                    for j in roads.indices
+                    where roads[j].bearing < road.bearing || (roads[j].bearing == road.bearing && j < i) { position += 1 }
+                    let entry = road.allowed && (i != inIndex || uTurn)
+                    recorded[start + position] = IntersectionRoad(bearing: UInt16(Self.rounded(road.bearing)), entry: entry)
+                    if i == inIndex { inPosition = position }
+                    if i == outIndex { outPosition = position }
+                }
+            }
         }
         var note = PassNote(boundary: k, roads: start..<intersectionRoads.count, inIndex: inPosition, outIndex: outPosition,
                             lanes: lanes.count..<lanes.count, laneId: 0, lanesFit: true)

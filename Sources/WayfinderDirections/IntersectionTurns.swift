@@ -23,10 +23,10 @@ extension DirectionsBuilder {
         let n = roads.count
         if n == 2 { return announces(current, taken) ? (.newName, ManeuverModifier(deviation: roads[1].deviation)) : nil }
         let obvious = obviousRoad(via: via, current: current)
-        let fork = findFork(via: via, current: current)
+        // The fork is looked for only where it can matter (no obvious way on, or all links).
         if n == 3 {
             let allLinks = roads.allSatisfy { isLink($0.way) }
-            if let fork, allLinks || obvious == nil {
+            if allLinks || obvious == nil, let fork = findFork(via: via, current: current) {
                 return out >= fork.right && out <= fork.left ? forkManeuver(out, fork, current: current)
                     : basicManeuver(out, current: current)
             }
@@ -48,6 +48,7 @@ extension DirectionsBuilder {
             if out == obvious { return obviousManeuver(out, current: current) }
             return sidedManeuver(out, rightEnd: obvious, leftStart: obvious + 1, current: current)
         }
+        let fork = findFork(via: via, current: current)
         if let fork, out >= fork.right && out <= fork.left {
             if fork.left - fork.right == 1 && abs(priority(roads[fork.left].way) - priority(roads[fork.right].way)) > 1 {
                 // A fork of unequal roads: the more important one is the way on.

@@ -49,10 +49,14 @@ extension DirectionsBuilder {
 
         if graph.mode == .driving {
             if inInfo.flags & WayInfo.isLink != 0 && outInfo.flags & WayInfo.isLink == 0 && Self.isHighway(outInfo),
-               let arrivingOther {
+               let arrivingOther, roads.count > 3 || (isNamed(out.way) && sameRoad(arrivingOther.way, out.way)) {
+                // Where three roads meet, a merge needs a highway passing by: the road arriving
+                // beside the ramp carries the same name on (OSRM's motorway handler); two ramps
+                // joining or a ramp starting a highway merge into nothing.
                 // The main road arrives from behind on the side we merge to.
                 return (.merge, arrivingOther.deviation < 0 ? .slightLeft : .slightRight)
             }
+            if let ending = highwayEndingInRamps(a, outIndex: outIndex) { return ending }
             // Onto a ramp is said even where it is the only way on (OSRM's on ramp at a bend).
             if inInfo.flags & WayInfo.isLink == 0 && outInfo.flags & WayInfo.isLink != 0 && (others > 0 || roads.count <= 2)
                 && (Self.isHighway(inInfo) || Self.isHighway(outInfo)) {
@@ -88,5 +92,22 @@ extension DirectionsBuilder {
         }
         if absOut >= 45 && !roadAhead && roadLeft && roadRight { return (.endOfRoad, modifier) }
         return (.turn, modifier)
+    }
+}
+
+extension DirectionsBuilder {
+    /// OSRM's motorway handler where a highway (arrived by directed segment `a`) ends in
+    /// ramps only, no highway going on: a single ramp carries it on unannounced (`.some(nil)`),
+    /// two ramps are a fork. nil where this is not such a place.
+    func highwayEndingInRamps(_ a: Int32, outIndex: Int) -> (ManeuverType, ManeuverModifier)?? {
+        let inInfo = info(way(a)), out = roads[outIndex]
+        guard Self.isHighway(inInfo), inInfo.flags & WayInfo.isLink == 0, isLink(out.way) else { return nil }
+        var other: Road?
+        for (i, road) in roads.enumerated() where i != outIndex && road.directed != a ^ 1 && road.allowed {
+            guard isLink(road.way), other == nil else { return nil }  // a highway goes on, or a third way
+            other = road
+        }
+        guard let other else { return .some(nil) }
+        return (.fork, out.deviation < other.deviation ? .slightLeft : .slightRight)
     }
 }

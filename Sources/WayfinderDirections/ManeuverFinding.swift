@@ -44,7 +44,7 @@ extension DirectionsBuilder {
             let dOut = Turn.deviation(inBearing, outBearing)
             if graph.mode == .driving {
                 turnCost[k] = b == a ^ 1 ? Double(Turn.uTurnCost)
-                    : degree > 2 || boards ? Double(Turn.cost(deviation: dOut)) : 0
+                    : degree > 2 || boards ? Double(TurnCostTable.cost(deviation: dOut)) : 0
             }
             // Every road's bearing is measured once, here, for the quiet check and the maneuver.
             let gathered = gatherRoads(at: v, arriving: a, leaving: b, inBearing: inBearing, outBearing: outBearing)

@@ -16,13 +16,53 @@ enum NameChanges {
         startsWith(x, y) || startsWith(y, x) || compassChange(x, y)
     }
 
-    /// Whether two different names differ only by a compass word before or after the same core.
+    /// Whether two different names differ only by compass words around what they share, as
+    /// OSRM decomposes them: their longest common substring, and what is left before and
+    /// after it in each (spaces trimmed, case ignored) nothing or a word of `compassWords`.
+    /// "42 N"/"42 S", "West 42"/"East 42", "North Capitol Northeast"/"North Capitol
+    /// Northwest" (left: "east", "west"). Names whose lengths differ by more than two compass
+    /// words and spaces can't qualify and are not compared (this runs at every name change).
     static func compassChange(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Bool {
-        let cx = core(x), cy = core(y)
-        // Without a compass word on either side the cores are the two different names.
-        guard cx.count > 0, cx.count == cy.count, cx.count < x.count || cy.count < y.count else { return false }
-        for i in 0..<cx.count where x[cx.lowerBound + i] != y[cy.lowerBound + i] { return false }
-        return true
+        guard abs(x.count - y.count) <= 12, x.count <= 128, y.count <= 128 else { return false }
+        let (xStart, length) = longestCommonSubstring(x, y)
+        guard length > 0 else { return compassOrEmpty(x, 0..<x.count) && compassOrEmpty(y, 0..<y.count) }
+        guard let yStart = firstIndex(of: x[xStart..<(xStart + length)], in: y) else { return false }
+        return compassOrEmpty(x, 0..<xStart) && compassOrEmpty(x, (xStart + length)..<x.count)
+            && compassOrEmpty(y, 0..<yStart) && compassOrEmpty(y, (yStart + length)..<y.count)
+    }
+
+    /// The start in `x` and the length of the first longest run of bytes both names contain.
+    static func longestCommonSubstring(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> (Int, Int) {
+        guard !x.isEmpty, !y.isEmpty else { return (0, 0) }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * (y.count + 1)) { rows in
+            rows.initialize(repeating: 0)
+            var previous = 0, current = y.count + 1, best = 0, bestEnd = 0
+            for i in 0..<x.count {
+                for j in 0..<y.count {
+                    let run = x[i] == y[j] ? rows[previous + j] &+ 1 : 0
+                    rows[current + j + 1] = run
+                    if Int(run) > best { best = Int(run); bestEnd = i + 1 }
+                }
+                swap(&previous, &current)
+            }
+            return (bestEnd - best, best)
+        }
+    }
+
+    /// Where `part` first occurs in `y`.
+    static func firstIndex(of part: Slice<UnsafeBufferPointer<UInt8>>, in y: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard part.count <= y.count else { return nil }
+        for i in 0...(y.count - part.count) where y[i..<(i + part.count)].elementsEqual(part) { return i }
+        return nil
+    }
+
+    /// Whether `name[range]`, spaces trimmed, is empty or a compass word.
+    static func compassOrEmpty(_ name: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        let space = UInt8(ascii: " ")
+        var lower = range.lowerBound, upper = range.upperBound
+        while lower < upper && name[lower] == space { lower += 1 }
+        while upper > lower && name[upper - 1] == space { upper -= 1 }
+        return lower == upper || isCompassWord(name, lower..<upper)
     }
 
     /// Whether one ref is contained in the other: as text ("A1" in "A1;E15"), or as lists
@@ -50,20 +90,6 @@ enum NameChanges {
             return s[s.startIndex..<s.startIndex]
         }
         return s[first...last]
-    }
-
-    /// The range of `name` without a leading and a trailing compass word (index loops: this
-    /// runs at every change of name along a route).
-    static func core(_ name: UnsafeBufferPointer<UInt8>) -> Range<Int> {
-        let space = UInt8(ascii: " ")
-        var start = 0, end = name.count
-        var i = 0
-        while i < end && name[i] != space { i += 1 }
-        if i < end && isCompassWord(name, 0..<i) { start = i + 1 }
-        var j = end - 1
-        while j >= start && name[j] != space { j -= 1 }
-        if j >= start && isCompassWord(name, (j + 1)..<end) { end = j }
-        return start..<max(start, end)
     }
 
     static func isCompassWord(_ name: UnsafeBufferPointer<UInt8>, _ word: Range<Int>) -> Bool {

@@ -15,7 +15,9 @@ extension DirectionsBuilder {
 
     /// Degrees between two angles (or bearings), 0...180.
     @inline(__always) static func apart(_ x: Double, _ y: Double) -> Double {
-        let d = abs(x - y).truncatingRemainder(dividingBy: 360)
+        // Angles and bearings lie within one turn: the remainder (`fmod`, exact) is rarely needed.
+        let difference = abs(x - y)
+        let d = difference < 360 ? difference : difference.truncatingRemainder(dividingBy: 360)
         return min(d, 360 - d)
     }
 
@@ -27,16 +29,24 @@ extension DirectionsBuilder {
     /// (An insertion sort in place: a handful of roads, no allocation.)
     func orderRoads(in inIndex: Int?, out outIndex: Int) -> (in: Int?, out: Int) {
         let arrived = inIndex.map { roads[$0].directed }, taken = roads[outIndex].directed
-        func key(_ r: Road) -> Double { r.directed == arrived ? -1 : Self.angle(r) }
-        if roads.count > 1 {
-            for i in 1..<roads.count {
-                let r = roads[i]
-                var j = i
-                while j > 0 && key(roads[j - 1]) > key(r) {
-                    roads[j] = roads[j - 1]
-                    j -= 1
+        // Each road's key computed once (no directed segment is negative: `none` matches none).
+        let arrivedRoad = arrived ?? -1
+        roads.withUnsafeMutableBufferPointer { roads in
+            let n = roads.count
+            guard n > 1 else { return }
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: n) { keys in
+                for i in 0..<n { keys[i] = roads[i].directed == arrivedRoad ? -1 : Self.angle(roads[i]) }
+                for i in 1..<n {
+                    let r = roads[i], key = keys[i]
+                    var j = i
+                    while j > 0 && keys[j - 1] > key {
+                        roads[j] = roads[j - 1]
+                        keys[j] = keys[j - 1]
+                        j -= 1
+                    }
+                    roads[j] = r
+                    keys[j] = key
                 }
-                roads[j] = r
             }
         }
         var newIn: Int?, newOut = 0

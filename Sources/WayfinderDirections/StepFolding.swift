@@ -46,6 +46,16 @@ extension DirectionsBuilder {
                 raw.removeSubrange(i...(i + 1))
                 continue
             }
+            if foldable && nextFoldable && !backOnTheRoad && abs(combined) < 45 && isZigZag(i) && !isVisibleZigZag(i)
+                && info(s.way).transport == info(next.way).transport {
+                // A staggered crossing onto another street: going straight on under a new name.
+                raw[i].type = .newName
+                raw[i].modifier = ManeuverModifier(deviation: combined)
+                raw[i].bearingAfter = next.bearingAfter
+                raw[i].way = next.way
+                raw.remove(at: i + 1)
+                continue
+            }
             if next.type == .newName && abs(Turn.deviation(next.bearingBefore, next.bearingAfter)) < 45 {
                 // Continuing a road only to leave its name at once is turning onto the new one.
                 if s.type == .continue && s.modifier != .uturn && !sameRoad(raw[i - 1].way, next.way) { raw[i].type = .turn }
@@ -100,6 +110,19 @@ extension DirectionsBuilder {
         plainEndsOfRoad()
         // A walker is told each path and street by name, however short (foot guidance).
         if graph.mode == .driving { suppressShortNameChanges() }
+        foldManeuversAboard()
+    }
+
+    /// OSRM's ferry collapse: aboard, a route may pass from one way of a ferry line to
+    /// another of the same name (a crossing drawn as several ways); the traveller has nothing
+    /// to do there, so only boarding and landing are announced. Changing to another line
+    /// (another name) is a step.
+    func foldManeuversAboard() {
+        var i = 1
+        while i + 1 < raw.count {
+            let from = raw[i - 1].way, to = raw[i].way, aboard = info(from).wayTransport
+            if aboard != .road && info(to).wayTransport == aboard && sameRoad(from, to) { raw.remove(at: i) } else { i += 1 }
+        }
     }
 
     /// OSRM's end-of-road rule after collapsing: "at the end of the road" helps only where the
@@ -120,12 +143,16 @@ extension DirectionsBuilder {
     /// Whether raw steps `i` and `i + 1` are a right-angled zig-zag (right then left, or left
     /// then right) with more than 3 m between the turns: a driver sees two turns there, so
     /// OSRM only folds a staggered intersection of a couple of metres.
-    func isVisibleZigZag(_ i: Int) -> Bool {
+    func isVisibleZigZag(_ i: Int) -> Bool { isZigZag(i) && length(i) > 3 }
+
+    /// Whether raw steps `i` and `i + 1` turn right then left, or left then right, each at
+    /// about a right angle.
+    func isZigZag(_ i: Int) -> Bool {
         let first = Turn.deviation(raw[i].bearingBefore, raw[i].bearingAfter)
         let second = Turn.deviation(raw[i + 1].bearingBefore, raw[i + 1].bearingAfter)
         let rightLeft = (45..<135).contains(first) && (-135 ..< -45).contains(second)
         let leftRight = (-135 ..< -45).contains(first) && (45..<135).contains(second)
-        return (rightLeft || leftRight) && length(i) > 3
+        return rightLeft || leftRight
     }
 
     /// Whether raw steps `i` and `i + 1` turn back onto the road of step `i - 1` where the

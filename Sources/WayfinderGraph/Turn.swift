@@ -29,6 +29,13 @@ public enum Turn {
     /// none to cross (`crossesOncoming: false`: on or at a roundabout). Right-hand traffic.
     @inlinable
     public static func cost(deviation: Double, crossesOncoming: Bool = true) -> Int32 {
+        Int32(milliseconds(deviation: deviation, crossesOncoming: crossesOncoming).rounded())
+    }
+
+    /// `cost` before its rounding to whole milliseconds. It grows with the angle on either
+    /// side of straight on (with `deviation` for right turns, with `-deviation` for left ones).
+    @inlinable
+    public static func milliseconds(deviation: Double, crossesOncoming: Bool = true) -> Double {
         let penalty = 7.5, bias = 1.075
         var seconds = deviation >= 0
             ? penalty / (1 + exp(-((13 / bias) * deviation / 180 - 6.5 * bias)))
@@ -36,6 +43,6 @@ public enum Turn {
         if crossesOncoming && deviation < 0 {
             seconds += 2.0 / (1 + exp(-(13 * -deviation / 180 - 3.25)))
         }
-        return Int32((seconds * 1000).rounded())
+        return seconds * 1000
     }
 }

@@ -34,6 +34,8 @@ final class OSMCollector: OSMHandler {
     var signs: [WaySigns] = []
     /// The turn lanes of the kept ways that have any, by way (`WayLaneTable`).
     var lanes: [WayLanes] = []
+    /// `type=maneuver` relations (`ManeuverRelations.swift`).
+    var maneuvers: [ManeuverRelation] = []
     var counts = ImportCounts()
 
     private let profiles: [any Profile] = [DrivingProfile(), WalkingProfile()]
@@ -122,6 +124,10 @@ final class OSMCollector: OSMHandler {
     }
 
     func relation(id: Int64, members: [OSMMember], tags: OSMTags) {
+        if let maneuver = ManeuverRelation.parse(members: members, tags: tags) {
+            maneuvers.append(maneuver)
+            return
+        }
         switch TurnRestriction.parse(members: members, tags: tags) {
         case .notARestriction: return
         case .ignored: counts.restrictionsIgnored += 1

@@ -13,6 +13,9 @@ public struct RoutingGraph: @unchecked Sendable {
     public let signs: WaySignTable
     /// The turn lanes of ways (`turn:lanes`, per direction); empty in a file written without them.
     public let lanes: WayLaneTable
+    /// Mappers' corrections of instructions (`type=maneuver` relations); empty in a file
+    /// without any.
+    public let maneuverOverrides: ManeuverOverrideTable
     public let segments: UnsafeBufferPointer<RoadSegment>
     public let segmentComponent: UnsafeBufferPointer<Int32>
     public let componentSize: UnsafeBufferPointer<Int32>
@@ -54,6 +57,7 @@ public struct RoutingGraph: @unchecked Sendable {
         (points, ways, names) = (roads.points, roads.ways, roads.names)
         signs = WaySignTable(file: file)
         lanes = WayLaneTable(file: file)
+        maneuverOverrides = ManeuverOverrideTable(file: file)
         let network = try ModeRoads(file: file, mode: mode)
         (segments, segmentComponent, componentSize) = (network.segments, network.segmentComponent, network.componentSize)
         (nodeFirst, nodeLeaving) = (network.nodeFirst, network.nodeLeaving)

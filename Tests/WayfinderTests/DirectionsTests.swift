@@ -220,6 +220,69 @@ import WayfinderRouting
         #expect(d.steps.count > 2 && d.steps[2].ref == "A1" && d.steps[2].name.isEmpty)
     }
 
+    /// Two ramps that join and become a motorway: no motorway passes by, so nothing to merge
+    /// into: the motorway is a new name (nothing at all where none of them has a name).
+    @Test func rampsJoiningIntoAMotorwayMakeNoMerge() throws {
+        var map = MapFixture("""
+            a
+                    c-----------d
+            b
+            """)
+        map.way("ac", ["highway": "motorway_link", "name": "North Ramp"])
+        map.way("bc", ["highway": "motorway_link", "name": "South Ramp"])
+        map.way("cd", ["highway": "motorway", "ref": "A9"])
+        try check(map, .driving, "a", "d", [
+            "depart: Head east on North Ramp",
+            "new name straight: Continue onto A9",
+            "arrive: You have arrived at your destination",
+        ])
+        var unnamed = MapFixture("""
+            a
+                    c-----------d
+            b
+            """)
+        unnamed.way("ac", ["highway": "motorway_link"])
+        unnamed.way("bc", ["highway": "motorway_link"])
+        unnamed.way("cd", ["highway": "motorway"])
+        try check(unnamed, .driving, "b", "d", [
+            "depart: Head east",
+            "arrive: You have arrived at your destination",
+        ])
+    }
+
+    /// A motorway that ends in two ramps forks into them (no motorway goes on to leave);
+    /// one that ends in a single ramp goes on into it unannounced.
+    @Test func aMotorwayEndingInRampsForks() throws {
+        var map = MapFixture("""
+                            c
+            a---------b
+                            d
+            """)
+        map.way("ab", ["highway": "motorway", "ref": "A9"])
+        map.way("bc", ["highway": "motorway_link", "oneway": "yes", "destination": "Nord"])
+        map.way("bd", ["highway": "motorway_link", "oneway": "yes", "destination": "Sud"])
+        try check(map, .driving, "a", "c", [
+            "depart: Head east on A9",
+            "fork slight left: Keep left towards Nord",
+            "arrive: You have arrived at your destination",
+        ])
+        try check(map, .driving, "a", "d", [
+            "depart: Head east on A9",
+            "fork slight right: Keep right towards Sud",
+            "arrive: You have arrived at your destination",
+        ])
+        var single = MapFixture("""
+            a---------b
+                            d
+            """)
+        single.way("ab", ["highway": "motorway", "ref": "A9"])
+        single.way("bd", ["highway": "motorway_link", "oneway": "yes", "destination": "Sud"])
+        try check(single, .driving, "a", "d", [
+            "depart: Head east on A9",
+            "arrive: You have arrived at your destination",
+        ])
+    }
+
     @Test func forkKeepsLeftOrRight() throws {
         var map = MapFixture("""
                       c

@@ -106,6 +106,43 @@ import WayfinderRouting
                                            "notification straight Coast Road driving", "arrive Coast Road driving"])
     }
 
+    /// A crossing drawn as two ways of one ferry line that meet at sea, at a right angle and
+    /// with another line leaving there: aboard, nothing is announced; only boarding and
+    /// landing. Changing lines (another name) is announced.
+    ///
+    ///     a---b            (a-b: Quay Road; b-e, e-c: Strait Ferry; e-f: Island Ferry)
+    ///         |
+    ///         e-----c---d  (c-d: Harbour Road)
+    ///         |
+    ///         f
+    @Test func nothingIsAnnouncedAboard() throws {
+        func crossing(south: String) -> MapFixture {
+            var map = MapFixture("""
+                a---b
+                    |
+                    e-----c---d
+                    |
+                    f
+                """)
+            map.way("ab", ["highway": "primary", "name": "Quay Road"])
+            map.way("be", ["route": "ferry", "name": "Strait Ferry"])
+            map.way("ec", ["route": "ferry", "name": south])
+            map.way("ef", ["route": "ferry", "name": "Island Ferry"])
+            map.way("cd", ["highway": "primary", "name": "Harbour Road"])
+            return map
+        }
+        for mode in [TravelMode.driving, .walking] {
+            let (trip, graph) = try route(crossing(south: "Strait Ferry"), mode, "a", "d")
+            let mode = mode.description
+            #expect(steps(trip, graph) == ["depart Quay Road \(mode)", "notification right Strait Ferry ferry",
+                                           "notification straight Harbour Road \(mode)", "arrive Harbour Road \(mode)"])
+        }
+        let (trip, graph) = try route(crossing(south: "South Ferry"), .driving, "a", "d")
+        #expect(steps(trip, graph) == ["depart Quay Road driving", "notification right Strait Ferry ferry",
+                                       "turn left South Ferry ferry", "notification straight Harbour Road driving",
+                                       "arrive Harbour Road driving"])
+    }
+
     @Test func anUntaggedFerrySailsAtFiveKilometresAnHour() throws {
         // On foot (no turn costs) the whole time is the walk plus the crossing at 5 km/h.
         let (walk, graph) = try route(Self.harbour(), .walking, "a", "d")

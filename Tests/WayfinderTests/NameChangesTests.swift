@@ -22,7 +22,11 @@ import Testing
         #expect(same("NORTH Main", "south main") == false)   // the core's case counts
         #expect(!same("High Street", "Low Street"))
         #expect(!same("Nord 42", "Sud 42"))                    // not compass words of car.lua
-        #expect(!same("N", "S"))                               // no core left
+        #expect(same("N", "S"))                                // nothing shared, both compass words (as OSRM)
+        #expect(same("North Capitol Northeast", "North Capitol Northwest"))  // left: "east", "west"
+        #expect(same("North CapitolNortheast", "North CapitolNorthwest"))    // words need no spaces
+        #expect(!same("North Capitol Northeast", "South Capitol Street"))
+        #expect(!same("Rue du Nord", "Rue du Sud"))                          // "sud" is no compass word
     }
 
     @Test func oneNameBeginningTheOtherIsTheSameStreet() {

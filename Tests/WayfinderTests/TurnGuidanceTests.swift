@@ -194,6 +194,20 @@ import WayfinderRouting
         try expectOne(map, "a", "e", "turn left")
     }
 
+    @Test func aChangeOfCompassSuffixIsTheSameRoad() throws {
+        // North Capitol Northeast turns left as North Capitol Northwest: the road goes on under
+        // its compass-suffixed name, so it is continued, not turned onto.
+        var map = MapFixture("""
+                    c
+
+            a-------b---d
+            """)
+        map.way("ab", ["highway": "primary", "name": "North Capitol Northeast"])
+        map.way("bc", ["highway": "primary", "name": "North Capitol Northwest"])
+        map.way("bd", ["highway": "primary", "name": "Some Random Street"])
+        try expectOne(map, "a", "c", "continue left")
+    }
+
     @Test func zigZagAcrossACrossStreetIsTwoTurns() throws {
         // Oak Street resumes 20 m along Cedar Drive: right then left. Only a zig-zag of a
         // couple of metres reads as going straight on (OSRM's staggered intersection).
@@ -207,6 +221,22 @@ import WayfinderRouting
         map.way("cd", ["highway": "residential", "name": "Oak Street"])
         map.way("jbci", ["highway": "residential", "name": "Cedar Drive"])
         #expect(try maneuvers(map, "a", "d") == ["depart", "turn right", "turn left", "arrive"])
+    }
+
+    @Test func aStaggeredCrossingOntoAnotherStreetIsANewName() throws {
+        // Oak Street meets Cedar Drive 2 m before Elm Street leaves it on the other side (a
+        // column is 1 m here, a line 2 m): right, left of a couple of metres is going straight
+        // on, and the change of name is said where Elm Street goes on long enough to matter.
+        var map = MapFixture("""
+                                                                           j
+            a------------------------------------------------------------b-c
+                                                                           e-f------------------------------------------------------------------------------------------------------------------------g
+                                                                           h
+            """, scale: 0.1)
+        map.way("abc", ["highway": "residential", "name": "Oak Street"])
+        map.way("efg", ["highway": "residential", "name": "Elm Street"])
+        map.way("jceh", ["highway": "residential", "name": "Cedar Drive"])
+        try expectOne(map, "a", "g", "new name straight")
     }
 
     @Test func uTurnBetweenCarriagewaysContinuesTheRoad() throws {

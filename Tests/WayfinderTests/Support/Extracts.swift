@@ -8,8 +8,22 @@ let dataDirectory = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("data").path
 
+/// Every test's scratch space: one folder per test process, removed when the process exits
+/// (graph files are large; runs must not pile them up in /tmp).
+let testScratchRoot: String = {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("wayfinder-tests-\(getpid())").path
+    try! FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    atexit(removeTestScratch)
+    return root
+}()
+
+private func removeTestScratch() {
+    try? FileManager.default.removeItem(atPath: testScratchRoot)
+}
+
+/// A new empty folder inside the process's scratch space.
 func temporaryDirectory() -> String {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("wayfinder-test-\(UUID().uuidString)").path
+    let dir = "\(testScratchRoot)/\(UUID().uuidString)"
     try! FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
     return dir
 }

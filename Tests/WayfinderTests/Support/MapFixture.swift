@@ -26,8 +26,9 @@ struct MapFixture {
     private var ways: [(nodes: String, tags: [String: String])] = []
     private var relations: [(members: [(type: String, ref: Int64, role: String)], tags: [String: String])] = []
 
-    init(_ sketch: String) {
-        let metresPerDegree = Geo.earthRadius * .pi / 180
+    /// `scale` shrinks or stretches the grid (0.1: a column is 1 m, a line 2 m).
+    init(_ sketch: String, scale: Double = 1) {
+        let metresPerDegree = Geo.earthRadius * .pi / 180 / scale
         for (row, line) in sketch.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             for (column, character) in line.enumerated() where character.isLetter {
                 nodes[character] = (Self.origin.lat - Double(row) * Self.lineMetres / metresPerDegree,
@@ -60,6 +61,14 @@ struct MapFixture {
     mutating func restriction(from: String, viaWays: [String], to: String, _ kind: String, tags: [String: String] = [:]) {
         relations.append(([("way", wayId(from), "from")] + viaWays.map { ("way", wayId($0), "via") } + [("way", wayId(to), "to")],
                           tags.merging(["type": "restriction", "restriction": kind]) { a, _ in a }))
+    }
+
+    /// A maneuver relation (`type=maneuver`): from a way, along `viaWays` (in order), onto
+    /// another, the instruction given at node `via`; `tags` say which (`maneuver`, `direction`).
+    mutating func maneuver(from: String, via: Character, viaWays: [String] = [], to: String, _ tags: [String: String]) {
+        relations.append(([("way", wayId(from), "from")] + viaWays.map { ("way", wayId($0), "via") }
+                          + [("node", nodeId(via), "via"), ("way", wayId(to), "to")],
+                          tags.merging(["type": "maneuver"]) { a, _ in a }))
     }
 
     /// A square street grid of `side` × `side` intersections `spacing` metres apart, its
@@ -122,9 +131,10 @@ struct MapFixture {
 
     /// Writes the map as .osm XML, builds a graph file from it and opens one mode.
     func graph(_ mode: TravelMode) throws -> RoutingGraph {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("wayfinder-fixture-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let osm = dir.appendingPathComponent("map.osm").path, output = dir.appendingPathComponent("map.wfg").path
+        let dir = temporaryDirectory()
+        // The graph is mapped in memory: its files can go as soon as it is open.
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let osm = "\(dir)/map.osm", output = "\(dir)/map.wfg"
         try xml.write(toFile: osm, atomically: true, encoding: .utf8)
         _ = try GraphBuilder.build(input: osm, output: output)
         return try RoutingGraph(path: output, mode: mode)
