@@ -412,6 +412,51 @@ void   wayfinder__intersection__free_unpacked
   assert(message->base.descriptor == &wayfinder__intersection__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
+void   wayfinder__lane__init
+                     (Wayfinder__Lane         *message)
+{
+  static const Wayfinder__Lane init_value = WAYFINDER__LANE__INIT;
+  *message = init_value;
+}
+size_t wayfinder__lane__get_packed_size
+                     (const Wayfinder__Lane *message)
+{
+  assert(message->base.descriptor == &wayfinder__lane__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t wayfinder__lane__pack
+                     (const Wayfinder__Lane *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &wayfinder__lane__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t wayfinder__lane__pack_to_buffer
+                     (const Wayfinder__Lane *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &wayfinder__lane__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Wayfinder__Lane *
+       wayfinder__lane__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Wayfinder__Lane *)
+     protobuf_c_message_unpack (&wayfinder__lane__descriptor,
+                                allocator, len, data);
+}
+void   wayfinder__lane__free_unpacked
+                     (Wayfinder__Lane *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &wayfinder__lane__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
 void   wayfinder__waypoint__init
                      (Wayfinder__Waypoint         *message)
 {
@@ -1229,7 +1274,7 @@ const ProtobufCMessageDescriptor wayfinder__step_maneuver__descriptor =
   (ProtobufCMessageInit) wayfinder__step_maneuver__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor wayfinder__intersection__field_descriptors[6] =
+static const ProtobufCFieldDescriptor wayfinder__intersection__field_descriptors[7] =
 {
   {
     "location",
@@ -1303,19 +1348,32 @@ static const ProtobufCFieldDescriptor wayfinder__intersection__field_descriptors
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "lanes",
+    7,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Wayfinder__Intersection, n_lanes),
+    offsetof(Wayfinder__Intersection, lanes),
+    &wayfinder__lane__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned wayfinder__intersection__field_indices_by_name[] = {
   1,   /* field[1] = bearings */
   5,   /* field[5] = classes */
   2,   /* field[2] = entry */
   3,   /* field[3] = in_index */
+  6,   /* field[6] = lanes */
   0,   /* field[0] = location */
   4,   /* field[4] = out_index */
 };
 static const ProtobufCIntRange wayfinder__intersection__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 6 }
+  { 0, 7 }
 };
 const ProtobufCMessageDescriptor wayfinder__intersection__descriptor =
 {
@@ -1325,11 +1383,62 @@ const ProtobufCMessageDescriptor wayfinder__intersection__descriptor =
   "Wayfinder__Intersection",
   "wayfinder",
   sizeof(Wayfinder__Intersection),
-  6,
+  7,
   wayfinder__intersection__field_descriptors,
   wayfinder__intersection__field_indices_by_name,
   1,  wayfinder__intersection__number_ranges,
   (ProtobufCMessageInit) wayfinder__intersection__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor wayfinder__lane__field_descriptors[2] =
+{
+  {
+    "indications",
+    1,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_ENUM,
+    offsetof(Wayfinder__Lane, n_indications),
+    offsetof(Wayfinder__Lane, indications),
+    &wayfinder__lane_indication__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_PACKED,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "valid",
+    2,
+    PROTOBUF_C_LABEL_OPTIONAL,
+    PROTOBUF_C_TYPE_BOOL,
+    offsetof(Wayfinder__Lane, has_valid),
+    offsetof(Wayfinder__Lane, valid),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned wayfinder__lane__field_indices_by_name[] = {
+  0,   /* field[0] = indications */
+  1,   /* field[1] = valid */
+};
+static const ProtobufCIntRange wayfinder__lane__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor wayfinder__lane__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "wayfinder.Lane",
+  "Lane",
+  "Wayfinder__Lane",
+  "wayfinder",
+  sizeof(Wayfinder__Lane),
+  2,
+  wayfinder__lane__field_descriptors,
+  wayfinder__lane__field_indices_by_name,
+  1,  wayfinder__lane__number_ranges,
+  (ProtobufCMessageInit) wayfinder__lane__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
 static const ProtobufCFieldDescriptor wayfinder__waypoint__field_descriptors[4] =
@@ -1563,5 +1672,51 @@ const ProtobufCEnumDescriptor wayfinder__maneuver_modifier__descriptor =
   wayfinder__maneuver_modifier__enum_values_by_name,
   1,
   wayfinder__maneuver_modifier__value_ranges,
+  NULL,NULL,NULL,NULL   /* reserved[1234] */
+};
+static const ProtobufCEnumValue wayfinder__lane_indication__enum_values_by_number[11] =
+{
+  { "LANE_INDICATION_NONE", "WAYFINDER__LANE_INDICATION__LANE_INDICATION_NONE", 0 },
+  { "LANE_INDICATION_STRAIGHT", "WAYFINDER__LANE_INDICATION__LANE_INDICATION_STRAIGHT", 1 },
+  { "LANE_INDICATION_SHARP_LEFT", "WAYFINDER__LANE_INDICATION__LANE_INDICATION_SHARP_LEFT", 2 },
+  { "LANE_INDICATION_LEFT", "WAYFINDER__LANE_INDICATION__LANE_INDICATION_LEFT", 3 },
+  { "LANE_INDICATION_SLIGHT_LEFT", "WAYFINDER__LANE_INDICATION__LANE_INDICATION_SLIGHT_LEFT", 4 },
+  { "LANE_INDICATION_SLIGHT_RIGHT", "WAYFINDER__LANE_INDICATION__LANE_INDICATION_SLIGHT_RIGHT", 5 },
+  { "LANE_INDICATION_RIGHT", "WAYFINDER__LANE_INDICATION__LANE_INDICATION_RIGHT", 6 },
+  { "LANE_INDICATION_SHARP_RIGHT", "WAYFINDER__LANE_INDICATION__LANE_INDICATION_SHARP_RIGHT", 7 },
+  { "LANE_INDICATION_UTURN", "WAYFINDER__LANE_INDICATION__LANE_INDICATION_UTURN", 8 },
+  { "LANE_INDICATION_MERGE_TO_LEFT", "WAYFINDER__LANE_INDICATION__LANE_INDICATION_MERGE_TO_LEFT", 9 },
+  { "LANE_INDICATION_MERGE_TO_RIGHT", "WAYFINDER__LANE_INDICATION__LANE_INDICATION_MERGE_TO_RIGHT", 10 },
+};
+static const ProtobufCIntRange wayfinder__lane_indication__value_ranges[] = {
+{0, 0},{0, 11}
+};
+static const ProtobufCEnumValueIndex wayfinder__lane_indication__enum_values_by_name[11] =
+{
+  { "LANE_INDICATION_LEFT", 3 },
+  { "LANE_INDICATION_MERGE_TO_LEFT", 9 },
+  { "LANE_INDICATION_MERGE_TO_RIGHT", 10 },
+  { "LANE_INDICATION_NONE", 0 },
+  { "LANE_INDICATION_RIGHT", 6 },
+  { "LANE_INDICATION_SHARP_LEFT", 2 },
+  { "LANE_INDICATION_SHARP_RIGHT", 7 },
+  { "LANE_INDICATION_SLIGHT_LEFT", 4 },
+  { "LANE_INDICATION_SLIGHT_RIGHT", 5 },
+  { "LANE_INDICATION_STRAIGHT", 1 },
+  { "LANE_INDICATION_UTURN", 8 },
+};
+const ProtobufCEnumDescriptor wayfinder__lane_indication__descriptor =
+{
+  PROTOBUF_C__ENUM_DESCRIPTOR_MAGIC,
+  "wayfinder.LaneIndication",
+  "LaneIndication",
+  "Wayfinder__LaneIndication",
+  "wayfinder",
+  11,
+  wayfinder__lane_indication__enum_values_by_number,
+  11,
+  wayfinder__lane_indication__enum_values_by_name,
+  1,
+  wayfinder__lane_indication__value_ranges,
   NULL,NULL,NULL,NULL   /* reserved[1234] */
 };

@@ -18,8 +18,12 @@ public struct Directions: Sendable {
     public let line: [FixedCoordinate]
     /// `depart` first, `arrive` last.
     public let steps: [RouteStep]
-    /// Roads at each step's maneuver intersection (`RouteStep.intersection`).
+    /// Roads at each intersection (`RouteStep.intersection`, `StepIntersection.roads`).
     public let intersectionRoads: [IntersectionRoad]
+    /// Every intersection of every step, in route order (`RouteStep.intersections`).
+    public let intersections: [StepIntersection]
+    /// The lanes at those intersections (`StepIntersection.lanes`).
+    public let lanes: [Lane]
     /// Metres and seconds of the whole route: the sums of the steps'.
     public let distance: Double
     public let duration: Double
@@ -28,12 +32,15 @@ public struct Directions: Sendable {
     public let annotation: LegAnnotation?
 
     init(mode: TravelMode, drivingSide: DrivingSide, line: [FixedCoordinate], steps: [RouteStep],
-         intersectionRoads: [IntersectionRoad], distance: Double, duration: Double, annotation: LegAnnotation?) {
+         intersectionRoads: [IntersectionRoad], distance: Double, duration: Double, annotation: LegAnnotation?,
+         intersections: [StepIntersection] = [], lanes: [Lane] = []) {
         self.mode = mode
         self.drivingSide = drivingSide
         self.line = line
         self.steps = steps
         self.intersectionRoads = intersectionRoads
+        self.intersections = intersections
+        self.lanes = lanes
         self.distance = distance
         self.duration = duration
         self.annotation = annotation

@@ -40,6 +40,18 @@ public final class DirectionsBuilder {
     var raw: [RawStep] = []
     var roads: [Road] = []
     var intersectionRoads: [IntersectionRoad] = []
+    /// Every intersection the route passes, in route order (`IntersectionList`), and the lanes
+    /// read at them; only the maneuvers' when the steps are not asked for.
+    var passes: [PassNote] = []
+    var lanes: [Lane] = []
+    var listsIntersections = true
+    /// Scratch of the lane matching (`Lanes`): the lane description last read, and the roads
+    /// and arrows compared.
+    var parsedLanes: Int32 = 0
+    var laneMasks: [LaneIndications] = []
+    var laneRoads: [(index: Int, deviation: Double)] = []
+    var laneArrows: [(bit: Int, deviation: Double)] = []
+    var laneTargets = [Int](repeating: -1, count: LaneIndications.names.count)
     /// Recently used names by string id (direct-mapped), so that a name met again is not
     /// decoded and allocated again.
     var nameCache = [(id: Int32, text: String)](repeating: (0, ""), count: 64)
@@ -89,15 +101,20 @@ public final class DirectionsBuilder {
     /// one), so that the arrival says on which side it lies. `waypoint`: when the route is a
     /// leg ending at an intermediate waypoint, that waypoint's number (1 = the first after the
     /// start), for the arrival's text. `annotated`: also measure each stretch of the line
-    /// (`Directions.annotation`).
+    /// (`Directions.annotation`). `allIntersections`: list every intersection passed on each
+    /// step, with its lanes (OSRM's `intersections`); without it (no steps asked for) a step
+    /// knows only its maneuver's.
     public func directions(for route: Route, destination: FixedCoordinate? = nil, waypoint: Int? = nil,
-                           annotated: Bool = false) -> Directions {
+                           annotated: Bool = false, allIntersections: Bool = true) -> Directions {
+        listsIntersections = allIntersections
         projection = LocalProjection(latitude: route.source.location.latitude)
         drivingSide = DrivingSide.at(route.source.location)
         let line = measure(route)
         let n = pieces.count
         raw.removeAll(keepingCapacity: true)
         intersectionRoads.removeAll(keepingCapacity: true)
+        passes.removeAll(keepingCapacity: true)
+        lanes.removeAll(keepingCapacity: true)
         raw.append(RawStep(type: .depart, boundary: 0, bearingBefore: 0, bearingAfter: 0,
                            way: n > 0 ? way(directed(pieces[0])) : graph.segments[Int(route.source.segment)].way))
         findManeuvers()

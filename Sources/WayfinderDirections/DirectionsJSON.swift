@@ -53,7 +53,7 @@ extension Directions {
             let seconds = tenths.next(step.pointee.duration), distance = metres.next(step.pointee.distance)
             let geometryBound = format == .geojson ? points.count * (RawWriter.maxCoordinateCount + 1) + 64
                 : 2 * Polyline.maxEncodedCount(points.count, precision: precision) + 2
-            let capacity = 768 + 64 + geometryBound + roads.count * 12 + RawWriter.maxQuotedCount(name)
+            let capacity = 768 + 64 + geometryBound + intersectionsBound(step.pointee) + RawWriter.maxQuotedCount(name)
                 + RawWriter.maxQuotedCount(ref) + Instructions.maxJSONCount(name: name, ref: ref)
                 + 2 * RawWriter.maxQuotedCount(step.pointee.rotaryName ?? "")
                 + Self.signsBound(step.pointee)
@@ -75,9 +75,7 @@ extension Directions {
                 w.literal(",\"bearing_before\":")
                 w.integer(m.bearingBefore)
                 w.literal(",\"location\":")
-                let location = w.count
                 w.coordinate(m.location)
-                let locationBytes = location..<w.count
                 if let modifier = m.modifier {
                     w.literal(",\"modifier\":")
                     w.quoted(modifier.name)
@@ -133,42 +131,19 @@ extension Directions {
                     w.string(exits)
                     exitBytes = start..<(w.count - 1)
                 }
-                w.literal(",\"intersections\":[{\"location\":")
-                w.repeatBytes(locationBytes)
-                w.literal(",\"bearings\":[")
-                intersectionRoads.withUnsafeBufferPointer { all in
-                    for j in roads {
-                        if j > roads.lowerBound { w.byte(UInt8(ascii: ",")) }
-                        w.integer(Int(all[j].bearing))
-                    }
-                    w.literal("],\"entry\":[")
-                    for j in roads {
-                        if j > roads.lowerBound { w.byte(UInt8(ascii: ",")) }
-                        w.bool(all[j].entry)
+                w.literal(",\"intersections\":[")
+                if step.pointee.intersections.isEmpty {
+                    // A step made without its list (by hand): the maneuver's intersection.
+                    writeIntersection(&w, StepIntersection(location: m.location, roads: roads, in: step.pointee.intersectionIn,
+                                                           out: step.pointee.intersectionOut, classes: step.pointee.classes,
+                                                           lanes: 0..<0))
+                } else {
+                    for j in step.pointee.intersections {
+                        if j > step.pointee.intersections.lowerBound { w.byte(UInt8(ascii: ",")) }
+                        writeIntersection(&w, intersections[j])
                     }
                 }
-                w.byte(UInt8(ascii: "]"))
-                let classes = step.pointee.classes
-                if !classes.isEmpty {
-                    // OSRM's `classes` of the road taken, in the profile's order.
-                    w.literal(",\"classes\":[")
-                    var first = true
-                    for (c, name) in WayClasses.named where classes.contains(c) {
-                        if !first { w.byte(UInt8(ascii: ",")) }
-                        first = false
-                        w.string(name)
-                    }
-                    w.byte(UInt8(ascii: "]"))
-                }
-                if let i = step.pointee.intersectionIn {
-                    w.literal(",\"in\":")
-                    w.integer(i)
-                }
-                if let o = step.pointee.intersectionOut {
-                    w.literal(",\"out\":")
-                    w.integer(o)
-                }
-                w.literal("}],\"weight\":")
+                w.literal("],\"weight\":")
                 w.fixed(seconds, decimals: 1)
                 w.literal(",\"duration\":")
                 w.fixed(seconds, decimals: 1)

@@ -26,6 +26,7 @@ extension DirectionsBuilder {
             let boards = info(wa).transport != info(wb).transport
             // Straight through a plain joint of two ways: only a name change matters.
             if degree == 2 && b != a ^ 1 && !announces(current, wb) && !inRing && !boards {
+                notePassedIntersection(at: k, arriving: a, leaving: b)
                 k += 1
                 continue
             }
@@ -43,6 +44,7 @@ extension DirectionsBuilder {
             // Every road's bearing is measured once, here, for the quiet check and the maneuver.
             let gathered = gatherRoads(at: v, arriving: a, leaving: b, inBearing: inBearing, outBearing: outBearing)
             if !inRing && b != a ^ 1 && !boards && goesOnQuietly(a, b, wa, wb, current: current, deviation: dOut) {
+                if listsIntersections && isListed(k, a, b) { notePass(at: k, in: gathered.in, out: gathered.out, uTurn: false) }
                 k += 1
                 continue
             }
@@ -76,6 +78,8 @@ extension DirectionsBuilder {
             if var step {
                 record(&step, in: inIndex, out: outIndex, uTurn: b == a ^ 1)
                 raw.append(step)
+            } else if listsIntersections && isListed(k, a, b) {
+                notePass(at: k, in: inIndex, out: outIndex, uTurn: b == a ^ 1)
             }
             k += 1
         }

@@ -24,7 +24,7 @@ public enum OSRMRouteResponse {
                                   options: ResponseOptions) -> [Directions] {
         legs.indices.map { i in
             builder.directions(for: legs[i], destination: inputs[i + 1], waypoint: i + 1 < legs.count ? i + 1 : nil,
-                               annotated: !options.annotations.isEmpty)
+                               annotated: !options.annotations.isEmpty, allIntersections: options.steps)
         }
     }
 

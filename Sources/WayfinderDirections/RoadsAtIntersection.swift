@@ -22,28 +22,11 @@ extension DirectionsBuilder {
         return (inIndex, outIndex)
     }
 
-    /// Appends the gathered roads, by increasing bearing, to the step's intersection.
+    /// Notes the gathered roads as the step's maneuver intersection (`notePass`).
     func record(_ step: inout RawStep, in inIndex: Int?, out outIndex: Int, uTurn: Bool) {
-        let start = intersectionRoads.count
-        intersectionRoads.append(contentsOf: repeatElement(IntersectionRoad(bearing: 0, entry: false), count: roads.count))
-        var stepIn: Int?, stepOut: Int?
-        intersectionRoads.withUnsafeMutableBufferPointer { recorded in
-            roads.withUnsafeBufferPointer { roads in
-                for i in roads.indices {
-                    let road = roads[i]
-                    // Position by bearing among a handful of roads: count those before it.
-                    var position = 0
-                    for j in roads.indices
-                    where roads[j].bearing < road.bearing || (roads[j].bearing == road.bearing && j < i) { position += 1 }
-                    let entry = road.allowed && (i != inIndex || uTurn)
-                    recorded[start + position] = IntersectionRoad(bearing: UInt16(Self.rounded(road.bearing)), entry: entry)
-                    if i == inIndex { stepIn = position }
-                    if i == outIndex { stepOut = position }
-                }
-            }
-        }
-        if let stepIn { step.intersectionIn = stepIn }
-        if let stepOut { step.intersectionOut = stepOut }
-        step.intersection = start..<intersectionRoads.count
+        let noted = notePass(at: step.boundary, in: inIndex, out: outIndex, uTurn: uTurn, maneuver: true)
+        step.intersection = noted.roads
+        step.intersectionIn = noted.in
+        step.intersectionOut = noted.out
     }
 }

@@ -187,10 +187,15 @@ extension DirectionsBuilder {
                 step.modifier = kind == .turn ? ManeuverModifier(deviation: Turn.deviation(inBearing, exitBearing))
                     : entryModifier
                 raw.append(step)
-                if kind != .turn { exitStep(at: j, arriving: aj, leaving: bj, outBearing: exitBearing, exit: exits, kind: kind) }
+                if kind != .turn {
+                    exitStep(at: j, arriving: aj, leaving: bj, outBearing: exitBearing, exit: exits, kind: kind)
+                } else {
+                    notePassedIntersection(at: j, arriving: aj, leaving: bj)
+                }
                 return j + 1
             }
             if hasExit(at: vj, arriving: aj) { exits += 1 }
+            notePassedIntersection(at: j, arriving: aj, leaving: bj)
             j += 1
         }
         // The route ends on the ring: no exit to count, and a ring said as a turn is a roundabout.

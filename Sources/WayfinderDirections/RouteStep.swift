@@ -1,6 +1,6 @@
 import WayfinderGraph
 
-/// One road at a step's maneuver intersection (OSRM's `intersections[0]`).
+/// One road at an intersection of a step (OSRM's `intersections[].bearings` and `entry`).
 public struct IntersectionRoad: Sendable, Equatable {
     /// Degrees clockwise from north, 0...359, of the road leaving the intersection.
     public var bearing: UInt16
@@ -51,6 +51,9 @@ public struct RouteStep: Sendable {
     /// The side traffic keeps to (OSRM's step `driving_side`): an off ramp on that side is
     /// announced without it.
     public var drivingSide: DrivingSide = .right
+    /// Every intersection on the step, the maneuver's first (OSRM's `intersections`): a range
+    /// of `Directions.intersections`.
+    public var intersections: Range<Int> = 0..<0
     /// English text, e.g. "Turn left onto Carrer Major" (composed when asked for).
     public var instruction: String { Instructions.english(self, mode: mode) }
 }

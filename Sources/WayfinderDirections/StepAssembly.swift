@@ -21,6 +21,10 @@ extension DirectionsBuilder {
         let drivingSide = DrivingSide.at(route.source.location)
         var steps: [RouteStep] = []
         steps.reserveCapacity(raw.count)
+        if listsIntersections { settleDeferredLanes() }
+        var listed: [StepIntersection] = []
+        listed.reserveCapacity(passes.count + 2)
+        var p = 0   // the next note to list
         for (i, s) in raw.enumerated() {
             let nextBoundary = i + 1 < raw.count ? raw[i + 1].boundary : n
             let from = lineIndex[s.boundary], to = s.type == .arrive ? last : lineIndex[nextBoundary]
@@ -44,6 +48,26 @@ extension DirectionsBuilder {
                 intersectionRoads.append(IntersectionRoad(bearing: UInt16(Self.rounded(before + 180)), entry: true))
                 inIndex = 0
             }
+            // The step's intersections: the maneuver's, then every one noted up to the next step.
+            let firstListed = listed.count
+            if s.type == .depart || s.type == .arrive {
+                listed.append(StepIntersection(location: maneuver.location, roads: range, in: inIndex, out: outIndex,
+                                               classes: s.type == .depart ? classesTaken(at: 0) : [], lanes: 0..<0))
+            }
+            if s.type != .arrive {
+                while p < passes.count && passes[p].boundary < s.boundary { p += 1 }
+                if s.type != .depart && (p == passes.count || passes[p].boundary != s.boundary) {
+                    listed.append(StepIntersection(location: line[from], roads: range, in: inIndex, out: outIndex,
+                                                   classes: classesTaken(at: s.boundary), lanes: 0..<0))
+                }
+                while p < passes.count && passes[p].boundary < nextBoundary {
+                    let note = passes[p]
+                    listed.append(StepIntersection(location: line[lineIndex[note.boundary]], roads: note.roads,
+                                                   in: note.inIndex, out: note.outIndex,
+                                                   classes: classesTaken(at: note.boundary), lanes: note.lanes))
+                    p += 1
+                }
+            }
             let w = info(s.way)
             let stepName = name(w.name), stepRef = name(w.ref), roadClass = RoadClass(rawValue: w.roadClass) ?? .other
             // The classes of the road taken at the maneuver, in the direction travelled
@@ -65,12 +89,14 @@ extension DirectionsBuilder {
                 geometry: from...(s.type == .arrive ? last : max(from, to)),
                 intersection: range, intersectionIn: inIndex, intersectionOut: outIndex, mode: graph.mode,
                 transport: w.wayTransport, classes: classes,
-                arrivalWaypoint: s.type == .arrive ? waypoint : nil, drivingSide: drivingSide))
+                arrivalWaypoint: s.type == .arrive ? waypoint : nil, drivingSide: drivingSide,
+                intersections: firstListed..<listed.count))
         }
         return Directions(mode: graph.mode, drivingSide: drivingSide, line: line,
                           steps: steps, intersectionRoads: intersectionRoads, distance: travelled[n],
                           duration: Double(route.weight) / 1000,
-                          annotation: annotated ? annotation(line, millis: millis) : nil)
+                          annotation: annotated ? annotation(line, millis: millis) : nil,
+                          intersections: listed, lanes: lanes)
     }
 
     /// Metres and seconds of each stretch between consecutive points of `line`. Each piece's

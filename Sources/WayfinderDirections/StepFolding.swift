@@ -37,7 +37,7 @@ extension DirectionsBuilder {
             guard afterExit < collapseDistance, !isStairs(s.way), !isStairs(next.way) else { i += 1; continue }
             let foldable = Self.isFoldable(s.type), nextFoldable = Self.isFoldable(next.type)
             if next.type == .arrive {
-                if s.type == .newName { raw.remove(at: i) } else { i += 1 }
+                if s.type == .newName && !hasLanes(s) { raw.remove(at: i) } else { i += 1 }
                 continue
             }
             if (s.type == .continue && (s.modifier == .straight || s.modifier?.isSlight == true))
@@ -108,7 +108,7 @@ extension DirectionsBuilder {
             raw.remove(at: i + 1)
         }
         // A name change a few metres after the start: the start is on the new road.
-        if raw.count > 2 && raw[1].type == .newName && length(0) < collapseDistance {
+        if raw.count > 2 && raw[1].type == .newName && length(0) < collapseDistance && !hasLanes(raw[1]) {
             raw[0].way = raw[1].way
             raw.remove(at: 1)
         }
@@ -215,7 +215,8 @@ extension DirectionsBuilder {
         while i + 1 < raw.count {
             let s = raw[i]
             let stairs = graph.mode == .walking && (isStairs(s.way) || isStairs(raw[previous].way))
-            if s.type == .newName && !stairs && info(raw[previous].way).transport == info(s.way).transport
+            // A name change with lanes to keep to is said (OSRM's `name_change_without_lanes`).
+            if s.type == .newName && !stairs && !hasLanes(s) && info(raw[previous].way).transport == info(s.way).transport
                 && (sameRoad(raw[previous].way, s.way) || length(i) < Self.nameSegmentCutoff) {
                 raw.remove(at: i)
                 continue

@@ -11,6 +11,7 @@
 ///  10...13  road data shared by every mode        20...24  one mode's road network
 ///  14       the signs of ways (WaySignTable)
 ///  15       maneuver overrides (ManeuverOverrideTable)
+///  16       the turn lanes of ways (WayLaneTable)
 ///                                                 25       its search nodes' copies (SearchNodeCopies)
 ///  30...39  one mode's contraction hierarchy      40...41  one mode's base graph
 ///  50...53  one mode's snapping index            100...113 the geocoder index

@@ -32,6 +32,8 @@ final class OSMCollector: OSMHandler {
     var strings = StringTableBuilder()
     /// The signs of the kept ways that have any, by way (`WaySignTable`).
     var signs: [WaySigns] = []
+    /// The turn lanes of the kept ways that have any, by way (`WayLaneTable`).
+    var lanes: [WayLanes] = []
     /// `type=maneuver` relations (`ManeuverRelations.swift`).
     var maneuvers: [ManeuverRelation] = []
     var counts = ImportCounts()
@@ -85,6 +87,8 @@ final class OSMCollector: OSMHandler {
         let signed = SignTags.read(tags)
         var sign = WaySigns(way: 0, destinations: strings.intern(signed.destinations), exits: strings.intern(signed.exits),
                             pronunciation: strings.intern(signed.pronunciation))
+        let laned = LaneTags.read(tags)
+        var lane = WayLanes(way: 0, forward: strings.intern(laned.forward), backward: strings.intern(laned.backward))
         // Clipped extracts lose nodes: each run of located nodes becomes its own piece.
         var runStart = -1
         func closeRun(_ end: Int) {
@@ -100,6 +104,10 @@ final class OSMCollector: OSMHandler {
             if !sign.isEmpty {
                 sign.way = Int32(ways.count)
                 signs.append(sign)
+            }
+            if !lane.isEmpty {
+                lane.way = Int32(ways.count)
+                lanes.append(lane)
             }
             ways.append(info)
             for m in 0..<modes.count { access[m].append(modes[m]) }

@@ -78,11 +78,17 @@ struct ResponseEncoder {
         precision = options.geometry == .polyline6 ? 6 : 5
         overview = options.overview.line(of: OSRMRouteResponse.wholeLine(legs))
         let stepCount = options.steps ? legs.reduce(0) { $0 + $1.steps.count } : 0
-        var roadCount = 0, linePoints = overview?.count ?? 0
+        var roadCount = 0, linePoints = overview?.count ?? 0, intersectionCount = 0
         if options.steps {
             for d in legs {
                 for step in d.steps {
-                    roadCount += step.intersection.count
+                    if step.intersections.isEmpty {
+                        roadCount += step.intersection.count
+                        intersectionCount += 1
+                    } else {
+                        for x in d.intersections[step.intersections] { roadCount += x.roads.count }
+                        intersectionCount += step.intersections.count
+                    }
                     linePoints += max(2, step.geometry.count)
                 }
             }
@@ -91,12 +97,12 @@ struct ResponseEncoder {
         steps = arena.slab(Wayfinder__RouteStep.self, count: stepCount)
         stepPointers = arena.slab(UnsafeMutablePointer<Wayfinder__RouteStep>?.self, count: stepCount)
         maneuvers = arena.slab(Wayfinder__StepManeuver.self, count: stepCount)
-        intersections = arena.slab(Wayfinder__Intersection.self, count: stepCount)
-        intersectionPointers = arena.slab(UnsafeMutablePointer<Wayfinder__Intersection>?.self, count: stepCount)
+        intersections = arena.slab(Wayfinder__Intersection.self, count: intersectionCount)
+        intersectionPointers = arena.slab(UnsafeMutablePointer<Wayfinder__Intersection>?.self, count: intersectionCount)
         bearings = arena.slab(UInt32.self, count: roadCount)
         entries = arena.slab(protobuf_c_boolean.self, count: roadCount)
-        // A maneuver and an intersection location per step, and one per waypoint.
-        coordinates = arena.slab(Wayfinder__Coordinate.self, count: 2 * stepCount + legs.count + 1)
+        // A maneuver location per step, one per intersection, and one per waypoint.
+        coordinates = arena.slab(Wayfinder__Coordinate.self, count: stepCount + intersectionCount + legs.count + 1)
         lines = arena.slab(Wayfinder__LineString.self, count: geojson ? stepCount + 1 : 0)
         lineCoordinates = arena.slab(Int32.self, count: geojson ? 2 * linePoints : 0)
         var valueCount = 0
@@ -231,10 +237,28 @@ struct ResponseEncoder {
         }
         p.pointee.maneuver = maneuver
 
+        if step.intersections.isEmpty {
+            // A step made without its list (by hand): the maneuver's intersection.
+            let pointer = intersectionPointers.next()
+            pointer.pointee = intersection(StepIntersection(location: m.location, roads: step.intersection,
+                                                            in: step.intersectionIn, out: step.intersectionOut,
+                                                            classes: step.classes, lanes: 0..<0), of: d)
+            p.pointee.n_intersections = 1
+            p.pointee.intersections = pointer
+        } else {
+            let pointers = intersectionPointers.take(step.intersections.count)
+            for (k, j) in step.intersections.enumerated() { pointers[k] = intersection(d.intersections[j], of: d) }
+            p.pointee.n_intersections = step.intersections.count
+            p.pointee.intersections = pointers
+        }
+    }
+
+    /// One intersection of a step, with its roads, classes and lanes.
+    private mutating func intersection(_ x: StepIntersection, of d: Directions) -> UnsafeMutablePointer<Wayfinder__Intersection> {
         let intersection = intersections.next()
         wayfinder__intersection__init(intersection)
-        intersection.pointee.location = coordinate(m.location)
-        let roads = step.intersection
+        intersection.pointee.location = coordinate(x.location)
+        let roads = x.roads
         let stepBearings = bearings.take(roads.count), stepEntries = entries.take(roads.count)
         for (k, road) in d.intersectionRoads[roads].enumerated() {
             stepBearings[k] = UInt32(road.bearing)
@@ -244,25 +268,45 @@ struct ResponseEncoder {
         intersection.pointee.bearings = stepBearings
         intersection.pointee.n_entry = roads.count
         intersection.pointee.entry = stepEntries
-        if let i = step.intersectionIn {
+        if let i = x.in {
             intersection.pointee.has_in_index = 1
             intersection.pointee.in_index = UInt32(i)
         }
-        if let o = step.intersectionOut {
+        if let o = x.out {
             intersection.pointee.has_out_index = 1
             intersection.pointee.out_index = UInt32(o)
         }
-        if !step.classes.isEmpty {
-            let names = step.classes.names
+        if !x.classes.isEmpty {
+            let names = x.classes.names
             let strings = arena.allocate(UnsafeMutablePointer<CChar>?.self, count: names.count)
             for (k, name) in names.enumerated() { strings[k] = arena.string(name) }
             intersection.pointee.n_classes = names.count
             intersection.pointee.classes = strings
         }
-        let pointer = intersectionPointers.next()
-        pointer.pointee = intersection
-        p.pointee.n_intersections = 1
-        p.pointee.intersections = pointer
+        if !x.lanes.isEmpty {
+            // Few intersections have lanes: taken from the arena as they come.
+            let lanes = arena.allocate(Wayfinder__Lane.self, count: x.lanes.count)
+            let pointers = arena.allocate(UnsafeMutablePointer<Wayfinder__Lane>?.self, count: x.lanes.count)
+            for (k, j) in x.lanes.enumerated() {
+                let lane = d.lanes[j], mask = lane.indications.rawValue
+                wayfinder__lane__init(lanes + k)
+                let count = mask.nonzeroBitCount
+                let arrows = arena.allocate(Wayfinder__LaneIndication.self, count: count)
+                var n = 0
+                for bit in 0..<LaneIndications.names.count where mask & (1 << UInt16(bit)) != 0 {
+                    arrows[n] = Wayfinder__LaneIndication(rawValue: UInt32(bit))
+                    n += 1
+                }
+                lanes[k].n_indications = count
+                lanes[k].indications = arrows
+                lanes[k].has_valid = 1
+                lanes[k].valid = lane.valid ? 1 : 0
+                pointers[k] = lanes + k
+            }
+            intersection.pointee.n_lanes = x.lanes.count
+            intersection.pointee.lanes = pointers
+        }
+        return intersection
     }
 
     /// The waypoints: each input as snapped, with its distance from the input, and an empty

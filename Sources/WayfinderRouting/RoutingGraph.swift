@@ -11,6 +11,8 @@ public struct RoutingGraph: @unchecked Sendable {
     /// The signs along ways (destinations, exit numbers, pronunciation); empty in a file
     /// written without them.
     public let signs: WaySignTable
+    /// The turn lanes of ways (`turn:lanes`, per direction); empty in a file written without them.
+    public let lanes: WayLaneTable
     /// Mappers' corrections of instructions (`type=maneuver` relations); empty in a file
     /// without any.
     public let maneuverOverrides: ManeuverOverrideTable
@@ -54,6 +56,7 @@ public struct RoutingGraph: @unchecked Sendable {
         let roads = try SharedRoads(file: file)
         (points, ways, names) = (roads.points, roads.ways, roads.names)
         signs = WaySignTable(file: file)
+        lanes = WayLaneTable(file: file)
         maneuverOverrides = ManeuverOverrideTable(file: file)
         let network = try ModeRoads(file: file, mode: mode)
         (segments, segmentComponent, componentSize) = (network.segments, network.segmentComponent, network.componentSize)

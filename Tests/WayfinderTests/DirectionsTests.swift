@@ -77,6 +77,17 @@ import WayfinderRouting
             let roads = d.intersectionRoads[step.intersection]
             #expect(!roads.isEmpty && roads.allSatisfy { $0.bearing < 360 }, sourceLocation: sourceLocation)
             if let o = step.intersectionOut { #expect(roads[roads.startIndex + o].entry, sourceLocation: sourceLocation) }
+            // Every intersection on the step, the maneuver's first; one road at either end.
+            let listed = d.intersections[step.intersections]
+            #expect(listed.first?.location == m.location, "step \(i) lists no intersection at its maneuver",
+                    sourceLocation: sourceLocation)
+            for x in listed {
+                #expect(x.in.map { $0 < x.roads.count } ?? true, sourceLocation: sourceLocation)
+                #expect(x.out.map { $0 < x.roads.count && d.intersectionRoads[x.roads][x.roads.lowerBound + $0].entry } ?? true,
+                        sourceLocation: sourceLocation)
+            }
+            if i == 0 || i == steps.count - 1 { #expect(listed.first?.roads.count == 1, sourceLocation: sourceLocation) }
+            if i == steps.count - 1 { #expect(listed.count == 1, sourceLocation: sourceLocation) }
         }
     }
 

@@ -187,6 +187,13 @@ enum ProtobufC {
                 if i.n_classes > 0 {
                     x["classes"] = UnsafeBufferPointer(start: i.classes, count: i.n_classes).map { String(cString: $0!) }
                 }
+                if i.n_lanes > 0 {
+                    x["lanes"] = array(i.lanes, i.n_lanes) { lane in
+                        ["indications": UnsafeBufferPointer(start: lane.indications, count: lane.n_indications)
+                            .map { LaneIndications.names[Int($0.rawValue)] },
+                         "valid": lane.valid != 0]
+                    }
+                }
                 return x
             },
         ]

@@ -24,6 +24,7 @@ typedef struct Wayfinder__Annotation Wayfinder__Annotation;
 typedef struct Wayfinder__RouteStep Wayfinder__RouteStep;
 typedef struct Wayfinder__StepManeuver Wayfinder__StepManeuver;
 typedef struct Wayfinder__Intersection Wayfinder__Intersection;
+typedef struct Wayfinder__Lane Wayfinder__Lane;
 typedef struct Wayfinder__Waypoint Wayfinder__Waypoint;
 
 
@@ -175,6 +176,56 @@ typedef enum _Wayfinder__ManeuverModifier {
   WAYFINDER__MANEUVER_MODIFIER__MODIFIER_SHARP_LEFT = 7
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(WAYFINDER__MANEUVER_MODIFIER)
 } Wayfinder__ManeuverModifier;
+/*
+ * OSRM lane `indications` strings.
+ */
+typedef enum _Wayfinder__LaneIndication {
+  /*
+   * "none"
+   */
+  WAYFINDER__LANE_INDICATION__LANE_INDICATION_NONE = 0,
+  /*
+   * "straight"
+   */
+  WAYFINDER__LANE_INDICATION__LANE_INDICATION_STRAIGHT = 1,
+  /*
+   * "sharp left"
+   */
+  WAYFINDER__LANE_INDICATION__LANE_INDICATION_SHARP_LEFT = 2,
+  /*
+   * "left"
+   */
+  WAYFINDER__LANE_INDICATION__LANE_INDICATION_LEFT = 3,
+  /*
+   * "slight left"
+   */
+  WAYFINDER__LANE_INDICATION__LANE_INDICATION_SLIGHT_LEFT = 4,
+  /*
+   * "slight right"
+   */
+  WAYFINDER__LANE_INDICATION__LANE_INDICATION_SLIGHT_RIGHT = 5,
+  /*
+   * "right"
+   */
+  WAYFINDER__LANE_INDICATION__LANE_INDICATION_RIGHT = 6,
+  /*
+   * "sharp right"
+   */
+  WAYFINDER__LANE_INDICATION__LANE_INDICATION_SHARP_RIGHT = 7,
+  /*
+   * "uturn"
+   */
+  WAYFINDER__LANE_INDICATION__LANE_INDICATION_UTURN = 8,
+  /*
+   * "merge to left"
+   */
+  WAYFINDER__LANE_INDICATION__LANE_INDICATION_MERGE_TO_LEFT = 9,
+  /*
+   * "merge to right"
+   */
+  WAYFINDER__LANE_INDICATION__LANE_INDICATION_MERGE_TO_RIGHT = 10
+    PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(WAYFINDER__LANE_INDICATION)
+} Wayfinder__LaneIndication;
 
 /* --- messages --- */
 
@@ -405,7 +456,8 @@ struct  Wayfinder__RouteStep
   char *instruction;
   Wayfinder__StepManeuver *maneuver;
   /*
-   * The intersection at the maneuver (Wayfinder reports that one only).
+   * Every intersection on the step: the maneuver's first, then each one passed up to the
+   * next maneuver (OSRM `intersections`).
    */
   size_t n_intersections;
   Wayfinder__Intersection **intersections;
@@ -497,10 +549,38 @@ struct  Wayfinder__Intersection
    */
   size_t n_classes;
   char **classes;
+  /*
+   * OSRM `lanes`: the lanes of the road arrived by, from left to right, where it has
+   * `turn:lanes`; none otherwise.
+   */
+  size_t n_lanes;
+  Wayfinder__Lane **lanes;
 };
 #define WAYFINDER__INTERSECTION__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&wayfinder__intersection__descriptor) \
-    , NULL, 0,NULL, 0,NULL, 0, 0, 0, 0, 0,NULL }
+    , NULL, 0,NULL, 0,NULL, 0, 0, 0, 0, 0,NULL, 0,NULL }
+
+
+/*
+ * One lane at an intersection (OSRM `intersections[].lanes[]`).
+ */
+struct  Wayfinder__Lane
+{
+  ProtobufCMessage base;
+  /*
+   * The arrows painted on the lane, in OSRM's order (the JSON's `indications`).
+   */
+  size_t n_indications;
+  Wayfinder__LaneIndication *indications;
+  /*
+   * Whether the lane leads where the route goes.
+   */
+  protobuf_c_boolean has_valid;
+  protobuf_c_boolean valid;
+};
+#define WAYFINDER__LANE__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&wayfinder__lane__descriptor) \
+    , 0,NULL, 0, 0 }
 
 
 /*
@@ -701,6 +781,25 @@ Wayfinder__Intersection *
 void   wayfinder__intersection__free_unpacked
                      (Wayfinder__Intersection *message,
                       ProtobufCAllocator *allocator);
+/* Wayfinder__Lane methods */
+void   wayfinder__lane__init
+                     (Wayfinder__Lane         *message);
+size_t wayfinder__lane__get_packed_size
+                     (const Wayfinder__Lane   *message);
+size_t wayfinder__lane__pack
+                     (const Wayfinder__Lane   *message,
+                      uint8_t             *out);
+size_t wayfinder__lane__pack_to_buffer
+                     (const Wayfinder__Lane   *message,
+                      ProtobufCBuffer     *buffer);
+Wayfinder__Lane *
+       wayfinder__lane__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   wayfinder__lane__free_unpacked
+                     (Wayfinder__Lane *message,
+                      ProtobufCAllocator *allocator);
 /* Wayfinder__Waypoint methods */
 void   wayfinder__waypoint__init
                      (Wayfinder__Waypoint         *message);
@@ -749,6 +848,9 @@ typedef void (*Wayfinder__StepManeuver_Closure)
 typedef void (*Wayfinder__Intersection_Closure)
                  (const Wayfinder__Intersection *message,
                   void *closure_data);
+typedef void (*Wayfinder__Lane_Closure)
+                 (const Wayfinder__Lane *message,
+                  void *closure_data);
 typedef void (*Wayfinder__Waypoint_Closure)
                  (const Wayfinder__Waypoint *message,
                   void *closure_data);
@@ -762,6 +864,7 @@ extern const ProtobufCEnumDescriptor    wayfinder__travel_mode__descriptor;
 extern const ProtobufCEnumDescriptor    wayfinder__driving_side__descriptor;
 extern const ProtobufCEnumDescriptor    wayfinder__maneuver_type__descriptor;
 extern const ProtobufCEnumDescriptor    wayfinder__maneuver_modifier__descriptor;
+extern const ProtobufCEnumDescriptor    wayfinder__lane_indication__descriptor;
 extern const ProtobufCMessageDescriptor wayfinder__coordinate__descriptor;
 extern const ProtobufCMessageDescriptor wayfinder__line_string__descriptor;
 extern const ProtobufCMessageDescriptor wayfinder__route_response__descriptor;
@@ -771,6 +874,7 @@ extern const ProtobufCMessageDescriptor wayfinder__annotation__descriptor;
 extern const ProtobufCMessageDescriptor wayfinder__route_step__descriptor;
 extern const ProtobufCMessageDescriptor wayfinder__step_maneuver__descriptor;
 extern const ProtobufCMessageDescriptor wayfinder__intersection__descriptor;
+extern const ProtobufCMessageDescriptor wayfinder__lane__descriptor;
 extern const ProtobufCMessageDescriptor wayfinder__waypoint__descriptor;
 
 PROTOBUF_C__END_DECLS
