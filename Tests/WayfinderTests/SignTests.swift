@@ -11,10 +11,10 @@ import WayfinderRouting
 @Suite struct SignTests {
     let steps = DirectionsTests()
 
-    /// The motorway of `DirectionsTests.motorway` whose off ramp is exit 12B, signed "A43:
+    /// The motorway of `MotorwayGuidanceTests.motorway` whose off ramp is exit 12B, signed "A43:
     /// Lyon, Grenoble".
     var signedExit: MapFixture {
-        var map = steps.motorway
+        var map = MotorwayGuidanceTests().motorway
         map.way("rt", ["highway": "motorway_link", "oneway": "yes", "junction:ref": "12B",
                        "destination": "Lyon;Grenoble", "destination:ref": "A43"])
         return map
@@ -106,10 +106,10 @@ import WayfinderRouting
     /// A file written without the section (no way signed, as every file before it) opens,
     /// and its steps have no signs.
     @Test func fileWithoutSignsOpens() throws {
-        let graph = try steps.motorway.graph(.driving)
+        let graph = try MotorwayGuidanceTests().motorway.graph(.driving)
         #expect(!graph.file.sections.contains { $0.kind == WaySignSection.signs.rawValue })
         #expect(graph.signs.signs.isEmpty && graph.signs.signs(ofWay: 0) == nil)
-        let map = steps.motorway
+        let map = MotorwayGuidanceTests().motorway
         let d = try steps.directions(map, .driving, from: map.coordinate("a"), to: map.coordinate("y"))
         #expect(d.steps.allSatisfy { $0.destinations == nil && $0.exits == nil && $0.pronunciation == nil })
     }
