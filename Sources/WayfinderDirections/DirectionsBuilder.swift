@@ -57,6 +57,10 @@ public final class DirectionsBuilder {
     var nameCache = [(id: Int32, text: String)](repeating: (0, ""), count: 64)
     /// Kinds of rings recently entered, by entry node (direct-mapped; the graph never changes).
     var ringKinds = [(node: Int32, kind: RingKind)](repeating: (-1, .roundabout), count: 1024)
+    /// Whether two names (string ids, smaller first) differ only by compass words: a
+    /// direct-mapped cache, as the comparison (`NameChanges.compassChange`) is quadratic in
+    /// their lengths and the same pairs meet at intersection after intersection.
+    var compassChanges = [(pair: UInt64, same: Bool)](repeating: (.max, false), count: 1024)
     /// Metres per fixed-point unit of longitude and latitude around the route's start.
     var projection = LocalProjection(latitude: 0)
     /// The side of the road traffic keeps to where the route starts: which roads at a

@@ -24,9 +24,22 @@ extension DirectionsBuilder {
             || NameChanges.refContained(graph.names.bytes(x.ref), graph.names.bytes(y.ref))
         // A name that begins or ends counts as the same (OSRM's containment of the empty name).
         if x.name == 0 || y.name == 0 || x.name == y.name { return refContained }
-        let xName = graph.names.bytes(x.name), yName = graph.names.bytes(y.name)
         // A change of compass word alone keeps the road even where the refs change.
-        return refContained ? NameChanges.sameStreet(xName, yName) : NameChanges.compassChange(xName, yName)
+        if refContained {
+            let xName = graph.names.bytes(x.name), yName = graph.names.bytes(y.name)
+            if NameChanges.startsWith(xName, yName) || NameChanges.startsWith(yName, xName) { return true }
+        }
+        return compassChange(x.name, y.name)
+    }
+
+    /// `NameChanges.compassChange` of two names, cached by their string ids.
+    func compassChange(_ a: Int32, _ b: Int32) -> Bool {
+        let pair = UInt64(UInt32(bitPattern: min(a, b))) << 32 | UInt64(UInt32(bitPattern: max(a, b)))
+        let slot = Int(truncatingIfNeeded: (pair &* 0x9E37_79B9_7F4A_7C15) >> 54)
+        if compassChanges[slot].pair == pair { return compassChanges[slot].same }
+        let same = NameChanges.compassChange(graph.names.bytes(a), graph.names.bytes(b))
+        compassChanges[slot] = (pair, same)
+        return same
     }
 
     /// Whether the change from `a` to `b` is worth a word where nothing else happens: only
