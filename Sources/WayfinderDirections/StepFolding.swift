@@ -61,6 +61,14 @@ extension DirectionsBuilder {
                 raw.remove(at: i + 1)
                 continue
             }
+            if isTurnThroughAnUnnamedStub(i) {
+                // The turn is onto the named road the stub leads to (OSRM's combined turn).
+                raw[i].modifier = ManeuverModifier(deviation: combined)
+                raw[i].bearingAfter = next.bearingAfter
+                raw[i].way = next.way
+                raw.remove(at: i + 1)
+                continue
+            }
             if next.type == .newName && abs(Turn.deviation(next.bearingBefore, next.bearingAfter)) < 45 {
                 // Continuing a road only to leave its name at once is turning onto the new one.
                 if s.type == .continue && s.modifier != .uturn && !sameRoad(raw[i - 1].way, next.way) { raw[i].type = .turn }
@@ -166,6 +174,19 @@ extension DirectionsBuilder {
             && sameRoad(raw[i - 1].way, next.way)
             && info(raw[i - 1].way).transport == info(s.way).transport
             && info(s.way).transport == info(next.way).transport
+    }
+
+    /// Whether raw step `i` turns (driving) onto a short unnamed stub that meets no other
+    /// road and bends gently (under 45°) onto a named road at raw step `i + 1`: a slip of a
+    /// few metres drawn between a junction and a through street. OSRM folds the two into one
+    /// turn onto the named road, its modifier the whole change of heading.
+    func isTurnThroughAnUnnamedStub(_ i: Int) -> Bool {
+        let s = raw[i], next = raw[i + 1]
+        guard graph.mode == .driving, s.type == .turn, next.type == .turn || next.type == .newName,
+              !isNamed(s.way), isNamed(next.way), info(s.way).transport == info(next.way).transport,
+              abs(Turn.deviation(next.bearingBefore, next.bearingAfter)) < 45 else { return false }
+        for k in (s.boundary + 1)..<max(next.boundary, s.boundary + 1) where startDegree[k] > 2 { return false }
+        return true
     }
 
     /// Whether raw steps `i` and `i + 1` are a right-angled zig-zag (right then left, or left

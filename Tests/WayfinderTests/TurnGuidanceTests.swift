@@ -239,6 +239,28 @@ import WayfinderRouting
         try expectOne(map, "a", "g", "new name straight")
     }
 
+    @Test func aTurnThroughAnUnnamedStubIsOneTurn() throws {
+        // Main Road heads north through b, where an unnamed stub of 23 m leaves to the
+        // north-west and bends gently onto Post Street at d (a column is 4 m, a line 8 m): one
+        // turn onto Post Street at b, its modifier the whole change of heading.
+        var map = MapFixture("""
+                          c
+            e
+                      d
+                         f
+                          b
+
+
+                          a
+            """, scale: 0.4)
+        map.way("abc", ["highway": "tertiary", "name": "Main Road"])
+        map.way("bd", ["highway": "tertiary"])
+        map.way("edf", ["highway": "tertiary", "name": "Post Street"])
+        try expectOne(map, "a", "e", "turn left")
+        let d = try DirectionsTests().directions(map, .driving, from: map.coordinate("a"), to: map.coordinate("e"))
+        #expect(d.steps.count == 3 && d.steps[1].name == "Post Street" && d.steps[1].maneuver.location == map.coordinate("b"))
+    }
+
     @Test func uTurnBetweenCarriagewaysContinuesTheRoad() throws {
         // Ring Road's carriageways (east above, west below) joined by an unnamed gap at b-e:
         // right, right through the gap is one U-turn back onto Ring Road.
