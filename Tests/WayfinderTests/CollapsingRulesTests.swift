@@ -25,6 +25,15 @@ import WayfinderRouting
         return map
     }
 
+    /// Checks that the route between two letters has exactly the steps `expected` (texts),
+    /// its one maneuver made at letter `at`.
+    func expectOneManeuver(_ map: MapFixture, _ from: Character, _ to: Character, _ expected: [String],
+                           at: Character, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let got = try steps(map, from, to)
+        #expect(got.map(\.0) == expected, sourceLocation: sourceLocation)
+        #expect(got.count == 3 && got[1].1 == map.coordinate(at), sourceLocation: sourceLocation)
+    }
+
     /// The steps of the driving route between two letters, and where each maneuver is.
     func steps(_ map: MapFixture, _ from: Character, _ to: Character) throws -> [(String, FixedCoordinate)] {
         let d = try tests.directions(map, .driving, from: map.coordinate(from), to: map.coordinate(to))
@@ -33,20 +42,16 @@ import WayfinderRouting
 
     @Test func turnAcrossADividedRoadIsOneTurnAtTheFirstCarriageway() throws {
         let map = dividedAvenue
-        let got = try steps(map, "n", "k")
         // Straight over the westbound carriageway, left onto the eastbound one: one left turn.
-        #expect(got.map(\.0) == ["depart: Head south on Oak Street", "turn left: Turn left onto Main Avenue",
-                                 "arrive: You have arrived at your destination"])
-        #expect(got.count == 3 && got[1].1 == map.coordinate("g"))
+        try expectOneManeuver(map, "n", "k", ["depart: Head south on Oak Street", "turn left: Turn left onto Main Avenue",
+                                              "arrive: You have arrived at your destination"], at: "g")
     }
 
     @Test func uTurnThroughTheMedianIsOneUTurn() throws {
         let map = dividedAvenue
-        let got = try steps(map, "h", "k")
-        #expect(got.map(\.0) == ["depart: Head west on Main Avenue",
-                                 "continue uturn: Make a U-turn and continue on Main Avenue",
-                                 "arrive: You have arrived at your destination"])
-        #expect(got.count == 3 && got[1].1 == map.coordinate("g"))
+        try expectOneManeuver(map, "h", "k", ["depart: Head west on Main Avenue",
+                                              "continue uturn: Make a U-turn and continue on Main Avenue",
+                                              "arrive: You have arrived at your destination"], at: "g")
     }
 
     @Test func straightAcrossBothCarriagewaysIsNoManeuver() throws {
@@ -74,10 +79,8 @@ import WayfinderRouting
         map.way("hgf", ["highway": "primary", "name": "Main Avenue", "oneway": "yes"])
         map.way("ijk", ["highway": "primary", "name": "Main Avenue", "oneway": "yes"])
         map.way("ngjs", ["highway": "residential", "name": "Oak Street"])
-        let got = try steps(map, "n", "k")
-        #expect(got.map(\.0) == ["depart: Head south on Oak Street", "turn left: Turn left onto Main Avenue",
-                                 "arrive: You have arrived at your destination"])
-        #expect(got.count == 3 && got[1].1 == map.coordinate("j"))
+        try expectOneManeuver(map, "n", "k", ["depart: Head south on Oak Street", "turn left: Turn left onto Main Avenue",
+                                              "arrive: You have arrived at your destination"], at: "j")
     }
 
     /// Two divided roads crossing: Main Street's carriageways c-b-h-a (west) and d-i-e-f
@@ -101,19 +104,15 @@ import WayfinderRouting
         // Over the eastbound carriageway, left at the westbound one and on across Side
         // Street's southbound one: the end of the road, said at the first carriageway.
         let map = twoDividedRoads
-        let got = try steps(map, "l", "a")
-        #expect(got.map(\.0) == ["depart: Head north on Side Street", "end of road left: Turn left onto Main Street",
-                                 "arrive: You have arrived at your destination"])
-        #expect(got.count == 3 && got[1].1 == map.coordinate("e"))
+        try expectOneManeuver(map, "l", "a", ["depart: Head north on Side Street", "end of road left: Turn left onto Main Street",
+                                              "arrive: You have arrived at your destination"], at: "e")
     }
 
     @Test func aroundThreeLinksIsOneUTurn() throws {
         let map = twoDividedRoads
-        let got = try steps(map, "c", "f")
-        #expect(got.map(\.0) == ["depart: Head west on Main Street",
-                                 "continue uturn: Make a U-turn and continue on Main Street",
-                                 "arrive: You have arrived at your destination"])
-        #expect(got.count == 3 && got[1].1 == map.coordinate("b"))
+        try expectOneManeuver(map, "c", "f", ["depart: Head west on Main Street",
+                                              "continue uturn: Make a U-turn and continue on Main Street",
+                                              "arrive: You have arrived at your destination"], at: "b")
     }
 
     /// Main Avenue splits at b into its eastbound half b-c-d (named `eastbound`) and its
