@@ -4,28 +4,6 @@ import WayfinderGraph
 /// around the route (`projection`), and their rounding to OSRM's whole degrees. The change
 /// of bearing at a turn is `Turn.deviation`, the importer's definition.
 extension DirectionsBuilder {
-    /// Bearing of a directed segment where it leaves its start node, looking ~10 m ahead so
-    /// that the last centimetres of a drawn junction do not decide the angle. A ring's curve
-    /// is read at its first shape point instead (`tangent`): ten metres along a small ring
-    /// turn the road by a third of a right angle, and OSRM's angles at rings are tangents.
-    func leavingBearing(_ x: Int32, tangent: Bool = false) -> Double {
-        let reach = tangent ? 1.0 : 100.0
-        let s = graph.segments[Int(x >> 1)]
-        let forward = x & 1 == 0
-        let first = Int(s.firstPoint), last = Int(s.lastPoint)
-        let origin = graph.points[forward ? first : last]
-        let end = forward ? last : first, step = forward ? 1 : -1
-        var i = forward ? first + 1 : last - 1
-        var dx = 0.0, dy = 0.0
-        while true {
-            let p = graph.points[i]
-            (dx, dy) = projection.offset(p, from: origin)
-            if i == end || dx * dx + dy * dy >= reach { break }
-            i += step
-        }
-        return Self.bearing(dx, dy)
-    }
-
     /// Bearing along the line from point `index`, forwards or backwards, up to ~10 m but not past `limit`.
     func lineBearing(_ line: [FixedCoordinate], from index: Int, to limit: Int) -> Double {
         let origin = line[index], step = limit >= index ? 1 : -1
