@@ -42,7 +42,8 @@ extension DirectionsBuilder {
                 let reach = kind.reach
                 p[0] = .zero
                 d[0] = 0
-                var n = 1, walked = 0.0, i = forward ? first + 1 : last - 1
+                var n = 1, walked = 0.0, i = forward ? first + 1 : last - 1, end = end, step = step
+                var along = x, hops = 0
                 while true {
                     let (dx, dy) = projection.offset(graph.points[i], from: origin)
                     let q = SIMD2(dx, dy)
@@ -53,7 +54,18 @@ extension DirectionsBuilder {
                         n += 1
                         walked += piece
                     }
-                    if i == end || walked >= reach || n == RoadCourse.capacity { break }
+                    if walked >= reach || n == RoadCourse.capacity { break }
+                    if i == end {
+                        // Through a node where only this road goes on (OSRM's compressed
+                        // geometry: no intersection there), up to a few times.
+                        guard hops < 4, let next = continuation(of: along, way: w) else { break }
+                        let t = graph.segments[Int(next >> 1)]
+                        let ahead = next & 1 == 0
+                        (end, step, i) = ahead ? (Int(t.lastPoint), 1, Int(t.firstPoint))
+                            : (Int(t.firstPoint), -1, Int(t.lastPoint))
+                        along = next
+                        hops += 1
+                    }
                     i += step
                 }
                 guard n >= 2 else { return 0 }
@@ -67,6 +79,20 @@ extension DirectionsBuilder {
                 return Self.bearing(point.x, point.y)
             }
         }
+    }
+
+    /// The segment carrying directed segment `x` on where its end node joins it to one other
+    /// segment only, of a way alike (name, class, flags): one road to OSRM, whose graph has no
+    /// node there. nil at an intersection, a dead end, or where the road changes.
+    func continuation(of x: Int32, way w: WayInfo) -> Int32? {
+        let v = startNode(x ^ 1)
+        let range = leaving(v)
+        guard range.count == 2, v != startNode(x) else { return nil }
+        let y = graph.nodeLeaving[range.lowerBound] == x ^ 1 ? graph.nodeLeaving[range.lowerBound + 1]
+            : graph.nodeLeaving[range.lowerBound]
+        let u = info(way(y))
+        guard y != x ^ 1, u.name == w.name, u.roadClass == w.roadClass, u.flags == w.flags else { return nil }
+        return y
     }
 
     /// How a road is read: OSRM's roundabout, low-priority and general cases.
