@@ -82,7 +82,7 @@ extension DirectionsBuilder {
     }
 
     /// The segment carrying directed segment `x` on where its end node joins it to one other
-    /// segment only, of a way alike (name, class, flags): one road to OSRM, whose graph has no
+    /// segment only, of a way alike (name, class, flags, directions open): one road to OSRM, whose graph has no
     /// node there. nil at an intersection, a dead end, or where the road changes.
     func continuation(of x: Int32, way w: WayInfo) -> Int32? {
         let v = startNode(x ^ 1)
@@ -91,7 +91,8 @@ extension DirectionsBuilder {
         let y = graph.nodeLeaving[range.lowerBound] == x ^ 1 ? graph.nodeLeaving[range.lowerBound + 1]
             : graph.nodeLeaving[range.lowerBound]
         let u = info(way(y))
-        guard y != x ^ 1, u.name == w.name, u.roadClass == w.roadClass, u.flags == w.flags else { return nil }
+        guard y != x ^ 1, u.name == w.name, u.roadClass == w.roadClass, u.flags == w.flags,
+              allowed(y) == allowed(x), allowed(y ^ 1) == allowed(x ^ 1) else { return nil }
         return y
     }
 
