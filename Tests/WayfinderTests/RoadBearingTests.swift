@@ -1,0 +1,71 @@
+import Testing
+import WayfinderDirections
+import WayfinderGraph
+import WayfinderRouting
+
+/// Turn angles from where a road goes, not from its first shape point (`RoadCourse`, OSRM's
+/// representative coordinate): a road whose first piece points one way while the road runs
+/// another is turned onto by the angle of its course. Each map's side road would have had a
+/// different modifier measured at the first shape point ~10 m out, as we once did.
+@Suite struct RoadBearingTests {
+    /// Long Walk runs east through b. Mill Path leaves b east-south-east for 9 m (to d), then
+    /// bends south. A column is 2.5 m, a line 5 m.
+    var pathWithABend: MapFixture {
+        var map = MapFixture("""
+            a-------b-------c
+                       d
+                       |
+                       |
+                       |
+                       |
+                       |
+                       e
+            """, scale: 0.25)
+        map.way("abc", ["highway": "footway", "name": "Long Walk"])
+        map.way("bde", ["highway": "footway", "name": "Mill Path"])
+        return map
+    }
+
+    /// A path is read 10 m along it (OSRM's minor roads): 9 m to d, 1 m on south, 39° off
+    /// straight, a slight turn. (Its first shape point 10 m out, e, is 78° off: "right".)
+    @Test func aPathIsReadTenMetresAlongIt() throws {
+        try DirectionsTests().check(pathWithABend, .walking, "a", "e", [
+            "depart: Head east on Long Walk",
+            "turn slight right: Make a slight right onto Mill Path",
+            "arrive: You have arrived at your destination",
+        ])
+    }
+
+    /// Main Street runs east through b. Hill Road leaves b to the south-east: its first shape
+    /// point d lies 11 m out at 45° from straight on, but the road runs on to e at 38°, d only
+    /// 1.4 m off that line. A column is 1 m, a line 2 m.
+    var roadWithAKinkedStart: MapFixture {
+        var map = MapFixture("""
+            a-------------------b-----------------------------------------------c
+
+
+
+                                        d
+
+
+
+
+
+
+
+
+
+                                                                    e
+            """, scale: 0.1)
+        map.way("abc", ["highway": "primary", "name": "Main Street"])
+        map.way("bde", ["highway": "residential", "name": "Hill Road"])
+        return map
+    }
+
+    /// A road straight enough (within half a lane of the line to its end, as far as OSRM
+    /// looks) is turned onto by that line: a slight right, not the right its first shape
+    /// point says.
+    @Test func aRoadStraightEnoughIsReadByItsLine() throws {
+        try TurnGuidanceTests().expectOne(roadWithAKinkedStart, "a", "e", "turn slight right")
+    }
+}
