@@ -61,6 +61,10 @@ public final class DirectionsBuilder {
     /// direct-mapped cache, as the comparison (`NameChanges.compassChange`) is quadratic in
     /// their lengths and the same pairs meet at intersection after intersection.
     var compassChanges = [(pair: UInt64, same: Bool)](repeating: (.max, false), count: 1024)
+    /// Roads' bearings already measured (`leavingBearing`), by directed segment and reading:
+    /// direct-mapped and kept from route to route, as each is measured on a projection at the
+    /// road's own start and so never depends on the route.
+    var roadBearings = [(key: Int64, bearing: Double)](repeating: (-1, 0), count: 16384)
     /// Metres per fixed-point unit of longitude and latitude around the route's start.
     var projection = LocalProjection(latitude: 0)
     /// The side of the road traffic keeps to where the route starts: which roads at a

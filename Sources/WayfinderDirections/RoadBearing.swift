@@ -19,11 +19,22 @@ extension DirectionsBuilder {
     /// Bearing of directed segment `x` where it leaves its start node. `tangent`: the road's
     /// first metre, for callers that compare the drawing at the node itself.
     func leavingBearing(_ x: Int32, tangent: Bool = false) -> Double {
+        let key = Int64(x) << 1 | (tangent ? 1 : 0)
+        let slot = Int(truncatingIfNeeded: (UInt64(bitPattern: key) &* 0x9E37_79B9_7F4A_7C15) >> 50)
+        if roadBearings[slot].key == key { return roadBearings[slot].bearing }
+        let bearing = measureBearing(x, tangent: tangent)
+        roadBearings[slot] = (key, bearing)
+        return bearing
+    }
+
+    /// `leavingBearing` measured, on a flat projection around the road's start.
+    private func measureBearing(_ x: Int32, tangent: Bool) -> Double {
         let s = graph.segments[Int(x >> 1)]
         let forward = x & 1 == 0
         let first = Int(s.firstPoint), last = Int(s.lastPoint)
         guard first != last else { return 0 }
         let origin = graph.points[forward ? first : last]
+        let projection = LocalProjection(latitude: Double(origin.lat) / FixedCoordinate.scale)
         let end = forward ? last : first, step = forward ? 1 : -1
         if tangent || s.fromNode == s.toNode || leaving(forward ? s.fromNode : s.toNode).count <= 2 {
             var i = forward ? first + 1 : last - 1
@@ -39,7 +50,7 @@ extension DirectionsBuilder {
         return withUnsafeTemporaryAllocation(of: SIMD2<Double>.self, capacity: RoadCourse.capacity) { p in
             withUnsafeTemporaryAllocation(of: Double.self, capacity: RoadCourse.capacity) { d in
                 // The road's points without repeats, as far along as the measure looks.
-                let reach = kind.reach
+                let reach = kind.reach, farFirst = kind.farFirst
                 p[0] = .zero
                 d[0] = 0
                 var n = 1, walked = 0.0, i = forward ? first + 1 : last - 1, end = end, step = step
@@ -54,7 +65,8 @@ extension DirectionsBuilder {
                         n += 1
                         walked += piece
                     }
-                    if walked >= reach || n == RoadCourse.capacity { break }
+                    // A first piece that far out is the road's course (the rest is not needed).
+                    if walked >= reach || n == RoadCourse.capacity || (n == 2 && walked > farFirst) { break }
                     if i == end {
                         // Through a node where only this road goes on (OSRM's compressed
                         // geometry: no intersection there), up to a few times.
@@ -100,6 +112,12 @@ extension DirectionsBuilder {
     enum RoadKind {
         case ring, minor
         case road(lanes: Double)
+
+        /// Beyond this, a first shape point alone says where the road goes.
+        var farFirst: Double {
+            if case .road(let lanes) = self { return lanes * RoadCourse.laneWidth + RoadCourse.lookahead }
+            return .infinity
+        }
 
         /// How far along the road its points are needed.
         var reach: Double {

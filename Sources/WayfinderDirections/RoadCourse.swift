@@ -242,9 +242,16 @@ struct RoadCourse {
 
     /// The farthest of `p[range]` from the segment `a`–`b` (metres).
     private func maxDeviation(_ range: Range<Int>, from a: SIMD2<Double>, to b: SIMD2<Double>) -> Double {
+        let ab = b - a, length2 = (ab * ab).sum()
         var most = 0.0
-        for i in range { most = max(most, Self.segmentDistance(p[i], a, b)) }
-        return most
+        for i in range {
+            // Squared distances compared: one root at the end.
+            let aq = p[i] - a
+            let t = length2 > 0 ? min(max((aq * ab).sum() / length2, 0), 1) : 0
+            let off = aq - t * ab
+            most = max(most, (off * off).sum())
+        }
+        return most.squareRoot()
     }
 
     private func maxDeviation(_ front: SIMD2<Double>, _ range: Range<Int>, from a: SIMD2<Double>,
