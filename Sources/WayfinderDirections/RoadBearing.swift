@@ -12,8 +12,9 @@ import WayfinderRouting
 /// (`tangent`), the road's first shape point more than a metre out (OSRM's coordinate close to
 /// the turn); on a ring, the point 2 m along it; on minor roads (service roads, tracks, paths,
 /// footways: OSRM's "may be ignored" classes), the point 10 m along; on others the full
-/// representative point, on a road as wide as the most lanes tagged at the intersection (two
-/// where none are), 2.5 times that on motorways and trunks, 1.5 times on primary roads.
+/// representative point, on a road as wide as its class (motorways and trunks 2.5 times two
+/// lanes, primary roads 1.5 times; OSRM reads `lanes`, which our graph does not keep, so the
+/// two lanes it assumes without them).
 extension DirectionsBuilder {
     /// Bearing of directed segment `x` where it leaves its start node. `tangent`: the road's
     /// first metre, for callers that compare the drawing at the node itself.
@@ -45,8 +46,7 @@ extension DirectionsBuilder {
         }
         let w = info(s.way)
         let kind: RoadKind = w.flags & (WayInfo.isRoundabout | WayInfo.isCircular) != 0 ? .ring
-            : w.roadClass >= RoadClass.service.rawValue ? .minor
-            : .road(lanes: consideredLanes(w, atNode: forward ? s.fromNode : s.toNode))
+            : w.roadClass >= RoadClass.service.rawValue ? .minor : .road(lanes: Self.consideredLanes(w))
         return withUnsafeTemporaryAllocation(of: SIMD2<Double>.self, capacity: RoadCourse.capacity) { p in
             withUnsafeTemporaryAllocation(of: Double.self, capacity: RoadCourse.capacity) { d in
                 // The road's points without repeats, as far along as the measure looks.
@@ -129,17 +129,13 @@ extension DirectionsBuilder {
         }
     }
 
-    /// Lanes OSRM assumes for the road's width: the most lanes of any road at intersection
-    /// `v` (two where none is tagged), times 2.5 on motorways and trunks (and their links),
-    /// 1.5 on primary roads.
-    func consideredLanes(_ w: WayInfo, atNode v: Int32) -> Double {
-        var most: UInt8 = 0
-        for i in leaving(v) { most = max(most, info(way(graph.nodeLeaving[i])).lanes) }
-        let lanes = most == 0 ? 2.0 : Double(most)
+    /// Lanes OSRM assumes for the road's width: two, times 2.5 on motorways and trunks (and
+    /// their links), 1.5 on primary roads.
+    static func consideredLanes(_ w: WayInfo) -> Double {
         switch RoadClass(rawValue: w.roadClass) ?? .other {
-        case .motorway, .trunk: return 2.5 * lanes
-        case .primary: return w.flags & WayInfo.isLink != 0 ? lanes : 1.5 * lanes
-        default: return lanes
+        case .motorway, .trunk: 5
+        case .primary: w.flags & WayInfo.isLink != 0 ? 2 : 3
+        default: 2
         }
     }
 }

@@ -37,10 +37,7 @@ public struct WayInfo: Sendable, BitwiseCopyable {
     public var flags: UInt8
     /// `Transport` raw value: on the road, or on board a ferry or a shuttle train.
     public var transport: UInt8 = 0
-    /// The way's lanes (`lanes`, else `lanes:forward` plus `lanes:backward`, as OSRM's
-    /// guidance reads them), 0 where untagged: how wide the directions take a road to be
-    /// when reading its bearing. (Files written before it existed hold 0: untagged.)
-    public var lanes: UInt8 = 0
+    public var reserved: UInt8 = 0
     /// `WayClasses` raw values in the way's direction and against it (`toll:forward`, …).
     public var forwardClasses: UInt8 = 0
     public var backwardClasses: UInt8 = 0

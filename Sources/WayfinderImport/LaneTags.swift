@@ -6,14 +6,6 @@ import WayfinderGraph
 /// and empty lanes kept for buses at the edge (`lanes:psv` and its kin) are trimmed off. The
 /// descriptions are kept as tagged ("left|through;right"); the directions read them.
 enum LaneTags {
-    /// The way's lane count as OSRM's guidance reads it (`lanes`, else `lanes:forward` plus
-    /// `lanes:backward`; what does not read as a number counts 0), at most 255.
-    static func count(_ tags: OSMTags) -> UInt8 {
-        func number(_ key: String) -> Int? { tags[key].flatMap { Double($0) }.map { Int($0.rounded(.down)) } }
-        if let lanes = tags["lanes"] { return UInt8(clamping: Double(lanes).map { Int($0.rounded(.down)) } ?? 0) }
-        return UInt8(clamping: (number("lanes:forward") ?? 0) + (number("lanes:backward") ?? 0))
-    }
-
     /// The lane description for each direction of the way, "" for none.
     static func read(_ tags: OSMTags) -> (forward: String, backward: String) {
         let keys = tags.nonEmptyValue("turn:lanes") != nil || tags.nonEmptyValue("turn:lanes:forward") != nil
