@@ -4,26 +4,16 @@ import WayfinderGraph
 /// around the route (`projection`), and their rounding to OSRM's whole degrees. The change
 /// of bearing at a turn is `Turn.deviation`, the importer's definition.
 extension DirectionsBuilder {
-    /// Bearing of a directed segment where it leaves its start node, looking ~10 m ahead so
-    /// that the last centimetres of a drawn junction do not decide the angle. A ring's curve
-    /// is read at its first shape point instead (`tangent`): ten metres along a small ring
-    /// turn the road by a third of a right angle, and OSRM's angles at rings are tangents.
+    /// Bearing of a directed segment where it leaves its start node, looking ~10 m ahead
+    /// (`SegmentBearings.measure`): read from the graph where it was measured at import. A
+    /// ring's curve is read at its first shape point instead (`tangent`): ten metres along a
+    /// small ring turn the road by a third of a right angle, and OSRM's angles at rings are
+    /// tangents.
+    @inline(__always)
     func leavingBearing(_ x: Int32, tangent: Bool = false) -> Double {
-        let reach = tangent ? 1.0 : 100.0
-        let s = graph.segments[Int(x >> 1)]
-        let forward = x & 1 == 0
-        let first = Int(s.firstPoint), last = Int(s.lastPoint)
-        let origin = graph.points[forward ? first : last]
-        let end = forward ? last : first, step = forward ? 1 : -1
-        var i = forward ? first + 1 : last - 1
-        var dx = 0.0, dy = 0.0
-        while true {
-            let p = graph.points[i]
-            (dx, dy) = projection.offset(p, from: origin)
-            if i == end || dx * dx + dy * dy >= reach { break }
-            i += step
-        }
-        return Self.bearing(dx, dy)
+        if !tangent && !graph.bearings.encoded.isEmpty { return graph.bearings.bearing(x) }
+        return SegmentBearings.measure(x, reach: tangent ? 1 : 100, segments: graph.segments, points: graph.points,
+                                       projection: projection)
     }
 
     /// Bearing along the line from point `index`, forwards or backwards, up to ~10 m but not past `limit`.
@@ -38,21 +28,9 @@ extension DirectionsBuilder {
         return step > 0 ? Self.bearing(dx, dy) : Self.normalized(Self.bearing(dx, dy) + 180)
     }
 
-    /// Bearing in degrees, 0 ..< 360, of the offset (`dx` east, `dy` north): `atan2` by a
-    /// minimax polynomial (error below 0.001°), several times cheaper than the libm call.
-    static func bearing(_ dx: Double, _ dy: Double) -> Double {
-        let ax = abs(dx), ay = abs(dy)
-        let big = max(ax, ay)
-        if big == 0 { return 0 }
-        let z = min(ax, ay) / big, z2 = z * z
-        let atan = z * (0.99997726 + z2 * (-0.33262347 + z2 * (0.19354346 + z2 * (-0.11643287
-            + z2 * (0.05265332 + z2 * -0.01172120))))) * (180 / .pi)
-        // Quadrants by selects, not branches (they are unpredictable).
-        var degrees = ax > ay ? 90 - atan : atan   // from north towards the x axis
-        degrees = dy < 0 ? 180 - degrees : degrees
-        degrees = dx < 0 ? 360 - degrees : degrees
-        return degrees >= 360 ? 0 : degrees
-    }
+    /// Bearing in degrees, 0 ..< 360, of the offset (`dx` east, `dy` north).
+    @inline(__always)
+    static func bearing(_ dx: Double, _ dy: Double) -> Double { SegmentBearings.bearing(dx, dy) }
 
     /// `degrees` brought into 0 ..< 360.
     static func normalized(_ degrees: Double) -> Double {
