@@ -4,6 +4,22 @@ import WayfinderGraph
 /// around the route (`projection`), and their rounding to OSRM's whole degrees. The change
 /// of bearing at a turn is `Turn.deviation`, the importer's definition.
 extension DirectionsBuilder {
+    /// Bearing of a directed segment where it leaves its start node, as OSRM perceives the
+    /// road (`PerceivedBearing`, the one measure every part of the directions compares): read
+    /// from the graph where it was measured at import, else measured now. A ring's curve and a
+    /// divided road's link are read at their first shape point instead (`tangent`, OSRM's
+    /// coordinate close to the turn): ten metres along a small ring turn the road by a third
+    /// of a right angle, and OSRM's angles at rings are tangents.
+    @inline(__always)
+    func leavingBearing(_ x: Int32, tangent: Bool = false) -> Double {
+        if tangent {
+            return SegmentBearings.measure(x, reach: 1, segments: graph.segments, points: graph.points, projection: projection)
+        }
+        if !graph.bearings.encoded.isEmpty { return graph.bearings.bearing(x) }
+        return PerceivedBearing(segments: graph.segments, points: graph.points, ways: graph.ways,
+                                nodeFirst: graph.nodeFirst, nodeLeaving: graph.nodeLeaving).bearing(x)
+    }
+
     /// Bearing along the line from point `index`, forwards or backwards, up to ~10 m but not past `limit`.
     func lineBearing(_ line: [FixedCoordinate], from index: Int, to limit: Int) -> Double {
         let origin = line[index], step = limit >= index ? 1 : -1
@@ -16,21 +32,9 @@ extension DirectionsBuilder {
         return step > 0 ? Self.bearing(dx, dy) : Self.normalized(Self.bearing(dx, dy) + 180)
     }
 
-    /// Bearing in degrees, 0 ..< 360, of the offset (`dx` east, `dy` north): `atan2` by a
-    /// minimax polynomial (error below 0.001°), several times cheaper than the libm call.
-    static func bearing(_ dx: Double, _ dy: Double) -> Double {
-        let ax = abs(dx), ay = abs(dy)
-        let big = max(ax, ay)
-        if big == 0 { return 0 }
-        let z = min(ax, ay) / big, z2 = z * z
-        let atan = z * (0.99997726 + z2 * (-0.33262347 + z2 * (0.19354346 + z2 * (-0.11643287
-            + z2 * (0.05265332 + z2 * -0.01172120))))) * (180 / .pi)
-        // Quadrants by selects, not branches (they are unpredictable).
-        var degrees = ax > ay ? 90 - atan : atan   // from north towards the x axis
-        degrees = dy < 0 ? 180 - degrees : degrees
-        degrees = dx < 0 ? 360 - degrees : degrees
-        return degrees >= 360 ? 0 : degrees
-    }
+    /// Bearing in degrees, 0 ..< 360, of the offset (`dx` east, `dy` north).
+    @inline(__always)
+    static func bearing(_ dx: Double, _ dy: Double) -> Double { SegmentBearings.bearing(dx, dy) }
 
     /// `degrees` brought into 0 ..< 360.
     static func normalized(_ degrees: Double) -> Double {

@@ -49,6 +49,12 @@ public final class DirectionsBuilder {
     /// and arrows compared.
     var parsedLanes: Int32 = 0
     var laneMasks: [LaneIndications] = []
+    /// The last way direction whose lanes were looked up (`lanesOfWay`), and its description.
+    var lastLaneLookup: (key: Int64, id: Int32) = (-1, 0)
+    /// Lane descriptions already parsed, by string id (`parseLanes`).
+    var parsedLaneCache = [(id: Int32, count: Int32)](repeating: (0, 0), count: DirectionsBuilder.parsedLaneSlots)
+    var parsedLaneMasks = [LaneIndications](repeating: .none,
+                                            count: DirectionsBuilder.parsedLaneSlots * DirectionsBuilder.parsedLaneWidth)
     var laneRoads: [(index: Int, deviation: Double)] = []
     var laneArrows: [(bit: Int, deviation: Double)] = []
     var laneTargets = [Int](repeating: -1, count: LaneIndications.names.count)
@@ -56,15 +62,13 @@ public final class DirectionsBuilder {
     /// decoded and allocated again.
     var nameCache = [(id: Int32, text: String)](repeating: (0, ""), count: 64)
     /// Kinds of rings recently entered, by entry node (direct-mapped; the graph never changes).
-    var ringKinds = [(node: Int32, kind: RingKind)](repeating: (-1, .roundabout), count: 1024)
+    /// 8192 slots (64 KiB): with 1024, a region of a hundred towns' rings measured 3 % of a
+    /// route's time walking rings whose kind had been pushed out.
+    var ringKinds = [(node: Int32, kind: RingKind)](repeating: (-1, .roundabout), count: 8192)
     /// Whether two names (string ids, smaller first) differ only by compass words: a
     /// direct-mapped cache, as the comparison (`NameChanges.compassChange`) is quadratic in
     /// their lengths and the same pairs meet at intersection after intersection.
     var compassChanges = [(pair: UInt64, same: Bool)](repeating: (.max, false), count: 1024)
-    /// Roads' bearings already measured (`leavingBearing`), by directed segment and reading:
-    /// direct-mapped and kept from route to route, as each is measured on a projection at the
-    /// road's own start and so never depends on the route.
-    var roadBearings = [(key: Int64, bearing: Double)](repeating: (-1, 0), count: 16384)
     /// Metres per fixed-point unit of longitude and latitude around the route's start.
     var projection = LocalProjection(latitude: 0)
     /// The side of the road traffic keeps to where the route starts: which roads at a

@@ -53,7 +53,9 @@ extension DirectionsBuilder {
     func notePass(at k: Int, in inIndex: Int?, out outIndex: Int, uTurn: Bool,
                   maneuver: Bool = false) -> (in: Int?, out: Int, roads: Range<Int>) {
         let start = intersectionRoads.count
-        intersectionRoads.append(contentsOf: repeatElement(IntersectionRoad(bearing: 0, entry: false), count: roads.count))
+        // Room first, filled by position below (a plain loop: the generic append of a
+        // repeated element measured slower than the whole sort).
+        for _ in 0..<roads.count { intersectionRoads.append(IntersectionRoad(bearing: 0, entry: false)) }
         var inPosition: Int?, outPosition = 0
         intersectionRoads.withUnsafeMutableBufferPointer { recorded in
             roads.withUnsafeBufferPointer { roads in
@@ -74,7 +76,7 @@ extension DirectionsBuilder {
                             lanes: lanes.count..<lanes.count, laneId: 0, lanesFit: true)
         if (listsIntersections || maneuver) && graph.mode == .driving && k > 0 {
             let arriving = pieces[k - 1]
-            note.laneId = graph.lanes.lanes(ofWay: pieceWay[k - 1], forward: arriving.forward)
+            note.laneId = lanesOfWay(pieceWay[k - 1], forward: arriving.forward)
             if note.laneId != 0 {
                 (note.lanes, note.lanesFit) = appendLanes(id: note.laneId, in: inIndex, out: outIndex)
             }
@@ -93,6 +95,14 @@ extension DirectionsBuilder {
         let gathered = gatherRoads(at: startNode(b), arriving: a, leaving: b, inBearing: inBearing,
                                    outBearing: leavingBearing(b))
         notePass(at: k, in: gathered.in, out: gathered.out, uTurn: b == a ^ 1)
+    }
+
+    /// The lane description (string id, 0 for none) of `way` in the direction travelled: the
+    /// last one looked up is kept, as a route passes several intersections on one way.
+    func lanesOfWay(_ way: Int32, forward: Bool) -> Int32 {
+        let key = 2 * Int64(way) + (forward ? 0 : 1)
+        if key != lastLaneLookup.key { lastLaneLookup = (key, graph.lanes.lanes(ofWay: way, forward: forward)) }
+        return lastLaneLookup.id
     }
 
     /// Whether boundary `k` (from `a` onto `b`), where no step is made, is an intersection

@@ -159,15 +159,29 @@ extension DirectionsBuilder {
         return (start..<lanes.count, fits)
     }
 
-    /// Reads lane description `id` into `laneMasks` (kept while the route stays on it).
+    /// Reads lane description `id` into `laneMasks` (kept while the route stays on it). The
+    /// arrows of a description once parsed are kept in a direct-mapped cache (`parsedLaneCache`):
+    /// a city has few descriptions, and parsing one decodes and splits its text.
     func parseLanes(_ id: Int32) {
         guard id != parsedLanes else { return }
         parsedLanes = id
         laneMasks.removeAll(keepingCapacity: true)
         guard id > 0, Int(id) < graph.names.count else { return }
+        let slot = Int(id) & (Self.parsedLaneSlots - 1), base = slot * Self.parsedLaneWidth
+        if parsedLaneCache[slot].id == id {
+            for j in 0..<Int(parsedLaneCache[slot].count) { laneMasks.append(parsedLaneMasks[base + j]) }
+            return
+        }
         let text = graph.names[id]
         for lane in text.split(separator: "|", omittingEmptySubsequences: false) {
             laneMasks.append(LaneIndications(tag: lane))
         }
+        if laneMasks.count <= Self.parsedLaneWidth {
+            for (j, mask) in laneMasks.enumerated() { parsedLaneMasks[base + j] = mask }
+            parsedLaneCache[slot] = (id, Int32(laneMasks.count))
+        }
     }
+
+    /// Slots of the parsed-lanes cache, and the most lanes a cached description may have.
+    static let parsedLaneSlots = 256, parsedLaneWidth = 16
 }

@@ -13,6 +13,7 @@
 ///  15       maneuver overrides (ManeuverOverrideTable)
 ///  16       the turn lanes of ways (WayLaneTable)
 ///                                                 25       its search nodes' copies (SearchNodeCopies)
+///                                                 26       its roads' bearings (SegmentBearings)
 ///  30...39  one mode's contraction hierarchy      40...41  one mode's base graph
 ///  50...53  one mode's snapping index            100...113 the geocoder index
 /// ```

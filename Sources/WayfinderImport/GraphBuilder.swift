@@ -140,6 +140,8 @@ struct ModeBuild {
     let segmentComponent: [Int32]
     let componentSizes: [Int32]
     let snap: SnapIndexBuilder
+    /// The bearing each directed segment leaves its intersection with (`SegmentBearings`).
+    let bearings: [UInt16]
     /// Wall time of each step of this mode, for the build summary.
     private(set) var timings: [(String, Double)] = []
 
@@ -175,6 +177,10 @@ struct ModeBuild {
         }
         snap = SnapIndexBuilder(segments: segments, points: c.points, ways: c.ways)
         lap("components+snap index")
+        let (first, leaving) = network.leavingSegments()
+        bearings = SegmentBearings.measureAll(segments: segments, points: c.points, ways: c.ways,
+                                              nodeFirst: first, nodeLeaving: leaving)
+        lap("bearings")
         self.timings = timings
     }
 
@@ -204,6 +210,7 @@ struct ModeBuild {
         base.add(to: &writer, mode: mode)
         snap.add(to: &writer, mode: mode)
         SearchNodeCopies.add(search.viaWay?.copies ?? [], mode: mode, to: &writer)
+        SegmentBearings.add(bearings, mode: mode, to: &writer)
     }
 }
 

@@ -17,6 +17,9 @@ public struct RoutingGraph: @unchecked Sendable {
     /// without any.
     public let maneuverOverrides: ManeuverOverrideTable
     public let segments: UnsafeBufferPointer<RoadSegment>
+    /// The bearing each directed segment leaves its intersection with, measured at import;
+    /// empty in a file written without them (the directions then measure them per route).
+    public let bearings: SegmentBearings
     public let segmentComponent: UnsafeBufferPointer<Int32>
     public let componentSize: UnsafeBufferPointer<Int32>
     /// Directed segments leaving each intersection: `nodeLeaving[nodeFirst[v] ..< nodeFirst[v + 1]]`.
@@ -61,6 +64,7 @@ public struct RoutingGraph: @unchecked Sendable {
         let network = try ModeRoads(file: file, mode: mode)
         (segments, segmentComponent, componentSize) = (network.segments, network.segmentComponent, network.componentSize)
         (nodeFirst, nodeLeaving) = (network.nodeFirst, network.nodeLeaving)
+        bearings = SegmentBearings(file: file, mode: mode, segmentCount: segments.count)
         hierarchy = try ContractionHierarchy(file: file, mode: mode)
         coreExpansions = unpackCoreHops ? CoreExpansions(hierarchy) : nil
         base = try BaseGraph(file: file, mode: mode)

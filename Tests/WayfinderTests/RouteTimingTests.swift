@@ -40,8 +40,8 @@ import WayfinderRouting
         let summary = try GraphBuilder.build(input: "\(dataDirectory)/monaco.osm.pbf", output: "\(dir)/monaco.wfg")
         #expect(summary.phases.map(\.name) == ["read", "modes", "write"])
         #expect(summary.parallelSteps.map(\.name) == [
-            "driving graph", "driving contraction", "driving components+snap index",
-            "walking graph", "walking contraction", "walking components+snap index", "geocoder index",
+            "driving graph", "driving contraction", "driving components+snap index", "driving bearings",
+            "walking graph", "walking contraction", "walking components+snap index", "walking bearings", "geocoder index",
         ])
         #expect(summary.parallelSteps.allSatisfy { $0.seconds >= 0 } && summary.fileBytes > 0)
     }

@@ -14,20 +14,24 @@
 /// (on its stack): nothing here allocates. Where OSRM's code has quirks that decide its
 /// angles (lengths of single pieces compared to lengths along the road when trimming), they
 /// are kept on purpose: the aim is OSRM's answer.
-struct RoadCourse {
-    static let laneWidth = 3.25
+public struct RoadCourse {
+    public static let laneWidth = 3.25
     /// How far ahead a road is read without lanes in the way (OSRM's 10 m).
-    static let lookahead = 10.0
-    static let farLookahead = 40.0
+    public static let lookahead = 10.0
+    public static let farLookahead = 40.0
     /// Most points read along one road (more only on implausibly dense drawing).
-    static let capacity = 40
+    public static let capacity = 40
 
     let p: UnsafeMutablePointer<SIMD2<Double>>
     let d: UnsafeMutablePointer<Double>
     var n: Int
 
+    public init(p: UnsafeMutablePointer<SIMD2<Double>>, d: UnsafeMutablePointer<Double>, n: Int) {
+        (self.p, self.d, self.n) = (p, d, n)
+    }
+
     /// The point at `length` metres along the road (its end when shorter).
-    func point(at length: Double) -> SIMD2<Double> {
+    public func point(at length: Double) -> SIMD2<Double> {
         var walked = 0.0
         for i in 1..<n {
             if walked + d[i] >= length {
@@ -41,7 +45,7 @@ struct RoadCourse {
 
     /// Where a road of `lanes` lanes' width (as OSRM counts them: two, more for wide road
     /// classes) is going: `n >= 3`, points read up to `reach(lanes:)` along it.
-    mutating func representative(lanes: Double) -> SIMD2<Double> {
+    public mutating func representative(lanes: Double) -> SIMD2<Double> {
         let width = lanes * Self.laneWidth
         // A first shape point far out: that piece is the road's course.
         if d[1] > width + Self.lookahead { return p[1] }
@@ -95,7 +99,7 @@ struct RoadCourse {
     }
 
     /// How far along a road of `lanes` lanes is read.
-    static func reach(lanes: Double) -> Double { farLookahead + lanes * laneWidth }
+    public static func reach(lanes: Double) -> Double { farLookahead + lanes * laneWidth }
 
     // MARK: OSRM's tests of a road's shape
 
@@ -265,7 +269,7 @@ struct RoadCourse {
         Self.distance(base, head) < 2 ? head : head - 0.9 * base
     }
 
-    static func distance(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Double {
+    public static func distance(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Double {
         let v = b - a
         return (v * v).sum().squareRoot()
     }
