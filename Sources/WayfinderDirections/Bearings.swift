@@ -13,7 +13,7 @@ extension DirectionsBuilder {
     @inline(__always)
     func leavingBearing(_ x: Int32, tangent: Bool = false) -> Double {
         if tangent {
-            return SegmentBearings.measure(x, reach: 1, segments: graph.segments, points: graph.points, projection: projection)
+            return SegmentBearings.closeToTheTurn(x, segments: graph.segments, points: graph.points, projection: projection)
         }
         if !graph.bearings.encoded.isEmpty { return graph.bearings.bearing(x) }
         return PerceivedBearing(segments: graph.segments, points: graph.points, ways: graph.ways,

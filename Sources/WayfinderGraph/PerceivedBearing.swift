@@ -38,12 +38,7 @@ public struct PerceivedBearing {
         let end = forward ? last : first, step = forward ? 1 : -1
         let start = forward ? s.fromNode : s.toNode
         if s.fromNode == s.toNode || degree(start) <= 2 {
-            var i = forward ? first + 1 : last - 1
-            while true {
-                let (dx, dy) = projection.offset(points[i], from: origin)
-                if i == end || dx * dx + dy * dy > 1 { return SegmentBearings.bearing(dx, dy) }
-                i += step
-            }
+            return SegmentBearings.closeToTheTurn(x, segments: segments, points: points, projection: projection)
         }
         let w = ways[Int(s.way)]
         let kind: RoadKind = w.flags & (WayInfo.isRoundabout | WayInfo.isCircular) != 0 ? .ring

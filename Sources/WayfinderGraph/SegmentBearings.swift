@@ -15,7 +15,7 @@ public enum SegmentBearingSection: UInt32, CustomStringConvertible {
 /// per route, each a walk along the road's shape and an arctangent. The graph never changes,
 /// so they are measured here once (RoutingKit's way: precompute what is immutable) and a
 /// route reads one `UInt16` per road. A file written before the section existed has none:
-/// `measure` then runs per query, with the same definition.
+/// `PerceivedBearing` then runs per query (the directions' `leavingBearing`).
 public struct SegmentBearings: @unchecked Sendable {  // a read-only view of an immutable mapping
     /// One per directed segment; empty in a file without the section.
     public let encoded: UnsafeBufferPointer<UInt16>
@@ -36,12 +36,14 @@ public struct SegmentBearings: @unchecked Sendable {  // a read-only view of an 
     /// `degrees` (0 ..< 360) rounded to the stored units.
     public static func encode(_ degrees: Double) -> UInt16 { UInt16(truncatingIfNeeded: Int((degrees / degreesPerUnit).rounded())) }
 
-    /// The bearing of directed segment `x` where it leaves its start node, looking ~10 m
-    /// ahead (`reach`, squared metres) so that the last centimetres of a drawn junction do
-    /// not decide the angle; in degrees, 0 ..< 360, on `projection`.
+    /// The bearing of directed segment `x` where it leaves its start node, to its first shape
+    /// point at least a metre out (OSRM's coordinate close to the turn: the last centimetres
+    /// of a drawn junction do not decide it); in degrees, 0 ..< 360, on `projection`. Where
+    /// two roads only join, at rings and across divided roads' links, this is the angle OSRM
+    /// compares; elsewhere it reads the road further (`PerceivedBearing`).
     @inlinable
-    public static func measure(_ x: Int32, reach: Double = 100, segments: UnsafeBufferPointer<RoadSegment>,
-                               points: UnsafeBufferPointer<FixedCoordinate>, projection: LocalProjection) -> Double {
+    public static func closeToTheTurn(_ x: Int32, segments: UnsafeBufferPointer<RoadSegment>,
+                                      points: UnsafeBufferPointer<FixedCoordinate>, projection: LocalProjection) -> Double {
         let s = segments[Int(x >> 1)]
         let forward = x & 1 == 0
         let first = Int(s.firstPoint), last = Int(s.lastPoint)
@@ -51,7 +53,7 @@ public struct SegmentBearings: @unchecked Sendable {  // a read-only view of an 
         var dx = 0.0, dy = 0.0
         while true {
             (dx, dy) = projection.offset(points[i], from: origin)
-            if i == end || dx * dx + dy * dy >= reach { break }
+            if i == end || dx * dx + dy * dy >= 1 { break }
             i += step
         }
         return bearing(dx, dy)
