@@ -106,7 +106,8 @@ extension DirectionsBuilder {
                        deviation dOut: Double) -> Bool {
         let absOut = abs(dOut)
         guard absOut < 60, sameRoad(current, wb), info(current).name != 0, info(wb).name != 0,
-              (info(wa).flags ^ info(wb).flags) & WayInfo.isLink == 0, !strictlyLess(wb, wa) else { return false }
+              (info(wa).flags ^ info(wb).flags) & WayInfo.isLink == 0, !strictlyLess(wb, wa),
+              !crossesRingEdge(wa, wb) else { return false }
         for road in roads {
             let x = road.directed
             guard x != b, x != a ^ 1, absOut >= 40 || road.allowed else { continue }
