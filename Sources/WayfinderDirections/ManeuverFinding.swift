@@ -35,7 +35,7 @@ extension DirectionsBuilder {
                 k += 1
                 continue
             }
-            let inBearing = Self.normalized(leavingBearing(a ^ 1, tangent: inRing) + 180), outBearing = leavingBearing(b)
+            let inBearing = Self.normalized(leavingBearing(a ^ 1, tangent: inRing || readsTangent(wa)) + 180), outBearing = leavingBearing(b, tangent: readsTangent(wb))
             let dOut = Turn.deviation(inBearing, outBearing)
             if graph.mode == .driving {
                 turnCost[k] = b == a ^ 1 ? Double(Turn.uTurnCost)

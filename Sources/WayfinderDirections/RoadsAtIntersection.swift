@@ -15,9 +15,10 @@ extension DirectionsBuilder {
             if x == a ^ 1 { inIndex = roads.count }
             if x == b { outIndex = roads.count }
             // The two bearings the caller knows are not measured again.
-            let bearing = x == b ? outBearing : x == a ^ 1 ? Self.normalized(inBearing + 180) : leavingBearing(x)
+            let w = way(x)
+            let bearing = x == b ? outBearing : x == a ^ 1 ? Self.normalized(inBearing + 180) : leavingBearing(x, tangent: readsTangent(w))
             roads.append(Road(directed: x, bearing: bearing, deviation: Turn.deviation(inBearing, bearing),
-                              allowed: allowed(x), way: way(x)))
+                              allowed: allowed(x), way: w))
         }
         return (inIndex, outIndex)
     }

@@ -33,4 +33,7 @@ extension DirectionsBuilder {
         return viaRing == isWalkedRing(candidate.way) && viaRing != isWalkedRing(road.way)
             && Self.offStraight(candidate) < Self.offStraight(road)
     }
+
+    /// Whether a road's bearing is read at its tangent: a walked ring's (as OSRM reads rings).
+    @inline(__always) func readsTangent(_ way: Int32) -> Bool { graph.mode == .walking && isWalkedRing(way) }
 }
