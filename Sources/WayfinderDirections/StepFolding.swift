@@ -47,7 +47,7 @@ extension DirectionsBuilder {
             }
             let combined = Turn.deviation(s.bearingBefore, next.bearingAfter)
             let backOnTheRoad = sameRoad(raw[i - 1].way, next.way)
-            if foldable && nextFoldable && backOnTheRoad && abs(combined) < 45 && !isVisibleZigZag(i) {
+            if foldable && nextFoldable && backOnTheRoad && abs(combined) < 45 && !isVisibleZigZag(i) && !walksOntoAndOffRing(i) {
                 raw.removeSubrange(i...(i + 1))
                 continue
             }

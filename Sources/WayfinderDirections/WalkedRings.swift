@@ -36,4 +36,11 @@ extension DirectionsBuilder {
 
     /// Whether a road's bearing is read at its tangent: a walked ring's (as OSRM reads rings).
     @inline(__always) func readsTangent(_ way: Int32) -> Bool { graph.mode == .walking && isWalkedRing(way) }
+
+    /// Whether raw steps `i` and `i + 1` step onto a walked ring and off it again (or off and
+    /// back on): however short the stretch between, these are two steps, not a wiggle to fold
+    /// away (OSRM keeps both; only its name-change collapsing could merge them).
+    func walksOntoAndOffRing(_ i: Int) -> Bool {
+        crossesRingEdge(raw[i - 1].way, raw[i].way) || crossesRingEdge(raw[i].way, raw[i + 1].way)
+    }
 }
