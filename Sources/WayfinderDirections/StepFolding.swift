@@ -41,7 +41,7 @@ extension DirectionsBuilder {
                 continue
             }
             if (s.type == .continue && (s.modifier == .straight || s.modifier?.isSlight == true))
-                || (s.type == .newName && !nextFoldable) {
+                || (s.type == .newName && !nextFoldable) || isStraightTurnBeforeManeuver(i) {
                 raw.remove(at: i)
                 continue
             }
