@@ -98,15 +98,14 @@ extension DirectionsBuilder {
         return (.turn, Self.offStraight(road) < 40 && length > 60 ? .straight : modifier)
     }
 
-    /// Whether `roads[i]` is part of a street crossing the intersection: the same name (or,
-    /// unnamed, the same ref: OSRM compares both) and class leave on the opposite side.
+    /// Whether `roads[i]` is part of a street crossing the intersection: the same name and
+    /// class leave on the opposite side.
     func isThroughStreet(_ i: Int) -> Bool {
         let road = roads[i], w = info(road.way)
-        guard isNamed(road.way) else { return false }
+        guard w.name != 0 else { return false }
         for j in 1..<roads.count where j != i {
             let other = info(roads[j].way)
-            if Self.apart(Self.angle(roads[j]), Self.angle(road)) > 155 && isNamed(roads[j].way)
-                && sameRoad(road.way, roads[j].way) && sameRoad(roads[j].way, road.way)
+            if Self.apart(Self.angle(roads[j]), Self.angle(road)) > 155 && other.name == w.name
                 && other.roadClass == w.roadClass && (other.flags ^ w.flags) & WayInfo.isLink == 0 { return true }
         }
         return false
