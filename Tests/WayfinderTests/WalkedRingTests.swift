@@ -108,4 +108,28 @@ import WayfinderGraph
         let d = try DirectionsTests().directions(map, .walking, from: map.coordinate("a"), to: map.coordinate("e"))
         #expect(d.steps[1].maneuver.location == map.coordinate("q"))
     }
+
+    /// Mill Lane meets a ring at p heading east; the ring leaves p eastwards for 5 m, to u,
+    /// then bends southeast to v, where Orchard Way leaves east. (A column is 5 m, a line 10 m.)
+    var ringBendingAtOnce: MapFixture {
+        var map = MapFixture("""
+                a---------pu
+                        w   v---e
+            """, scale: 0.5)
+        map.way("puvwp", ["highway": "residential", "junction": "roundabout"])
+        map.way("ap", ["highway": "residential", "name": "Mill Lane"])
+        map.way("ve", ["highway": "residential", "name": "Orchard Way"])
+        return map
+    }
+
+    /// The ring's way on from p is read at its tangent, as OSRM reads rings: straight on (ten
+    /// metres along, past its bend, it would read as a slight right).
+    @Test func aRingIsReadAtItsTangent() throws {
+        try check(ringBendingAtOnce, "a", "e", [
+            "depart: Head east on Mill Lane",
+            "turn straight: Go straight onto the road",
+            "turn left: Turn left onto Orchard Way",
+            "arrive: You have arrived at your destination",
+        ])
+    }
 }
