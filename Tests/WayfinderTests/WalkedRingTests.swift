@@ -59,13 +59,14 @@ import WayfinderGraph
     }
 
     /// Main Street crosses the corner of a small ring: onto it at p (keeping left of the
-    /// ring's other half), off it 10 m on at q, back onto Main Street.
+    /// ring's other half), off it 5 m on at q, back onto Main Street. (A column is 5 m, a
+    /// line 10 m.)
     var ringCorner: MapFixture {
         var map = MapFixture("""
                 a
                    pq
                     r   e
-            """)
+            """, scale: 0.5)
         map.way("pqrp", ["highway": "residential", "junction": "roundabout"])
         map.way("ap", ["highway": "residential", "name": "Main Street"])
         map.way("qe", ["highway": "residential", "name": "Main Street"])
@@ -82,21 +83,21 @@ import WayfinderGraph
         ])
     }
 
-    /// Main Street runs straight onto a ring 10 m wide at p; Mill Lane leaves it at q,
-    /// 10 m on, to the southeast.
+    /// Main Street runs straight onto a ring 5 m wide at p; Mill Lane leaves it at q, 5 m
+    /// on, to the southeast. (A column is 5 m, a line 10 m.)
     var ringLeftAtOnce: MapFixture {
         var map = MapFixture("""
                 a-----pq
                       ||\\
                       tr  e
-            """)
+            """, scale: 0.5)
         map.way("pqrtp", ["highway": "residential", "junction": "roundabout"])
         map.way("ap", ["highway": "residential", "name": "Main Street"])
         map.way("qe", ["highway": "residential", "name": "Mill Lane"])
         return map
     }
 
-    /// The straight step onto the ring only leads into the turn off it 10 m on: it folds
+    /// The straight step onto the ring only leads into the turn off it 5 m on: it folds
     /// into the departure, and the turn is said where it is made.
     @Test func aStraightStepOntoARingRightBeforeLeavingItFolds() throws {
         let map = ringLeftAtOnce
