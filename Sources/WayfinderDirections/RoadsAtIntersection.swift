@@ -17,7 +17,7 @@ extension DirectionsBuilder {
             if x == b { outIndex = roads.count }
             // The two bearings the caller knows are not measured again.
             let w = way(x)
-            let bearing = x == b ? outBearing : x == a ^ 1 ? Self.normalized(inBearing + 180) : leavingBearing(x, tangent: walking && isWalkedRing(w))
+            let bearing = x == b ? outBearing : x == a ^ 1 ? Self.normalized(inBearing + 180) : (walking ? leavingBearing(x, tangent: isWalkedRing(w)) : leavingBearing(x))
             roads.append(Road(directed: x, bearing: bearing, deviation: Turn.deviation(inBearing, bearing),
                               allowed: allowed(x), way: w))
         }

@@ -9,6 +9,7 @@ import WayfinderRouting
 /// the way looks plain. (`junction=circular` rings are not roundabouts there, and walk as roads.)
 extension DirectionsBuilder {
     /// Whether `way` is part of a roundabout a walker walks as a road (not `junction=circular`).
+    /// Its bearings are read at their tangents (`leavingBearing`), as OSRM reads rings.
     @inline(__always) func isWalkedRing(_ way: Int32) -> Bool {
         info(way).flags & (WayInfo.isRoundabout | WayInfo.isCircular) == WayInfo.isRoundabout
     }
@@ -33,9 +34,6 @@ extension DirectionsBuilder {
         return viaRing == isWalkedRing(candidate.way) && viaRing != isWalkedRing(road.way)
             && Self.offStraight(candidate) < Self.offStraight(road)
     }
-
-    /// Whether a road's bearing is read at its tangent: a walked ring's (as OSRM reads rings).
-    @inline(__always) func readsTangent(_ way: Int32) -> Bool { graph.mode == .walking && isWalkedRing(way) }
 
     /// Whether raw steps `i` and `i + 1` step onto a walked ring and off it again (or off and
     /// back on): however short the stretch between, these are two steps, not a wiggle to fold
