@@ -106,7 +106,8 @@ public final class DirectionsBuilder {
 
     public init(graph: RoutingGraph) {
         self.graph = graph
-        collapseDistance = graph.mode == .driving ? 30 : 15
+        // On foot 10 m, OSRM's foot profile's `max_collapse_distance` (short crossings kept).
+        collapseDistance = graph.mode == .driving ? 30 : 10
     }
 
     /// The directions of `route`. `destination`: the coordinate asked for (not the snapped

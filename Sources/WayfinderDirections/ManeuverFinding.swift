@@ -11,6 +11,7 @@ extension DirectionsBuilder {
         let n = pieces.count
         var k = 1
         var ringExits = 0   // exits passed since a start on a roundabout
+        let walking = graph.mode == .walking   // a walker's rings are read at their tangents
         while k < n {
             let a = directed(pieces[k - 1]), b = directed(pieces[k])
             let wa = pieceWay[k - 1], wb = pieceWay[k]
@@ -35,7 +36,8 @@ extension DirectionsBuilder {
                 k += 1
                 continue
             }
-            let inBearing = Self.normalized(leavingBearing(a ^ 1, tangent: inRing) + 180), outBearing = leavingBearing(b)
+            let inBearing = Self.normalized(leavingBearing(a ^ 1, tangent: inRing || (walking && isWalkedRing(wa))) + 180)
+            let outBearing = walking ? leavingBearing(b, tangent: isWalkedRing(wb)) : leavingBearing(b)
             let dOut = Turn.deviation(inBearing, outBearing)
             if graph.mode == .driving {
                 turnCost[k] = b == a ^ 1 ? Double(Turn.uTurnCost)
@@ -106,7 +108,8 @@ extension DirectionsBuilder {
                        deviation dOut: Double) -> Bool {
         let absOut = abs(dOut)
         guard absOut < 60, sameRoad(current, wb), info(current).name != 0, info(wb).name != 0,
-              (info(wa).flags ^ info(wb).flags) & WayInfo.isLink == 0, !strictlyLess(wb, wa) else { return false }
+              (info(wa).flags ^ info(wb).flags) & WayInfo.isLink == 0, !strictlyLess(wb, wa),
+              !crossesRingEdge(wa, wb) else { return false }
         for road in roads {
             let x = road.directed
             guard x != b, x != a ^ 1, absOut >= 40 || road.allowed else { continue }

@@ -200,6 +200,7 @@ extension DirectionsBuilder {
     func isSimilarNarrow(_ road: Road, to candidate: Road, via: Int32, current: Int32) -> Bool {
         let off = Self.offStraight(candidate), roadOff = Self.offStraight(road)
         if off < 40 && !road.allowed { return false }
+        if isRingExitBesideCandidate(road, candidate, via: via) { return false }
         // A proper road beside a service road or a track is obvious by class (as in forks).
         if !isLowPriority(via) && !isLowPriority(candidate.way) && isLowPriority(road.way) { return false }
         let distinct = roadOff > 2 * off && abs(roadOff - off) > 12.5

@@ -41,13 +41,13 @@ extension DirectionsBuilder {
                 continue
             }
             if (s.type == .continue && (s.modifier == .straight || s.modifier?.isSlight == true))
-                || (s.type == .newName && !nextFoldable) {
+                || (s.type == .newName && !nextFoldable) || isStraightTurnBeforeManeuver(i) {
                 raw.remove(at: i)
                 continue
             }
             let combined = Turn.deviation(s.bearingBefore, next.bearingAfter)
             let backOnTheRoad = sameRoad(raw[i - 1].way, next.way)
-            if foldable && nextFoldable && backOnTheRoad && abs(combined) < 45 && !isVisibleZigZag(i) {
+            if foldable && nextFoldable && backOnTheRoad && abs(combined) < 45 && !isVisibleZigZag(i) && !walksOntoAndOffRing(i) {
                 raw.removeSubrange(i...(i + 1))
                 continue
             }
