@@ -11,7 +11,6 @@ extension DirectionsBuilder {
         let n = pieces.count
         var k = 1
         var ringExits = 0   // exits passed since a start on a roundabout
-        let walking = graph.mode == .walking   // a walker's rings are read at their tangents
         while k < n {
             let a = directed(pieces[k - 1]), b = directed(pieces[k])
             let wa = pieceWay[k - 1], wb = pieceWay[k]
@@ -36,8 +35,7 @@ extension DirectionsBuilder {
                 k += 1
                 continue
             }
-            let inBearing = Self.normalized(leavingBearing(a ^ 1, tangent: inRing || (walking && isWalkedRing(wa))) + 180)
-            let outBearing = walking ? leavingBearing(b, tangent: isWalkedRing(wb)) : leavingBearing(b)
+            let inBearing = Self.normalized(leavingBearing(a ^ 1, tangent: inRing) + 180), outBearing = leavingBearing(b)
             let dOut = Turn.deviation(inBearing, outBearing)
             if graph.mode == .driving {
                 turnCost[k] = b == a ^ 1 ? Double(Turn.uTurnCost)

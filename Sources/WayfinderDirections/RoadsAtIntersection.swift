@@ -10,14 +10,13 @@ extension DirectionsBuilder {
                      outBearing: Double) -> (in: Int?, out: Int) {
         roads.removeAll(keepingCapacity: true)
         var inIndex: Int?, outIndex = 0
-        let walking = graph.mode == .walking
         for i in leaving(v) {
             let x = graph.nodeLeaving[i]
             if x == a ^ 1 { inIndex = roads.count }
             if x == b { outIndex = roads.count }
             // The two bearings the caller knows are not measured again.
             let w = way(x)
-            let bearing = x == b ? outBearing : x == a ^ 1 ? Self.normalized(inBearing + 180) : (walking ? leavingBearing(x, tangent: isWalkedRing(w)) : leavingBearing(x))
+            let bearing = x == b ? outBearing : x == a ^ 1 ? Self.normalized(inBearing + 180) : leavingBearing(x)
             roads.append(Road(directed: x, bearing: bearing, deviation: Turn.deviation(inBearing, bearing),
                               allowed: allowed(x), way: w))
         }

@@ -9,7 +9,7 @@ import WayfinderRouting
 /// the way looks plain. (`junction=circular` rings are not roundabouts there, and walk as roads.)
 extension DirectionsBuilder {
     /// Whether `way` is part of a roundabout a walker walks as a road (not `junction=circular`).
-    /// Its bearings are read at their tangents (`leavingBearing`), as OSRM reads rings.
+    /// (Its bearings are read 2 m along it, as OSRM reads rings: `PerceivedBearing`.)
     @inline(__always) func isWalkedRing(_ way: Int32) -> Bool {
         info(way).flags & (WayInfo.isRoundabout | WayInfo.isCircular) == WayInfo.isRoundabout
     }

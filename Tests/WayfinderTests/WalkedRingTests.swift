@@ -123,8 +123,8 @@ import WayfinderGraph
         return map
     }
 
-    /// The ring's way on from p is read at its tangent, as OSRM reads rings: straight on (ten
-    /// metres along, past its bend, it would read as a slight right).
+    /// The ring's way on from p is read close to the node (2 m along), as OSRM reads rings:
+    /// straight on (ten metres along, past its bend, it would read as a slight right).
     @Test func aRingIsReadAtItsTangent() throws {
         try check(ringBendingAtOnce, "a", "e", [
             "depart: Head east on Mill Lane",
