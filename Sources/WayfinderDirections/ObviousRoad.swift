@@ -238,6 +238,23 @@ extension DirectionsBuilder {
     func isSimilarWide(_ road: Road, to candidate: Road, via: Int32) -> Bool {
         let roadOff = Self.offStraight(road)
         if roadOff > 20 && isLinkTo(road.way, via) && isLinkTo(road.way, candidate.way) { return false }
-        return roadOff <= 2 * Self.offStraight(candidate)
+        if roadOff > 2 * Self.offStraight(candidate) { return false }
+        return !isDistinctAtTheNode(road, from: candidate)
+    }
+
+    /// OSRM's second look at a wide turn where the road arrived by bends close to the node
+    /// (its bearing there and its perceived course differ by more than 15°: a hairpin on a
+    /// mountain road): at the node itself, `road` is no rival to `candidate` when it turns off
+    /// twice as far and does not lead straight into the candidate.
+    func isDistinctAtTheNode(_ road: Road, from candidate: Road) -> Bool {
+        let arrived = roads[0]
+        let arrivedAtNode = leavingBearing(arrived.directed, tangent: true)
+        guard Self.apart(arrivedAtNode, arrived.bearing) > 15 else { return false }
+        let heading = Self.normalized(arrivedAtNode + 180)
+        let candidateAtNode = leavingBearing(candidate.directed, tangent: true)
+        let roadAtNode = leavingBearing(road.directed, tangent: true)
+        let candidateOff = abs(Turn.deviation(heading, candidateAtNode)), roadOff = abs(Turn.deviation(heading, roadAtNode))
+        let roadIntoCandidate = ManeuverModifier(deviation: Turn.deviation(Self.normalized(roadAtNode + 180), candidateAtNode))
+        return roadIntoCandidate != .straight && roadOff > 2 * candidateOff
     }
 }

@@ -68,4 +68,44 @@ import WayfinderRouting
     @Test func aRoadStraightEnoughIsReadByItsLine() throws {
         try TurnGuidanceTests().expectOne(roadWithAKinkedStart, "a", "e", "turn slight right")
     }
+
+    /// A mountain road's hairpin drawn mostly before the node: Poska comes from the west, its
+    /// last 2 m (p to b) head north, and it goes on north to c; Lawenastrasse leaves b to the
+    /// south-east. By the roads' courses Poska turns 80° left where Lawenastrasse bears 55°
+    /// right, no road obvious; at the node itself Poska runs straight on, Lawenastrasse turns
+    /// off 135°: the road goes on without a word (OSRM's wide-turn check at the node). A
+    /// column is 1 m, a line 2 m.
+    var hairpinBeforeTheNode: MapFixture {
+        var map = MapFixture("""
+                                                   c
+
+
+
+
+                                                   b
+            a--------------------------------------p
+
+
+
+
+                                                             e
+            """, scale: 0.1)
+        map.way("apb", ["highway": "residential", "name": "Poska"])
+        map.way("bc", ["highway": "residential", "name": "Poska"])
+        map.way("be", ["highway": "residential", "name": "Lawenastrasse"])
+        return map
+    }
+
+    @Test func aHairpinBeforeTheNodeGoesOnWithoutAWord() throws {
+        try DirectionsTests().check(hairpinBeforeTheNode, .driving, "a", "c", [
+            "depart: Head east on Poska",
+            "arrive: You have arrived at your destination",
+        ])
+        // Onto the other road it is still a turn.
+        try DirectionsTests().check(hairpinBeforeTheNode, .driving, "a", "e", [
+            "depart: Head east on Poska",
+            "turn right: Turn right onto Lawenastrasse",
+            "arrive: You have arrived at your destination",
+        ])
+    }
 }
