@@ -14,8 +14,9 @@ import WayfinderGraph
     }
 
     /// Mill Lane runs straight into a square unnamed ring at p and Orchard Way straight out of
-    /// it at q, 60 m on; Church Path leaves q to the north.
-    var squareRing: MapFixture {
+    /// it at q, 60 m on; Church Path leaves q to the north. `ring`: the square is tagged a
+    /// roundabout (else it is a plain road).
+    func square(ring: Bool) -> MapFixture {
         var map = MapFixture("""
                             c
                             |
@@ -23,12 +24,14 @@ import WayfinderGraph
                       |     |
                       t-----r
             """)
-        map.way("pqrtp", ["highway": "residential", "junction": "roundabout"])
+        map.way("pqrtp", ring ? ["highway": "residential", "junction": "roundabout"] : ["highway": "residential"])
         map.way("ap", ["highway": "residential", "name": "Mill Lane"])
         map.way("qe", ["highway": "residential", "name": "Orchard Way"])
         map.way("qc", ["highway": "residential", "name": "Church Path"])
         return map
     }
+
+    var squareRing: MapFixture { square(ring: true) }
 
     /// Straight onto the ring and straight off it: each said, though nothing else is as
     /// straight.
@@ -41,17 +44,7 @@ import WayfinderGraph
         ])
         // The same roads without the ring's tag: the way on is obvious at both, the name
         // change 60 m before the end not worth a step.
-        var plain = MapFixture("""
-                            c
-                            |
-                a-----p-----q-----e
-                      |     |
-                      t-----r
-            """)
-        plain.way("pqrtp", ["highway": "residential"])
-        plain.way("ap", ["highway": "residential", "name": "Mill Lane"])
-        plain.way("qe", ["highway": "residential", "name": "Orchard Way"])
-        plain.way("qc", ["highway": "residential", "name": "Church Path"])
+        let plain = square(ring: false)
         try check(plain, "a", "e", [
             "depart: Head east on Mill Lane",
             "arrive: You have arrived at your destination",
