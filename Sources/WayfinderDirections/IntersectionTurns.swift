@@ -22,7 +22,7 @@ extension DirectionsBuilder {
         }
         let n = roads.count
         if n == 2 { return announces(current, taken) ? (.newName, ManeuverModifier(deviation: roads[1].deviation)) : nil }
-        let obvious = obviousRoadKeepingRing(via: via, current: current)
+        let obvious = obviousRoad(via: via, current: current)
         // The fork is looked for only where it can matter (no obvious way on, or all links).
         if n == 3 {
             let allLinks = roads.allSatisfy { isLink($0.way) }

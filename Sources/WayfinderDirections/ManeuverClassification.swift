@@ -110,4 +110,10 @@ extension DirectionsBuilder {
         guard let other else { return .some(nil) }
         return (.fork, out.deviation < other.deviation ? .slightLeft : .slightRight)
     }
+
+    /// The road taken, `absOut` degrees off straight, goes without saying when the straightest
+    /// rival is `bestRival` degrees off.
+    static func isQuiet(_ absOut: Double, _ bestRival: Double) -> Bool {
+        (absOut < 45 && bestRival >= absOut - 10) || (absOut < 60 && bestRival >= absOut + 10)
+    }
 }

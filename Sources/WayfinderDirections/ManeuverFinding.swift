@@ -116,10 +116,4 @@ extension DirectionsBuilder {
         }
         return true
     }
-
-    /// The road taken, `absOut` degrees off straight, goes without saying when the straightest
-    /// rival is `bestRival` degrees off.
-    static func isQuiet(_ absOut: Double, _ bestRival: Double) -> Bool {
-        (absOut < 45 && bestRival >= absOut - 10) || (absOut < 60 && bestRival >= absOut + 10)
-    }
 }

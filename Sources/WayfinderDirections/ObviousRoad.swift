@@ -134,8 +134,15 @@ extension DirectionsBuilder {
     // MARK: Finding the obvious road
 
     /// The index in `roads` of the obvious way on for a traveller arriving by way `via`
-    /// (named `current`), or nil where no road stands out.
+    /// (named `current`), or nil where no road stands out. As OSRM checks every road it finds
+    /// obvious, none is that steps onto or off a walked ring (`WalkedRings`).
     func obviousRoad(via: Int32, current: Int32) -> Int? {
+        guard let obvious = obviousCandidate(via: via, current: current) else { return nil }
+        return crossesRingEdge(via, roads[obvious].way) ? nil : obvious
+    }
+
+    /// The road `obviousRoad` finds, before its check of rings.
+    private func obviousCandidate(via: Int32, current: Int32) -> Int? {
         let n = roads.count
         if n <= 1 { return nil }
         if n == 2 { return 1 }

@@ -165,11 +165,7 @@ extension DirectionsBuilder {
         func straightOn(_ r: RawStep) -> Bool { r.type == .newName || (r.type == .turn && r.modifier == .straight) }
         let unnamedStretch = !isNamed(s.way) && !isStairs(s.way) && isNamed(next.way)
         // Not right off a ring (OSRM leaves ring steps out of its collapsing).
-        let offRing: Bool
-        switch raw[i - 1].type {
-        case .roundabout, .rotary, .roundaboutTurn, .exitRoundabout, .exitRotary: offRing = true
-        default: offRing = false
-        }
+        let offRing = raw[i - 1].type.entersRing || raw[i - 1].type.leavesRing
         return (graph.mode == .driving || unnamedStretch) && !offRing && straightOn(s) && straightOn(next)
             && sameRoad(raw[i - 1].way, next.way)
             && info(raw[i - 1].way).transport == info(s.way).transport
@@ -185,7 +181,12 @@ extension DirectionsBuilder {
         guard graph.mode == .driving, s.type == .turn, next.type == .turn || next.type == .newName,
               !isNamed(s.way), isNamed(next.way), info(s.way).transport == info(next.way).transport,
               abs(Turn.deviation(next.bearingBefore, next.bearingAfter)) < 45 else { return false }
-        for k in (s.boundary + 1)..<max(next.boundary, s.boundary + 1) where startDegree[k] > 2 { return false }
+        return passesNoIntersection(between: s.boundary, and: next.boundary)
+    }
+
+    /// Whether the route meets no other road strictly between boundaries `k` and `later`.
+    func passesNoIntersection(between k: Int, and later: Int) -> Bool {
+        for j in (k + 1)..<max(later, k + 1) where startDegree[j] > 2 { return false }
         return true
     }
 

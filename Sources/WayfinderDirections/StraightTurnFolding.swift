@@ -14,7 +14,6 @@ extension DirectionsBuilder {
         guard graph.mode == .walking, s.type == .turn, s.modifier == .straight, next.type != .arrive,
               info(s.way).transport == info(next.way).transport,
               info(raw[i - 1].way).transport == info(s.way).transport else { return false }
-        for k in (s.boundary + 1)..<max(next.boundary, s.boundary + 1) where startDegree[k] > 2 { return false }
-        return true
+        return passesNoIntersection(between: s.boundary, and: next.boundary)
     }
 }

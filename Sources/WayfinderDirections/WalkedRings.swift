@@ -19,12 +19,6 @@ extension DirectionsBuilder {
         graph.mode == .walking && isWalkedRing(a) != isWalkedRing(b)
     }
 
-    /// The obvious way on (`obviousRoad`), unless it steps onto or off a ring from way `via`.
-    func obviousRoadKeepingRing(via: Int32, current: Int32) -> Int? {
-        guard let obvious = obviousRoad(via: via, current: current) else { return nil }
-        return crossesRingEdge(via, roads[obvious].way) ? nil : obvious
-    }
-
     /// OSRM's rule for a candidate nearly straight on: where the candidate is on the ring, or
     /// off it, as the road arrived by, a road across the ring's edge that turns off further is
     /// no rival (the exits of a ring do not compete with going round it).

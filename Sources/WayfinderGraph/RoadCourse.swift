@@ -31,17 +31,7 @@ public struct RoadCourse {
     }
 
     /// The point at `length` metres along the road (its end when shorter).
-    public func point(at length: Double) -> SIMD2<Double> {
-        var walked = 0.0
-        for i in 1..<n {
-            if walked + d[i] >= length {
-                let f = d[i] > 0 ? min(max((length - walked) / d[i], 0), 1) : 1
-                return p[i - 1] + f * (p[i] - p[i - 1])
-            }
-            walked += d[i]
-        }
-        return p[n - 1]
-    }
+    public func point(at length: Double) -> SIMD2<Double> { frontAfter(length)?.point ?? p[n - 1] }
 
     /// Where a road of `lanes` lanes' width (as OSRM counts them: two, more for wide road
     /// classes) is going: `n >= 3`, points read up to `reach(lanes:)` along it.
@@ -246,15 +236,9 @@ public struct RoadCourse {
 
     /// The farthest of `p[range]` from the segment `a`–`b` (metres).
     private func maxDeviation(_ range: Range<Int>, from a: SIMD2<Double>, to b: SIMD2<Double>) -> Double {
-        let ab = b - a, length2 = (ab * ab).sum()
         var most = 0.0
-        for i in range {
-            // Squared distances compared: one root at the end.
-            let aq = p[i] - a
-            let t = length2 > 0 ? min(max((aq * ab).sum() / length2, 0), 1) : 0
-            let off = aq - t * ab
-            most = max(most, (off * off).sum())
-        }
+        // Squared distances compared: one root at the end.
+        for i in range { most = max(most, Self.segmentDistanceSquared(p[i], a, b)) }
         return most.squareRoot()
     }
 
@@ -283,8 +267,13 @@ public struct RoadCourse {
 
     /// Distance from `q` to the segment `a`–`b`.
     static func segmentDistance(_ q: SIMD2<Double>, _ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Double {
+        segmentDistanceSquared(q, a, b).squareRoot()
+    }
+
+    static func segmentDistanceSquared(_ q: SIMD2<Double>, _ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Double {
         let ab = b - a, length2 = (ab * ab).sum()
         let t = length2 > 0 ? min(max(((q - a) * ab).sum() / length2, 0), 1) : 0
-        return distance(q, a + t * ab)
+        let off = q - a - t * ab
+        return (off * off).sum()
     }
 }

@@ -140,6 +140,8 @@ struct ModeBuild {
     let segmentComponent: [Int32]
     let componentSizes: [Int32]
     let snap: SnapIndexBuilder
+    /// The directed segments leaving each intersection (`ModeRoads`' `nodeFirst`, `nodeLeaving`).
+    let leaving: (first: [Int32], leaving: [Int32])
     /// The bearing each directed segment leaves its intersection with (`SegmentBearings`).
     let bearings: [UInt16]
     /// Wall time of each step of this mode, for the build summary.
@@ -177,9 +179,9 @@ struct ModeBuild {
         }
         snap = SnapIndexBuilder(segments: segments, points: c.points, ways: c.ways)
         lap("components+snap index")
-        let (first, leaving) = network.leavingSegments()
+        leaving = network.leavingSegments()
         bearings = SegmentBearings.measureAll(segments: segments, points: c.points, ways: c.ways,
-                                              nodeFirst: first, nodeLeaving: leaving)
+                                              nodeFirst: leaving.first, nodeLeaving: leaving.leaving)
         lap("bearings")
         self.timings = timings
     }
@@ -203,9 +205,8 @@ struct ModeBuild {
 
     /// Adds this mode's sections, in this order (the file's bytes depend on it).
     func add(to writer: inout GraphFileWriter) {
-        let (first, leaving) = network.leavingSegments()
         ModeRoads.add(segments: network.segments, segmentComponent: segmentComponent, componentSize: componentSizes,
-                      nodeFirst: first, nodeLeaving: leaving, mode: mode, to: &writer)
+                      nodeFirst: leaving.first, nodeLeaving: leaving.leaving, mode: mode, to: &writer)
         ch.add(to: &writer, mode: mode)
         base.add(to: &writer, mode: mode)
         snap.add(to: &writer, mode: mode)

@@ -83,34 +83,10 @@ public struct RawWriter {
     /// `[lon,lat]` with 6 decimals.
     @inlinable public mutating func coordinate(_ p: FixedCoordinate) {
         byte(UInt8(ascii: "["))
-        microdegrees(JSONBuffer.roundedToMicrodegrees(p.lon))
+        fixed(JSONBuffer.roundedToMicrodegrees(p.lon), decimals: 6)
         byte(UInt8(ascii: ","))
-        microdegrees(JSONBuffer.roundedToMicrodegrees(p.lat))
+        fixed(JSONBuffer.roundedToMicrodegrees(p.lat), decimals: 6)
         byte(UInt8(ascii: "]"))
-    }
-
-    /// `fixed(value, decimals: 6)` for a coordinate (|value| < 10^9), in straight-line code:
-    /// a route's answer writes thousands of them (every intersection's location), and the
-    /// general digit loop measured a quarter of the time of writing intersections.
-    @inlinable @inline(__always) mutating func microdegrees(_ value: Int64) {
-        if value < 0 { byte(UInt8(ascii: "-")) }
-        let v = UInt32(truncatingIfNeeded: value.magnitude)
-        let whole = v / 1_000_000, fraction = v % 1_000_000
-        if whole >= 100 { byte(48 + UInt8(whole / 100)) }
-        if whole >= 10 { byte(48 + UInt8(whole / 10 % 10)) }
-        byte(48 + UInt8(whole % 10))
-        guard fraction != 0 else { return }
-        byte(UInt8(ascii: "."))
-        // Six digits, then the trailing zeros taken back.
-        let out = start + written
-        var f = fraction
-        for i in (0..<6).reversed() {
-            out[i] = 48 + UInt8(f % 10)
-            f /= 10
-        }
-        var places = 6
-        while out[places - 1] == UInt8(ascii: "0") { places -= 1 }
-        written += places
     }
 
     @inlinable public mutating func bool(_ value: Bool) { value ? literal("true") : literal("false") }
