@@ -125,6 +125,14 @@ public struct GeocoderResult: Sendable, Equatable {
     public var score: Double
     /// Metres from the point of the query, when it had one.
     public var distance: Double?
+    /// The administrative areas, postcode area and place the result lies in (country …
+    /// suburb); empty where the graph has no boundaries around it.
+    public var areas = AddressAreas()
+    /// The object's other names as tagged: `name:xx`, `alt_name`, `old_name`,
+    /// `official_name`, `short_name`, `loc_name` (Nominatim's `namedetails`).
+    public var names: [OSMTag] = []
+    /// Further tags kept for the object (Nominatim's `extratags`: wikidata, cuisine…).
+    public var extraTags: [OSMTag] = []
 
     /// One line: "Name, Street 5, 00100 City" without repeating the name.
     public var label: String {
@@ -136,4 +144,29 @@ public struct GeocoderResult: Sendable, Equatable {
         }
         return parts.joined(separator: ", ")
     }
+}
+
+/// One OSM tag of a result.
+public struct OSMTag: Sendable, Equatable, Hashable {
+    public var key: String
+    public var value: String
+    public init(_ key: String, _ value: String) {
+        self.key = key
+        self.value = value
+    }
+}
+
+/// Where a result lies, from the boundaries and places around it, as Nominatim's address
+/// fields name the levels. Nil where unknown.
+public struct AddressAreas: Sendable, Equatable {
+    public var country: String?
+    /// ISO 3166-1 alpha-2, lower case ("ad", "fi", "pt").
+    public var countryCode: String?
+    public var state: String?
+    public var county: String?
+    /// The municipality (city, town or village).
+    public var city: String?
+    public var suburb: String?
+    public var postcode: String?
+    public init() {}
 }
