@@ -1,10 +1,13 @@
 // The only translation unit that includes libosmium (it is slow to compile).
 #include "wf_osm.h"
 
+#include <osmium/area/assembler.hpp>
+#include <osmium/area/multipolygon_manager.hpp>
 #include <osmium/handler.hpp>
 #include <osmium/handler/node_locations_for_ways.hpp>
 #include <osmium/index/map/flex_mem.hpp>
 #include <osmium/io/any_input.hpp>
+#include <osmium/tags/tags_filter.hpp>
 #include <osmium/thread/pool.hpp>
 #include <osmium/visitor.hpp>
 
@@ -82,6 +85,83 @@ struct Dispatch : osmium::handler::Handler {
     }
 };
 
+using AreaManager = osmium::area::MultipolygonManager<osmium::area::Assembler>;
+
+// The areas the geocoder asks for (see wf_osm.h): a narrow filter, so that closed ways of
+// buildings and land use are never assembled and the extra work stays small.
+osmium::TagsFilter area_filter() {
+    osmium::TagsFilter filter{false};
+    filter.add_rule(true, osmium::TagMatcher{"boundary", "administrative"});
+    filter.add_rule(true, osmium::TagMatcher{"boundary", "postal_code"});
+    for (const char *place : {"city", "town", "village", "borough", "suburb", "quarter", "neighbourhood", "hamlet"})
+        filter.add_rule(true, osmium::TagMatcher{"place", place});
+    return filter;
+}
+
+// Assembled areas and unclosed boundaries as flat arrays for the area callback.
+struct AreaDispatch : osmium::handler::Handler {
+    const wf_osm_handlers &h;
+    std::vector<wf_tag> tags;
+    std::vector<int32_t> lats, lons;
+    std::vector<wf_ring> rings;
+
+    explicit AreaDispatch(const wf_osm_handlers &handlers) : h(handlers) {}
+
+    void begin(const osmium::OSMObject &object) {
+        tags.clear(); lats.clear(); lons.clear(); rings.clear();
+        for (const osmium::Tag &tag : object.tags()) tags.push_back({tag.key(), tag.value()});
+    }
+
+    template <typename TNodes>
+    void ring(const TNodes &nodes, int role) {
+        wf_ring r{lats.size(), 0, role};
+        for (const osmium::NodeRef &ref : nodes) {
+            lats.push_back(ref.location().y());
+            lons.push_back(ref.location().x());
+        }
+        r.count = lats.size() - r.first;
+        rings.push_back(r);
+    }
+
+    void send(char type, int64_t id, int complete) {
+        h.area(h.context, type, id, complete, tags.data(), tags.size(), lats.data(), lons.data(), rings.data(), rings.size());
+    }
+
+    void area(const osmium::Area &area) {
+        begin(area);
+        for (const osmium::OuterRing &outer : area.outer_rings()) {
+            ring(outer, 1);
+            for (const osmium::InnerRing &inner : area.inner_rings(outer)) ring(inner, 0);
+        }
+        send(area.from_way() ? 'w' : 'r', area.orig_id(), 1);
+    }
+
+    // A relation some of whose member ways are not in the file: each member way's runs of
+    // located nodes, in member order, so the reader can still tell sides within the extract.
+    void incomplete(const osmium::Relation &relation, const AreaManager &manager) {
+        begin(relation);
+        for (const osmium::RelationMember &member : relation.members()) {
+            if (member.type() != osmium::item_type::way) continue;
+            const osmium::Way *way = manager.get_member_way(member.ref());
+            if (!way) continue;
+            wf_ring r{lats.size(), 0, -1};
+            auto close = [&] {  // keeps the run when it is a line, drops a lone point
+                r.count = lats.size() - r.first;
+                if (r.count >= 2) rings.push_back(r);
+                else { lats.resize(r.first); lons.resize(r.first); }
+                r.first = lats.size();
+            };
+            for (const osmium::NodeRef &ref : way->nodes()) {
+                if (!ref.location().valid()) { close(); continue; }
+                lats.push_back(ref.location().y());
+                lons.push_back(ref.location().x());
+            }
+            close();
+        }
+        send('r', relation.id(), 0);
+    }
+};
+
 // snprintf, not std::string: this runs inside catch blocks and must not throw itself.
 int fail(char *error, size_t size, int code, const char *prefix, const char *message) {
     if (error && size > 0) {
@@ -135,7 +215,29 @@ extern "C" int wf_osm_read(const char *path, const wf_osm_handlers *handlers, wf
         osmium::thread::Pool pool{handlers->threads > 1 ? handlers->threads : 1};
         osmium::io::Reader reader{osmium::io::File{path}, entities, osmium::io::read_meta::no, pool};
         Dispatch dispatch{*handlers};
-        if (handlers->way) {
+        if (handlers->way && handlers->area) {
+            // libosmium's two passes: the relations first (only they are decoded), so that
+            // the main pass keeps the member ways of the wanted ones and assembles each area
+            // as soon as its last way has come.
+            AreaManager manager{osmium::area::Assembler::config_type{}, area_filter()};
+            {
+                osmium::io::Reader relations{osmium::io::File{path}, osmium::osm_entity_bits::relation, osmium::io::read_meta::no, pool};
+                osmium::apply(relations, manager);
+                relations.close();
+            }
+            manager.prepare_for_lookup();
+            AreaDispatch areas{*handlers};
+            Index positive, negative;
+            LocationHandler locations{positive, negative};
+            locations.ignore_errors();
+            osmium::apply(reader, locations, dispatch, manager.handler([&areas](osmium::memory::Buffer &&buffer) {
+                osmium::apply(buffer, areas);
+            }));
+            manager.flush_output();
+            manager.for_each_incomplete_relation([&](auto &&handle) {
+                areas.incomplete(*handle, manager);
+            });
+        } else if (handlers->way) {
             Index positive, negative;
             LocationHandler locations{positive, negative};
             locations.ignore_errors(); // clipped extracts: missing nodes are normal, not fatal

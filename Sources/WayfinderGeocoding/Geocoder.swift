@@ -19,6 +19,8 @@ public final class Geocoder: @unchecked Sendable {  // read-only views of an imm
     let streetPieces: UnsafeBufferPointer<StreetPiece>
     let streetCellKeys: UnsafeBufferPointer<UInt32>
     let streetSegments: UnsafeBufferPointer<Int32>
+    /// Boundaries and areas (`AreaLookup.swift`); empty in files built before them.
+    let areaTable: AreaTable
 
     public convenience init(path: String, verifyChecksums: Bool = true) throws(GraphFileError) {
         try self.init(file: GraphFile(path: path, verifyChecksums: verifyChecksums))
@@ -49,6 +51,7 @@ public final class Geocoder: @unchecked Sendable {  // read-only views of an imm
         streetPieces = try require(.streetPieces, StreetPiece.self)
         streetCellKeys = try require(.streetCellKeys, UInt32.self)
         streetSegments = try require(.streetSegments, Int32.self)
+        areaTable = try AreaTable(file: file)
         guard isConsistent else { throw .unreadable(path: file.path, reason: "malformed geocoder index") }
     }
 
@@ -93,12 +96,14 @@ public final class Geocoder: @unchecked Sendable {  // read-only views of an imm
         }
         let street = text(item.street), number = text(item.housenumber)
         let name = text(item.name) ?? [street, number].compactMap { $0 }.joined(separator: " ")
-        return GeocoderResult(
+        var result = GeocoderResult(
             item: Int32(index), kind: kind, location: item.location, name: name, type: type, category: category,
             housenumber: number, street: street, postcode: text(item.postcode), city: text(item.city),
             phone: text(item.phone), website: text(item.website), openingHours: text(item.openingHours),
             osmType: OSMObjectType(rawValue: item.osmType)!, osmId: item.osmId,
             importance: Double(item.importance) / 255, score: score, distance: distance)
+        result.areas = addressAreas(at: item.location, postcode: result.postcode, city: result.city)
+        return result
     }
 }
 

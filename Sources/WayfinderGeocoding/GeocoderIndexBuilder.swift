@@ -17,6 +17,9 @@ public struct GeocoderIndex {
     private var streetPieces: [StreetPiece] = []
     private var streetCellKeys: [UInt32] = []
     private var streetSegments: [Int32] = []
+    private var areaIndex: AreaIndex?
+    /// Areas in the index (countries, municipalities, postal code areas…).
+    public var areaCount: Int { (areaIndex?.areas.count ?? 1) - 1 }
 
     /// Items per kind.
     public private(set) var counts: [GeocoderKind: Int] = [:]
@@ -28,6 +31,7 @@ public struct GeocoderIndex {
     static let streetTolerance = 2.0
 
     public init(_ source: GeocoderSource) {
+        let source = AreaIndex.withAreaObjects(source)
         let drafts = DraftBuilder(source).drafts
         // The grid covers every item and street point.
         var box = (minLat: Int32.max, minLon: Int32.max, maxLat: Int32.min, maxLon: Int32.min)
@@ -59,6 +63,7 @@ public struct GeocoderIndex {
         streetSegments = sortedSegments.map { streetSegments[$0] }
         streetSegmentKeys = []
         tokens.flatten(into: &self)
+        areaIndex = AreaIndex(source.areas, items: items, names: { [texts] in texts.text($0) }, itemGrid: grid)
     }
 
     /// Bytes the index adds to the graph file (section padding aside).
@@ -66,7 +71,7 @@ public struct GeocoderIndex {
         func size<T>(_ array: [T]) -> Int { array.count * MemoryLayout<T>.stride }
         return MemoryLayout<SnapGrid>.stride + size(items) + size(itemCells) + size(tokenOffsets) + size(tokenBytes)
             + size(tokenMasks) + size(postingOffsets) + size(postings) + size(streetPoints) + size(streetPieces) + size(streetCellKeys)
-            + size(streetSegments) + size(texts.offsets) + size(texts.bytes)
+            + size(streetSegments) + size(texts.offsets) + size(texts.bytes) + (areaIndex?.byteCount ?? 0)
     }
 
     public func add(to writer: inout GraphFileWriter) {
@@ -84,6 +89,7 @@ public struct GeocoderIndex {
         writer.add(kind: GeocoderSection.streetPieces.rawValue, streetPieces)
         writer.add(kind: GeocoderSection.streetCellKeys.rawValue, streetCellKeys)
         writer.add(kind: GeocoderSection.streetSegments.rawValue, streetSegments)
+        areaIndex?.add(to: &writer)
     }
 
     private mutating func item(_ draft: Draft, tokens: inout TokenTable, index: Int32) -> GeocoderItem {
@@ -127,14 +133,16 @@ public struct GeocoderIndex {
     /// The piece without the vertices that lie within `streetTolerance` of the line through
     /// the others (Douglas-Peucker): reverse geocoding needs the street's course, not every
     /// vertex of its curves, and this about halves the street geometry of mountain roads.
-    static func simplified(_ piece: ArraySlice<FixedCoordinate>, _ projection: LocalProjection) -> [FixedCoordinate] {
+    static func simplified(_ piece: ArraySlice<FixedCoordinate>, _ projection: LocalProjection,
+                           tolerance: Double = streetTolerance) -> [FixedCoordinate] {
         let points = Array(piece)
         var keep = [Bool](repeating: false, count: points.count)
         keep[0] = true
         keep[points.count - 1] = true
         var spans = [(0, points.count - 1)]
-        while let (a, b) = spans.popLast(), b > a + 1 {
-            var worst = (index: -1, distance: streetTolerance)
+        while let (a, b) = spans.popLast() {
+            guard b > a + 1 else { continue }  // (a `while let …, b > a + 1` would stop at the first short span)
+            var worst = (index: -1, distance: tolerance)
             for i in (a + 1)..<b {
                 let x = projection.offset(points[a], from: points[i]), y = projection.offset(points[b], from: points[i])
                 let d = Geocoder.distanceToSegment(x, y)
@@ -213,6 +221,8 @@ private struct TextTable {
 
     var offsets: [UInt32] { [0] + strings.ends.map { UInt32($0) } }
     var bytes: [UInt8] { strings.bytes }
+
+    func text(_ id: Int32) -> String { String(decoding: strings[id], as: UTF8.self) }
 
     mutating func id(_ text: String) -> Int32 {
         let (id, isNew) = strings.intern(text)

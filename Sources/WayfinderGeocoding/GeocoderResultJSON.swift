@@ -4,7 +4,8 @@ extension JSONBuffer {
     /// A geocoder result as `wayfinder geocode|search|places --format json` prints it and
     /// `/category` and `/places` answer it: lat, lon, name, kind, category, address
     /// {housenumber, street, postcode, city}, osm_type, osm_id, score, distance_m (when the
-    /// query had a point), label, and type, phone, website, opening_hours where known.
+    /// query had a point), label, and type, phone, website, opening_hours where known, and
+    /// `areas` {country, country_code, state, county, city, suburb, postcode}: those known.
     /// `extra` adds fields before the object closes.
     public func geocoderResult(_ r: GeocoderResult, extra: (JSONBuffer) -> Void = { _ in }) {
         func string(_ key: StaticString, _ value: String?) {
@@ -33,6 +34,14 @@ extension JSONBuffer {
         for (key, value) in optional {
             if let value { string(key, value) }
         }
+        let a = r.areas
+        let areas: [(StaticString, String?)] = [("country", a.country), ("country_code", a.countryCode), ("state", a.state),
+                                                ("county", a.county), ("city", a.city), ("suburb", a.suburb), ("postcode", a.postcode)]
+        key("areas"); beginObject()
+        for (key, value) in areas {
+            if let value { string(key, value) }
+        }
+        endObject()
         extra(self)
         endObject()
     }

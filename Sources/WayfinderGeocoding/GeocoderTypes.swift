@@ -18,6 +18,12 @@ public enum GeocoderSection: UInt32, CaseIterable, Sendable {
     /// and its grid: cell keys (`[UInt32]`, sorted) and the first point of the segment each
     /// key lists (`[Int32]`).
     case streetPoints = 110, streetPieces = 111, streetCellKeys = 112, streetSegments = 113
+    /// Areas (`[GeocoderArea]`, by level, a sentinel last), their rings (`[AreaRing]`, a
+    /// sentinel last) and points (`[FixedCoordinate]`), their own string table, and the area
+    /// grid (`[SnapGrid]`, one; `areaCellAreas[areaCellOffsets[c] ..< areaCellOffsets[c + 1]]`:
+    /// the areas whose box touches cell `c`). Absent in files built before areas existed.
+    case areas = 120, areaRings = 121, areaPoints = 122, areaStringOffsets = 123, areaStringBytes = 124
+    case areaGrid = 125, areaCellOffsets = 126, areaCellAreas = 127
 }
 
 public enum GeocoderKind: UInt8, CaseIterable, Sendable, CustomStringConvertible {
@@ -103,6 +109,8 @@ public struct GeocoderSource {
     public var streets: [SourceStreet] = []
     /// Geometry of every street piece, `streetPoints[first...last]` per piece.
     public var streetPoints: [FixedCoordinate] = []
+    /// Administrative, postal code and settlement areas (see `SourceArea`).
+    public var areas: [SourceArea] = []
     public init() {}
 }
 

@@ -54,7 +54,10 @@ public enum GraphBuilder {
 
         let collector = OSMCollector()
         let geocoding = GeocoderCollector()
-        do { summary.osm = try OSMReader.read(path: input, into: BothCollectors(collector, geocoding)) } catch { throw .input(error) }
+        let areas = AreaCollector()
+        do {
+            summary.osm = try OSMReader.read(path: input, into: BothCollectors(collector, geocoding, areas), kinds: OSMEntityKinds.all.union(.areas))
+        } catch { throw .input(error) }
         summary.counts = collector.counts
         phase("read", "\(summary.osm.nodes) nodes, \(summary.osm.ways) ways, \(summary.osm.relations) relations; "
               + "\(collector.counts.routableWays) routable ways, \(collector.counts.skippedWayRefs) way refs without location skipped")
@@ -66,7 +69,9 @@ public enum GraphBuilder {
         let shared = UncheckedBox(collector)
         // The geocoder index is one more task: it fills the gap the faster mode leaves.
         let geocoder = UnsafeResults<(GeocoderIndex, Double)>(count: 1)
-        let geocoderSource = UncheckedBox(geocoding.source)
+        var source = geocoding.source
+        source.areas = areas.areas()
+        let geocoderSource = UncheckedBox(source)
         DispatchQueue.concurrentPerform(iterations: modes.count + 1) { i in
             guard i < modes.count else {
                 let start = Date()
@@ -100,7 +105,7 @@ public enum GraphBuilder {
         summary.geocoder = index.counts
         summary.parallelSteps.append(("geocoder index", indexSeconds))
         progress("  geocoder: \(index.items.count) items (" + GeocoderKind.allCases.map { "\(index.counts[$0] ?? 0) \($0)" }.joined(separator: ", ")
-                 + String(format: "), %d tokens, index %.2f MiB; own time: %.3f s", index.tokenCount, Double(index.byteCount) / 1_048_576, indexSeconds))
+                 + String(format: "), %d tokens, %d areas, index %.2f MiB; own time: %.3f s", index.tokenCount, index.areaCount, Double(index.byteCount) / 1_048_576, indexSeconds))
         phase("modes", "both modes and the geocoder index built in parallel")
 
         var writer = GraphFileWriter()
@@ -219,11 +224,15 @@ struct ModeBuild {
 private final class BothCollectors: OSMHandler {
     let routing: OSMCollector
     let geocoding: GeocoderCollector
-    init(_ routing: OSMCollector, _ geocoding: GeocoderCollector) { (self.routing, self.geocoding) = (routing, geocoding) }
+    let areas: AreaCollector
+    init(_ routing: OSMCollector, _ geocoding: GeocoderCollector, _ areas: AreaCollector) {
+        (self.routing, self.geocoding, self.areas) = (routing, geocoding, areas)
+    }
 
     func node(id: Int64, location: FixedCoordinate, tags: OSMTags) {
         routing.node(id: id, location: location, tags: tags)
         geocoding.node(id: id, location: location, tags: tags)
+        areas.node(id: id, location: location, tags: tags)
     }
 
     func way(id: Int64, nodes: OSMWayNodes, tags: OSMTags) {
@@ -234,6 +243,11 @@ private final class BothCollectors: OSMHandler {
     func relation(id: Int64, members: [OSMMember], tags: OSMTags) {
         routing.relation(id: id, members: members, tags: tags)
         geocoding.relation(id: id, members: members, tags: tags)
+        areas.relation(id: id, members: members, tags: tags)
+    }
+
+    func area(type: OSMMemberType, id: Int64, complete: Bool, tags: OSMTags, rings: [OSMRing]) {
+        areas.area(type: type, id: id, complete: complete, tags: tags, rings: rings)
     }
 }
 

@@ -104,6 +104,15 @@ public struct OSMMember: Hashable, Sendable {
     }
 }
 
+/// One ring of an assembled area, or (for a boundary the file holds only part of) one
+/// located run of a member way.
+public struct OSMRing: Sendable, Equatable {
+    public enum Role: Int8, Sendable { case piece = -1, inner = 0, outer = 1 }
+    public var role: Role
+    /// Closed rings repeat their first point last.
+    public var points: [FixedCoordinate]
+}
+
 /// Receives the objects of a file in file order (nodes, then ways, then relations in
 /// sorted files). Every method has a no-op default.
 public protocol OSMHandler: AnyObject {
@@ -111,12 +120,19 @@ public protocol OSMHandler: AnyObject {
     func node(id: Int64, location: FixedCoordinate, tags: OSMTags)
     func way(id: Int64, nodes: OSMWayNodes, tags: OSMTags)
     func relation(id: Int64, members: [OSMMember], tags: OSMTags)
+    /// With `OSMEntityKinds.areas`: an administrative, postal code or settlement area
+    /// (see `wf_osm.h` for the filter), from a closed way (`type` `.way`) or a relation.
+    /// `complete` false: a relation not all of whose ways are in the file, its rings the
+    /// located runs of the member ways that are (`.piece`). Called during the way pass and,
+    /// for incomplete ones, after the whole file.
+    func area(type: OSMMemberType, id: Int64, complete: Bool, tags: OSMTags, rings: [OSMRing])
 }
 
 extension OSMHandler {
     public func node(id: Int64, location: FixedCoordinate, tags: OSMTags) {}
     public func way(id: Int64, nodes: OSMWayNodes, tags: OSMTags) {}
     public func relation(id: Int64, members: [OSMMember], tags: OSMTags) {}
+    public func area(type: OSMMemberType, id: Int64, complete: Bool, tags: OSMTags, rings: [OSMRing]) {}
 }
 
 /// Which object types to decode. Skipping types saves decoding time; ways need nodes
@@ -128,6 +144,8 @@ public struct OSMEntityKinds: OptionSet, Sendable {
     public static let ways = OSMEntityKinds(rawValue: 2)
     public static let relations = OSMEntityKinds(rawValue: 4)
     public static let all: OSMEntityKinds = [.nodes, .ways, .relations]
+    /// Assembled areas (`OSMHandler.area`); costs a first pass over the file's relations.
+    public static let areas = OSMEntityKinds(rawValue: 8)
 }
 
 public struct OSMReadStats: Sendable, Equatable {
@@ -203,6 +221,18 @@ public enum OSMReader {
                     return OSMMember(type: type, ref: m.ref, role: String(cString: m.role))
                 }
                 handler.relation(id: id, members: list, tags: OSMTags(tags, tagCount))
+            }
+        }
+        if kinds.contains(.areas) {
+            handlers.area = { context, type, id, complete, tags, tagCount, lats, lons, rings, ringCount in
+                let handler = Unmanaged<HandlerBox>.fromOpaque(context!).takeUnretainedValue().handler
+                let list = (0..<ringCount).map { i in
+                    let r = rings![i]
+                    let points = (r.first..<(r.first + r.count)).map { FixedCoordinate(lat: lats![$0], lon: lons![$0]) }
+                    return OSMRing(role: OSMRing.Role(rawValue: Int8(r.role)) ?? .piece, points: points)
+                }
+                handler.area(type: type == CChar(UInt8(ascii: "w")) ? .way : .relation, id: id, complete: complete != 0,
+                             tags: OSMTags(tags, tagCount), rings: list)
             }
         }
 

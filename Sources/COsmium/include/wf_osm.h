@@ -25,6 +25,14 @@ typedef struct wf_tag {
     const char *value;
 } wf_tag;
 
+/* One ring of an area: points first ..< first + count of the coordinate arrays. */
+typedef struct wf_ring {
+    size_t first, count;
+    /* 1 for an outer ring, 0 for an inner ring (a hole); -1 for a piece of an unclosed
+     * boundary (a member way's run of located nodes), in the order of the members. */
+    int role;
+} wf_ring;
+
 typedef struct wf_member {
     char type; /* 'n', 'w' or 'r' */
     int64_t ref;
@@ -45,6 +53,16 @@ typedef struct wf_osm_handlers {
                      const wf_tag *tags, size_t tag_count);
     /* Threads of libosmium's decoding pool; 0 or 1 = one (best on 2 cores). */
     int threads;
+    /* Areas of administrative and postal code boundaries and of settlement places
+     * (`boundary=administrative|postal_code`, `place=city|town|village|borough|suburb|
+     * quarter|neighbourhood|hamlet`), assembled by libosmium's multipolygon code from
+     * closed ways (type 'w') and type=multipolygon|boundary relations (type 'r').
+     * complete = 1: the rings are closed (first point repeated last), outer and inner.
+     * complete = 0: a relation whose member ways are not all in the file (a clipped extract):
+     * the rings are the located runs of the member ways that are there, role -1.
+     * Setting this adds a first pass over the file's relations (nothing else decoded). */
+    void (*area)(void *context, char type, int64_t id, int complete, const wf_tag *tags, size_t tag_count,
+                 const int32_t *lat_e7, const int32_t *lon_e7, const wf_ring *rings, size_t ring_count);
 } wf_osm_handlers;
 
 /* Counts cover only the entity types that were decoded (nodes are decoded when
