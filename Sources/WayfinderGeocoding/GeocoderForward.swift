@@ -73,20 +73,30 @@ extension Geocoder {
             ranked.offer((Int32(i), rank + nearness(distance), item.importance, distance))
         }
         let query = QueryExplanation(words: words, weights: weights)
-        var scored: [(result: GeocoderResult, rank: Float)] = ranked.kept.map { entry in
-            let i = Int(entry.item)
-            var result = self.result(i, score: 0, distance: entry.distance)
-            let explained = query.explain(result, typeOf: items[i], matched: votes.matched[i], matchedWeight: votes.total[i],
-                                         cover: cover(i, votes))
-            result.score = Double(explained.confidence)
-            result.missingHousenumber = explained.missingHousenumber
-            let rank = 0.6 * explained.confidence + 0.3 * cover(i, votes) + 0.1 * Float(items[i].importance) / 255
-            return (result, rank + nearness(entry.distance))
+        // Results are made only where a word is left to explain, and for the answer.
+        var scored: [(entry: TopCandidates.Entry, result: GeocoderResult?, confidence: Float, missing: String?, rank: Float)] =
+            ranked.kept.map { entry in
+                let i = Int(entry.item)
+                var result: GeocoderResult?
+                let explained = query.explain(typeOf: items[i], matched: votes.matched[i], matchedWeight: votes.total[i],
+                                              cover: cover(i, votes)) {
+                    if result == nil { result = self.result(i, score: 0, distance: entry.distance) }
+                    return result!
+                }
+                let rank = 0.6 * explained.confidence + 0.3 * cover(i, votes) + 0.1 * Float(items[i].importance) / 255
+                return (entry, result, explained.confidence, explained.missingHousenumber, rank + nearness(entry.distance))
+            }
+        scored.sort { $0.rank != $1.rank ? $0.rank > $1.rank : $0.entry.item < $1.entry.item }
+        let confident = scored.filter { $0.confidence >= Float(Self.minimumConfidence) }
+        let shown = confident.isEmpty ? Array(scored.prefix(3 + 8)) : Array(confident.prefix(limit + 8))
+        let results = shown.map { s in
+            var result = s.result ?? self.result(Int(s.entry.item), score: 0, distance: s.entry.distance)
+            result.score = Double(s.confidence)
+            result.missingHousenumber = s.missing
+            return result
         }
-        scored.sort { $0.rank != $1.rank ? $0.rank > $1.rank : $0.result.item < $1.result.item }
-        let results = scored.map(\.result)
-        let found = results.filter { $0.score >= Self.minimumConfidence }.distinct(limit: limit)
-        return ForwardAnswer(results: found, suggestions: found.isEmpty ? results.distinct(limit: min(limit, 3)) : [])
+        return confident.isEmpty ? ForwardAnswer(suggestions: results.distinct(limit: min(limit, 3)))
+                                 : ForwardAnswer(results: results.distinct(limit: limit))
     }
 
     /// The share of the item's own name words the query matched.

@@ -38,8 +38,9 @@ struct QueryExplanation {
     /// The result's confidence and, for a street answering a query whose house number no
     /// address has, that number. `matched` has bit `w` set for each word the index
     /// matched and `matchedWeight` sums their weights times match quality.
-    func explain(_ result: GeocoderResult, typeOf item: GeocoderItem, matched: UInt16, matchedWeight: Float,
-                 cover: Float) -> (confidence: Float, missingHousenumber: String?) {
+    /// `result` is called only when a word is left unexplained by the index's matches.
+    func explain(typeOf item: GeocoderItem, matched: UInt16, matchedWeight: Float, cover: Float,
+                 result: () -> GeocoderResult) -> (confidence: Float, missingHousenumber: String?) {
         var explained = matchedWeight
         var missing: (word: Int, weight: Float)?
         var known: Set<[UInt8]>?  // words of the result's kind and areas, folded when first needed
@@ -48,7 +49,7 @@ struct QueryExplanation {
                 explained += 0.9 * weights[w]
                 continue
             }
-            if known == nil { known = Self.kindAndAreaWords(result) }
+            if known == nil { known = Self.kindAndAreaWords(result()) }
             if known!.contains(words[w]) || known!.contains(Array(Categories.singularOf(String(decoding: words[w], as: UTF8.self)).utf8)) {
                 explained += 0.9 * weights[w]
             } else if isNumber[w] {
@@ -57,7 +58,7 @@ struct QueryExplanation {
         }
         let coverFactor = 0.9 + 0.1 * min(1, cover)
         guard let missing else { return (explained / totalWeight * coverFactor, nil) }
-        if result.kind == .street, missing.weight < totalWeight {
+        if item.kind == GeocoderKind.street.rawValue, missing.weight < totalWeight {
             let rest = explained / (totalWeight - missing.weight)
             return (0.9 * rest * coverFactor, String(decoding: words[missing.word], as: UTF8.self))
         }
@@ -68,7 +69,7 @@ struct QueryExplanation {
     /// address counts as "house" and "address") and of the areas around it.
     private static func kindAndAreaWords(_ r: GeocoderResult) -> Set<[UInt8]> {
         var texts: [String] = [r.kind.description]
-        if let type = r.type { texts.append(type.replacingOccurrences(of: "=", with: " ").replacingOccurrences(of: "_", with: " ")) }
+        if let type = r.type { texts.append(type) }  // "=" and "_" separate words
         if r.kind == .address { texts += ["house", "address"] }
         let a = r.areas
         texts += [r.city, r.postcode, a.country, a.countryCode, a.state, a.county, a.city, a.suburb, a.postcode].compactMap { $0 }
