@@ -20,6 +20,7 @@
 #include <exception>
 #include <new>
 #include <system_error>
+#include <thread>
 #include <vector>
 
 namespace {
@@ -97,6 +98,38 @@ osmium::TagsFilter area_filter() {
         filter.add_rule(true, osmium::TagMatcher{"place", place});
     return filter;
 }
+
+// libosmium's first pass (relations only) on a thread of its own, and as a handler the
+// gate that holds the main pass at its first way (or relation) until the manager knows
+// which ways to keep. The destructor joins, so an exception in the main pass is safe.
+struct RelationsPass : osmium::handler::Handler {
+    std::thread thread;
+    std::exception_ptr error;
+    bool done = false;
+
+    RelationsPass(const char *path, AreaManager &manager, osmium::thread::Pool &pool) {
+        thread = std::thread([this, path, &manager, &pool] {
+            try {
+                osmium::io::Reader relations{osmium::io::File{path}, osmium::osm_entity_bits::relation, osmium::io::read_meta::no, pool};
+                osmium::apply(relations, manager);
+                relations.close();
+                manager.prepare_for_lookup();
+            } catch (...) {
+                error = std::current_exception();
+            }
+        });
+    }
+    ~RelationsPass() { if (thread.joinable()) thread.join(); }
+
+    void wait() {
+        if (done) return;
+        done = true;
+        thread.join();
+        if (error) std::rethrow_exception(error);
+    }
+    void way(const osmium::Way &) { wait(); }
+    void relation(const osmium::Relation &) { wait(); }
+};
 
 // Assembled areas and unclosed boundaries as flat arrays for the area callback.
 struct AreaDispatch : osmium::handler::Handler {
@@ -220,19 +253,17 @@ extern "C" int wf_osm_read(const char *path, const wf_osm_handlers *handlers, wf
             // the main pass keeps the member ways of the wanted ones and assembles each area
             // as soon as its last way has come.
             AreaManager manager{osmium::area::Assembler::config_type{}, area_filter()};
-            {
-                osmium::io::Reader relations{osmium::io::File{path}, osmium::osm_entity_bits::relation, osmium::io::read_meta::no, pool};
-                osmium::apply(relations, manager);
-                relations.close();
-            }
-            manager.prepare_for_lookup();
+            // The relations pass runs on a thread of its own while the main pass reads the
+            // nodes (most of the file); the main pass waits for it at the first way.
+            RelationsPass first{path, manager, pool};
             AreaDispatch areas{*handlers};
             Index positive, negative;
             LocationHandler locations{positive, negative};
             locations.ignore_errors();
-            osmium::apply(reader, locations, dispatch, manager.handler([&areas](osmium::memory::Buffer &&buffer) {
+            osmium::apply(reader, first, locations, dispatch, manager.handler([&areas](osmium::memory::Buffer &&buffer) {
                 osmium::apply(buffer, areas);
             }));
+            first.wait();
             manager.flush_output();
             manager.for_each_incomplete_relation([&](auto &&handle) {
                 areas.incomplete(*handle, manager);
