@@ -50,6 +50,16 @@ extension Geocoder {
         return out
     }
 
+    /// The ISO 3166-1 alpha-2 code (lower case) of the country around `p`, nil where unknown:
+    /// the code of the first area holding one (countries come first).
+    public func countryCode(at p: FixedCoordinate) -> String? {
+        var code: Int32 = 0
+        areaTable.forEachArea(containing: p) { a in
+            if code == 0 { code = areaTable.areas[a].countryCode }
+        }
+        return areaTable.text(code)
+    }
+
     /// Nominatim's highest address rank answered at each zoom 0…18 (its reverse API).
     static let reverseRanks = [2, 2, 2, 4, 4, 8, 10, 10, 12, 12, 16, 17, 18, 19, 22, 25, 26, 27, 30]
 

@@ -41,7 +41,7 @@ struct AreaIndex {
         for area in kept {
             // Its own item, else its linked node's, else a place of its name within its box
             // (the draft builder keeps a place node over a boundary of the same name).
-            let box = Self.box(area.rings.joined())
+            let box = area.isClipped ? nil : Self.box(area.rings.joined())  // a clipped one's pieces are no box
             let named = area.name.flatMap { placesNamed[$0] }?.first { i in
                 let p = items[Int(i)].location
                 return box.map { p.lat >= $0.minLat && p.lat <= $0.maxLat && p.lon >= $0.minLon && p.lon <= $0.maxLon } ?? true

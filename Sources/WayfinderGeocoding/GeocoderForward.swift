@@ -22,9 +22,10 @@ extension Geocoder {
     /// Candidates ranked before the confidence is worked out, beyond the limit.
     static let spareCandidates = 24
 
-    /// The answers for `text`, best first: `lookup(text, near:limit:).results`.
-    public func geocode(_ text: String, near focus: FixedCoordinate? = nil, limit: Int = 5) -> [GeocoderResult] {
-        lookup(text, near: focus, limit: limit).results
+    /// The answers for `text`, best first: `lookup(text, near:limit:where:).results`.
+    public func geocode(_ text: String, near focus: FixedCoordinate? = nil, limit: Int = 5,
+                        where accept: ((FixedCoordinate) -> Bool)? = nil) -> [GeocoderResult] {
+        lookup(text, near: focus, limit: limit, where: accept).results
     }
 
     /// The results that explain `text` well enough (confidence ≥ `minimumConfidence`),
@@ -37,7 +38,10 @@ extension Geocoder {
     /// importance, plus up to 0.1 near `near` (halved at 2 km); the best then get their
     /// confidence (`QueryExplanation`). The last word counts as a prefix unless `text`
     /// ends in a space or punctuation (typing-as-you-go); numbers always match exactly.
-    public func lookup(_ text: String, near focus: FixedCoordinate? = nil, limit: Int = 5) -> ForwardAnswer {
+    /// `accept`, when given, keeps only items at locations it accepts, before any ranking
+    /// (a filter such as Nominatim's `bounded` or `countrycodes`, never a cut of the top N).
+    public func lookup(_ text: String, near focus: FixedCoordinate? = nil, limit: Int = 5,
+                       where accept: ((FixedCoordinate) -> Bool)? = nil) -> ForwardAnswer {
         let words = Array(TextFolding.tokens(text).prefix(Self.maxWords))
         guard !words.isEmpty, limit > 0 else { return ForwardAnswer() }
         let typing = text.last.map { $0.isLetter || $0.isNumber } ?? false
@@ -64,6 +68,7 @@ extension Geocoder {
         for candidate in votes.candidates where votes.nameWords[Int(candidate)] > 0 {
             let i = Int(candidate)
             let item = items[i]
+            if let accept, !accept(item.location) { continue }
             let rank = 0.6 * votes.total[i] / totalWeight + 0.3 * cover(i, votes) + 0.1 * Float(item.importance) / 255
             var distance: Double?
             if let focus, let projection {

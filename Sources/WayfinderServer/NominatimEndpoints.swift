@@ -48,9 +48,9 @@ enum NominatimEndpoints {
     // MARK: /search
 
     /// `/search?q=…[&format=jsonv2|json][&limit=10][&viewbox=lon1,lat1,lon2,lat2][&bounded=0|1]
-    /// [&addressdetails=0|1]`, or the structured form (`street`, `city`, `postalcode`, …,
-    /// joined into one query). The viewbox favours results near its centre; `bounded=1`
-    /// keeps only results inside it.
+    /// [&addressdetails=0|1][&countrycodes=xx,yy]`, or the structured form (`street`, `city`,
+    /// `postalcode`, …, joined into one query). The viewbox favours results near its centre;
+    /// `bounded=1` keeps only results inside it, `countrycodes` only those in those countries.
     static func search(_ request: HTTPRequest, _ context: RequestContext) -> HTTPResponse {
         answer(context) { (geocoder) throws(Failure) in
             let format = try self.format(request)
@@ -65,13 +65,17 @@ enum NominatimEndpoints {
             guard !bounded || box != nil else { throw Failure("bounded=1 needs a viewbox") }
             let centre = box.map { FixedCoordinate(lat: Int32((Int64($0.min.lat) + Int64($0.max.lat)) / 2),
                                                    lon: Int32((Int64($0.min.lon) + Int64($0.max.lon)) / 2)) }
-            // Bounded: ask for more, then keep those inside the box.
-            var results = geocoder.geocode(query, near: centre, limit: bounded ? context.limits.maxResults : limit)
-            if bounded, let box {
-                results = results.filter {
-                    (box.min.lat...box.max.lat).contains($0.location.lat) && (box.min.lon...box.max.lon).contains($0.location.lon)
-                }
+            // Bounded and countrycodes filter the candidates before ranking (nothing inside
+            // is lost to better matches outside).
+            let codes = Set((request["countrycodes"] ?? "").lowercased().split(separator: ",").map { String($0.filter { !$0.isWhitespace }) }
+                .filter { !$0.isEmpty })
+            let inBox: ((FixedCoordinate) -> Bool)? = bounded ? box.map { box in
+                { (box.min.lat...box.max.lat).contains($0.lat) && (box.min.lon...box.max.lon).contains($0.lon) }
+            } : nil
+            let accept: ((FixedCoordinate) -> Bool)? = inBox == nil && codes.isEmpty ? nil : { p in
+                (inBox?(p) ?? true) && (codes.isEmpty || geocoder.countryCode(at: p).map(codes.contains) == true)
             }
+            let results = geocoder.geocode(query, near: centre, limit: limit, where: accept)
             let json = context.json()
             json.beginArray()
             for r in results.prefix(limit) { json.nominatimPlace(r, format: format, addressDetails: addressDetails) }
@@ -82,19 +86,19 @@ enum NominatimEndpoints {
 
     // MARK: /reverse
 
-    /// `/reverse?lat=&lon=[&format=jsonv2|json][&zoom=18][&addressdetails=1]`: at zoom 18
-    /// (the default) the POI at the point, else the address, else the street; below 18 the
-    /// street, else the address. Nothing near: `{"error":"Unable to geocode"}` (HTTP 200,
-    /// as Nominatim).
+    /// `/reverse?lat=&lon=[&format=jsonv2|json][&zoom=18][&addressdetails=1]`: the level
+    /// the zoom asks for (`Geocoder.reverse(_:zoom:)`: 18 the POI, address or street, 17 the
+    /// street or address, 16 the street, below the area: 10 the city, 3 the country…),
+    /// zoom clamped to 0…18. Nothing there: `{"error":"Unable to geocode"}` (HTTP 200, as Nominatim).
     static func reverse(_ request: HTTPRequest, _ context: RequestContext) -> HTTPResponse {
         answer(context) { (geocoder) throws(Failure) in
             let format = try self.format(request)
             let point = try coordinate(request)
-            let zoom = try number(request, "zoom", default: 18, range: 0...18)
+            // Any zoom is taken and clamped to 0…18, as Nominatim (map widgets send theirs).
+            let zoom = try number(request, "zoom", default: 18, range: -1_000...1_000)
             let addressDetails = try flag(request, "addressdetails", default: true)
-            let found = geocoder.reverse(point)
             let json = context.json()
-            if let best = zoom >= 18 ? found.poi ?? found.address ?? found.street : found.street ?? found.address {
+            if let best = geocoder.reverse(point, zoom: zoom) {
                 json.nominatimPlace(best, format: format, addressDetails: addressDetails)
             } else {
                 json.beginObject()
@@ -235,8 +239,12 @@ extension JSONBuffer {
             if r.kind == .poi || r.kind == .place { key("name"); string(r.name) }
             if let number = r.housenumber { key("house_number"); string(number) }
             if let road = r.street ?? (r.kind == .street ? r.name : nil) { key("road"); string(road) }
-            if let city = r.city { key("city"); string(city) }
-            if let postcode = r.postcode { key("postcode"); string(postcode) }
+            let a = r.areas
+            let fields: [(StaticString, String?)] = [("suburb", a.suburb), ("city", a.city ?? r.city), ("county", a.county), ("state", a.state),
+                                   ("postcode", r.postcode ?? a.postcode), ("country", a.country), ("country_code", a.countryCode)]
+            for (field, value) in fields {
+                if let value { key(field); string(value) }
+            }
             endObject()
         }
         let half: Int32 = switch r.kind {
@@ -288,10 +296,11 @@ extension GeocoderResult {
     }
 
     /// Comma-separated, most specific first, as Nominatim writes it: name, house number,
-    /// street, city, postcode (each once).
+    /// street, suburb, city, county, state, postcode, country (each once).
     var displayName: String {
         var parts: [String] = []
-        for part in [kind == .address ? nil : name, housenumber, street, city, postcode] {
+        for part in [kind == .address ? nil : name, housenumber, street, areas.suburb, areas.city ?? city, areas.county, areas.state,
+                     postcode ?? areas.postcode, areas.country] {
             if let part, !part.isEmpty, !parts.contains(part) { parts.append(part) }
         }
         return parts.joined(separator: ", ")
