@@ -58,6 +58,14 @@ import WayfinderGraph
         }
     }
 
+    @Test func countryCodesFilterResults() throws {
+        let all = try array("/search?q=Avinguda+Meritxell&limit=3&addressdetails=1")
+        #expect(!all.isEmpty)
+        for r in all { #expect((r["address"] as? [String: Any])?["country_code"] as? String == "ad") }
+        #expect(try array("/search?q=Avinguda+Meritxell&limit=3&countrycodes=ad,fr").count == all.count)
+        #expect(try array("/search?q=Avinguda+Meritxell&limit=3&countrycodes=fr").isEmpty)
+    }
+
     @Test func reverseFindsWhatIsAtThePoint() throws {
         let point = FixedCoordinate(lat: 425_063_000, lon: 15_218_000)
         let expected = geocoder.reverse(point)
@@ -69,6 +77,15 @@ import WayfinderGraph
         let street = try #require(expected.street)
         let zoomedOut = try server.json("/reverse?lat=42.5063&lon=1.5218&zoom=16")
         #expect(zoomedOut.object["osm_id"] as? Int == Int(street.osmId))
+        // Zoom above 18 is 18 (map widgets send theirs); low zooms answer the areas around.
+        let zoom19 = try server.json("/reverse?lat=42.5063&lon=1.5218&zoom=19")
+        #expect(zoom19.status == 200 && zoom19.object["osm_id"] as? Int == Int(best.osmId))
+        let country = try server.json("/reverse?lat=42.5063&lon=1.5218&zoom=3&addressdetails=1")
+        #expect(country.object["name"] as? String == "Andorra")
+        let city = try server.json("/reverse?lat=42.5063&lon=1.5218&zoom=10&addressdetails=1")
+        let address = try #require(city.object["address"] as? [String: Any])
+        #expect(city.object["name"] as? String == "Andorra la Vella" && address["country_code"] as? String == "ad")
+        #expect(address["country"] as? String == "Andorra" && (city.object["display_name"] as? String)?.hasSuffix("Andorra") == true)
         let nothing = try server.json("/reverse?lat=10&lon=10")
         #expect(nothing.status == 200 && nothing.object["error"] as? String == "Unable to geocode")
     }
@@ -87,7 +104,7 @@ import WayfinderGraph
     @Test(arguments: [
         "/search", "/search?q=", "/search?q=x&format=xml", "/search?q=x&limit=abc", "/search?q=x&limit=0",
         "/search?q=x&viewbox=1,2,3", "/search?q=x&bounded=1", "/search?q=x&bounded=2", "/search?q=zzqqxxj&addressdetails=7",
-        "/reverse?lat=42.5", "/reverse?lat=91&lon=1", "/reverse?lat=nan&lon=1", "/reverse?lat=42.5&lon=1.5&zoom=30",
+        "/reverse?lat=42.5", "/reverse?lat=91&lon=1", "/reverse?lat=nan&lon=1", "/reverse?lat=42.5&lon=1.5&zoom=abc",
         "/category?lat=42.5&lon=1.5", "/category?q=spaceport&lat=42.5&lon=1.5", "/category?q=cafe&lat=42.5&lon=1.5&radius=1e9",
         "/places?lat=42.5", "/places?lat=42.5&lon=1.5&accuracy=-3", "/places?lat=42.5&lon=1.5&limit=100000",
     ])
