@@ -16,8 +16,9 @@ struct AreaIndex {
     /// Ring vertices within this many metres of the simplified line are dropped: an
     /// address a few metres from its boundary is rare, a small index and quick tests are not.
     static let tolerance = 5.0
-    /// Area grid cells are this many item grid cells on a side (about 3.5 km).
-    static let cellFactor: Int32 = 16
+    /// Area grid cells are this many item grid cells on a side (about 1.8 km): most cells
+    /// then lie wholly inside or outside each area, and a lookup there tests no geometry.
+    static let cellFactor: Int32 = 8
 
     /// `items` are the finished items, to point each area at the one that stands for it.
     /// `names[id]` is the text of an item's name id.
@@ -87,17 +88,48 @@ struct AreaIndex {
                                   flags: flags, placeRank: PlaceRank.of(area.place)))
     }
 
-    /// Every area under each cell its box touches (clipped areas under every cell), as
-    /// `cellAreas[cellOffsets[c] ..< cellOffsets[c + 1]]` in area order.
+    /// Per cell, `area << 1` for each area that holds the whole cell (no boundary of it
+    /// crosses the cell: its centre decides) and `area << 1 | 1` for each whose boundary
+    /// may cross it (the query tests those), in area order:
+    /// `cellAreas[cellOffsets[c] ..< cellOffsets[c + 1]]`.
     private mutating func buildGrid() {
-        let cellCount = Int(grid.rows) * Int(grid.columns)
+        let (grid, cellCount) = (self.grid, Int(self.grid.rows) * Int(self.grid.columns))
         var lists = [[UInt32]](repeating: [], count: cellCount)
-        for (a, area) in areas.dropLast().enumerated() {
-            // (`cell` wraps far outside the grid: clipped areas' boxes are taken as all cells.)
-            let (r0, c0) = area.isClipped ? (0, 0) : grid.cell(FixedCoordinate(lat: area.minLat, lon: area.minLon))
-            let (r1, c1) = area.isClipped ? (grid.rows - 1, grid.columns - 1) : grid.cell(FixedCoordinate(lat: area.maxLat, lon: area.maxLon))
-            for r in r0...r1 {
-                for c in c0...c1 { lists[Int(r) * Int(grid.columns) + Int(c)].append(UInt32(a)) }
+        var crossed = [Int32](repeating: -1, count: cellCount)  // stamped with the area whose boundary crosses
+        areas.withUnsafeBufferPointer { a in
+            rings.withUnsafeBufferPointer { r in
+                points.withUnsafeBufferPointer { p in
+                    let shapes = AreaShapes(areas: a, rings: r, points: p)
+                    for area in 0..<(a.count - 1) {
+                        for ring in Int(a[area].firstRing)..<Int(a[area + 1].firstRing) {
+                            let first = Int(r[ring].firstPoint), end = Int(r[ring + 1].firstPoint)
+                            for i in first..<max(first, end - 1) {
+                                let (u, v) = (p[i], p[i + 1])
+                                let (r0, c0) = grid.cell(FixedCoordinate(lat: min(u.lat, v.lat), lon: min(u.lon, v.lon)))
+                                let (r1, c1) = grid.cell(FixedCoordinate(lat: max(u.lat, v.lat), lon: max(u.lon, v.lon)))
+                                for row in r0...r1 {
+                                    for column in c0...c1 { crossed[Int(row) * Int(grid.columns) + Int(column)] = Int32(area) }
+                                }
+                            }
+                        }
+                        // (`cell` wraps far outside the grid: clipped areas' boxes are taken as all cells.)
+                        let box = a[area]
+                        let (r0, c0) = box.isClipped ? (0, 0) : grid.cell(FixedCoordinate(lat: box.minLat, lon: box.minLon))
+                        let (r1, c1) = box.isClipped ? (grid.rows - 1, grid.columns - 1) : grid.cell(FixedCoordinate(lat: box.maxLat, lon: box.maxLon))
+                        for row in r0...r1 {
+                            for column in c0...c1 {
+                                let cell = Int(row) * Int(grid.columns) + Int(column)
+                                if crossed[cell] == Int32(area) {
+                                    lists[cell].append(UInt32(area) << 1 | 1)
+                                    continue
+                                }
+                                let centre = FixedCoordinate(lat: grid.minLat &+ row &* grid.cellSize &+ grid.cellSize / 2,
+                                                             lon: grid.minLon &+ column &* grid.cellSize &+ grid.cellSize / 2)
+                                if shapes.contains(area, centre) { lists[cell].append(UInt32(area) << 1) }
+                            }
+                        }
+                    }
+                }
             }
         }
         cellOffsets = [0]

@@ -39,7 +39,7 @@ struct AreaTable: @unchecked Sendable {  // read-only views of an immutable mapp
         return grid.rows > 0 && grid.columns > 0 && grid.cellSize > 0
             && cellOffsets.count == Int(grid.rows) * Int(grid.columns) + 1 && cellOffsets.first == 0
             && cellOffsets.last.map { Int($0) == cellAreas.count } == true && zip(cellOffsets, cellOffsets.dropFirst()).allSatisfy { $0 <= $1 }
-            && cellAreas.allSatisfy { Int($0) < count }
+            && cellAreas.allSatisfy { Int($0 >> 1) < count }
             && areas.last.map { Int($0.firstRing) == rings.count - 1 } == true
             && zip(areas, areas.dropFirst()).allSatisfy { $0.firstRing >= 0 && $0.firstRing <= $1.firstRing }
             && rings.last.map { Int($0.firstPoint) == points.count } == true
@@ -50,16 +50,36 @@ struct AreaTable: @unchecked Sendable {  // read-only views of an immutable mapp
     func text(_ id: Int32) -> String? { id == 0 ? nil : strings?[id] }
 
     /// Calls `body` with each area containing `p`, in area order (by kind, then level).
+    /// A cell lists the areas that hold all of it (no test) and those whose boundary
+    /// crosses it (box and point-in-area tests); a point outside the grid tests them all.
     func forEachArea(containing p: FixedCoordinate, _ body: (Int) -> Void) {
         guard count > 0 else { return }
+        let inGrid = p.lat >= grid.minLat && p.lon >= grid.minLon
+            && Int64(p.lat) < Int64(grid.minLat) + Int64(grid.rows) * Int64(grid.cellSize)
+            && Int64(p.lon) < Int64(grid.minLon) + Int64(grid.columns) * Int64(grid.cellSize)
         let cell = Int(grid.key(p))
         for e in Int(cellOffsets[cell])..<Int(cellOffsets[cell + 1]) {
-            let a = Int(cellAreas[e])
+            let a = Int(cellAreas[e] >> 1)
+            if cellAreas[e] & 1 == 0 && inGrid {
+                body(a)
+                continue
+            }
             let area = areas[a]
             guard p.lat >= area.minLat, p.lat <= area.maxLat, p.lon >= area.minLon, p.lon <= area.maxLon else { continue }
             if contains(a, p) { body(a) }
         }
     }
+
+    func contains(_ a: Int, _ p: FixedCoordinate) -> Bool {
+        AreaShapes(areas: areas, rings: rings, points: points).contains(a, p)
+    }
+}
+
+/// The areas' geometry, read in place from the file or, while the index is built, from its arrays.
+struct AreaShapes {
+    let areas: UnsafeBufferPointer<GeocoderArea>
+    let rings: UnsafeBufferPointer<AreaRing>
+    let points: UnsafeBufferPointer<FixedCoordinate>
 
     /// Point in area by counting crossings: of the ray east of `p` with a closed area's
     /// rings (odd: inside, holes included), or of the segment from `p` to a clipped area's
