@@ -78,7 +78,10 @@ enum NominatimEndpoints {
             let results = geocoder.geocode(query, near: centre, limit: limit, where: accept)
             let json = context.json()
             json.beginArray()
-            for r in results.prefix(limit) { json.nominatimPlace(r, format: format, addressDetails: addressDetails) }
+            let geojson = try flag(request, "polygon_geojson")
+            for r in results.prefix(limit) {
+                json.nominatimPlace(r, format: format, addressDetails: addressDetails, polygons: geojson ? geocoder.polygons(ofItem: r.item) : nil)
+            }
             json.endArray()
             return .json(json)
         }
@@ -97,9 +100,11 @@ enum NominatimEndpoints {
             // Any zoom is taken and clamped to 0…18, as Nominatim (map widgets send theirs).
             let zoom = try number(request, "zoom", default: 18, range: -1_000...1_000)
             let addressDetails = try flag(request, "addressdetails", default: true)
+            let geojson = try flag(request, "polygon_geojson")
             let json = context.json()
             if let best = geocoder.reverse(point, zoom: zoom) {
-                json.nominatimPlace(best, format: format, addressDetails: addressDetails)
+                json.nominatimPlace(best, format: format, addressDetails: addressDetails,
+                                    polygons: geojson ? geocoder.polygons(ofItem: best.item) : nil)
             } else {
                 json.beginObject()
                 json.key("error"); json.string("Unable to geocode")
@@ -210,7 +215,8 @@ extension JSONBuffer {
     /// `name` (jsonv2), `importance`, `display_name`, `address` (with `addressDetails`) and
     /// `boundingbox`. The index keeps a point per object, so the box is that point widened
     /// by a size typical of its kind (a house, a street, a town).
-    func nominatimPlace(_ r: GeocoderResult, format: NominatimEndpoints.Format, addressDetails: Bool) {
+    func nominatimPlace(_ r: GeocoderResult, format: NominatimEndpoints.Format, addressDetails: Bool,
+                        polygons: [(outer: [FixedCoordinate], holes: [[FixedCoordinate]])]? = nil) {
         let (tagKey, tagValue) = r.nominatimTag
         beginObject()
         key("place_id"); integer(Int(r.item))
@@ -257,6 +263,7 @@ extension JSONBuffer {
             string(degrees(value))
         }
         endArray()
+        if let polygons { nominatimGeoJSON(polygons) }
         endObject()
     }
 
