@@ -11,7 +11,8 @@ public enum GeocodeCommands {
 
     JSON results carry lat, lon, name, kind (address, poi, street, place), category,
     address {housenumber, street, postcode, city}, osm_type, osm_id, score, distance_m (when a
-    point was given), and label, type, phone, website, opening_hours where known.
+    point was given), and label, type, phone, website, opening_hours where known, and areas
+    {country, country_code, state, county, city, suburb, postcode}: those the boundaries give.
 
     exit codes:
       0  answered (--batch: every line answered, found or not; search and places: also when nothing is near)
