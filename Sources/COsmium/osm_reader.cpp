@@ -107,8 +107,11 @@ struct RelationsPass : osmium::handler::Handler {
     std::exception_ptr error;
     bool done = false;
 
-    RelationsPass(const char *path, AreaManager &manager, osmium::thread::Pool &pool) {
-        thread = std::thread([this, path, &manager, &pool] {
+    // Its own one-thread pool: on the main pass's, its blocks would queue behind the nodes'.
+    osmium::thread::Pool pool{1};
+
+    RelationsPass(const char *path, AreaManager &manager) {
+        thread = std::thread([this, path, &manager] {
             try {
                 osmium::io::Reader relations{osmium::io::File{path}, osmium::osm_entity_bits::relation, osmium::io::read_meta::no, pool};
                 osmium::apply(relations, manager);
@@ -255,7 +258,7 @@ extern "C" int wf_osm_read(const char *path, const wf_osm_handlers *handlers, wf
             AreaManager manager{osmium::area::Assembler::config_type{}, area_filter()};
             // The relations pass runs on a thread of its own while the main pass reads the
             // nodes (most of the file); the main pass waits for it at the first way.
-            RelationsPass first{path, manager, pool};
+            RelationsPass first{path, manager};
             AreaDispatch areas{*handlers};
             Index positive, negative;
             LocationHandler locations{positive, negative};
