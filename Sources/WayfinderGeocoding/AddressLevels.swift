@@ -16,13 +16,17 @@ import WayfinderGraph
 ///   boundary's `postal_code` (Andorra's parishes carry one).
 extension Geocoder {
     /// The address fields of a point (see the rule above); `postcode` and `city` are the
-    /// item's own, used where no area gives one.
-    public func addressAreas(at p: FixedCoordinate, postcode: String? = nil, city: String? = nil) -> AddressAreas {
+    /// item's own, used where no area gives one. When `item` stands for one of the areas
+    /// (a country, a city), fields below it are left out, as Nominatim's address of an area.
+    public func addressAreas(at p: FixedCoordinate, postcode: String? = nil, city: String? = nil, item: Int32 = -1) -> AddressAreas {
         var out = AddressAreas()
-        var level = [Int](repeating: -1, count: 13)  // deepest-sorted: the first area of each level
-        var postal = -1, settlement = -1, district = -1, code: String?
+        var level = [Int](repeating: -1, count: 13)  // the first area of each level
+        var postal = -1, settlement = -1, district = -1, code: String?, ownRank = Int.max
         areaTable.forEachArea(containing: p) { a in
             let area = areaTable.areas[a]
+            if item >= 0, area.item == item {
+                ownRank = min(ownRank, area.kind == SourceArea.Kind.administrative.rawValue ? 2 * Int(area.level) : Int(area.placeRank))
+            }
             if code == nil, area.countryCode != 0 { code = areaTable.text(area.countryCode) }
             switch SourceArea.Kind(rawValue: area.kind) {
             case .administrative: if area.level < 13, level[Int(area.level)] < 0 { level[Int(area.level)] = a }
@@ -47,6 +51,10 @@ extension Geocoder {
         let postalCode = postal < 0 ? nil : areaTable.text(areaTable.areas[postal].postcode) ?? name(postal)
         let boundaryCode = deepest.flatMap { areaTable.text(areaTable.areas[level[$0]].postcode) }
         out.postcode = postcode ?? postalCode ?? boundaryCode
+        if ownRank < 20 { out.suburb = nil }
+        if ownRank < 2 * (cityLevel ?? 8) { (out.city, out.postcode) = (nil, postcode) }
+        if ownRank < 12 { out.county = nil }
+        if ownRank < 8 { out.state = nil }
         return out
     }
 

@@ -109,7 +109,8 @@ public final class Geocoder: @unchecked Sendable {  // read-only views of an imm
             phone: text(item.phone), website: text(item.website), openingHours: text(item.openingHours),
             osmType: OSMObjectType(rawValue: item.osmType)!, osmId: item.osmId,
             importance: Double(item.importance) / 255, score: score, distance: distance, names: otherNames(of: index))
-        result.areas = addressAreas(at: item.location, postcode: result.postcode, city: result.city)
+        result.areas = addressAreas(at: item.location, postcode: result.postcode, city: result.city,
+                                    item: kind == .place ? Int32(index) : -1)
         return result
     }
 

@@ -51,6 +51,11 @@ import WayfinderImport
         #expect(g.reverse(Self.house, zoom: 10)?.osmType == .node)
         #expect(name(8) == "Norte" && name(5) == "Norte")
         #expect(name(3) == "Terra" && name(4) == "Terra")
+        // An area's own address stops at its level.
+        let terra = try #require(g.reverse(Self.house, zoom: 3))
+        #expect(terra.areas.country == "Terra" && terra.areas.state == nil && terra.areas.city == nil && terra.areas.suburb == nil)
+        let vila = try #require(g.reverse(Self.house, zoom: 10))
+        #expect(vila.areas.city == "Vila" && vila.areas.state == "Norte" && vila.areas.suburb == nil)
         #expect(name(2) == nil && name(-5) == nil)  // continents: none in the data
         #expect(g.reverse(Self.at(10.03, 20.08), zoom: 3) == nil)  // in the hole
     }
