@@ -18,7 +18,8 @@ extension Geocoder {
     /// one word in its name; its score is 0.6 × the query's words it matches (weighted by
     /// match quality) + 0.3 × the share of its name words matched + 0.1 × its importance,
     /// plus up to 0.1 near `near` (halved at 2 km), so nearness reorders only close matches.
-    public func geocode(_ text: String, near focus: FixedCoordinate? = nil, limit: Int = 5) -> [GeocoderResult] {
+    /// `dedupe: false` keeps near-duplicates (Nominatim's `dedupe=0`).
+    public func geocode(_ text: String, near focus: FixedCoordinate? = nil, limit: Int = 5, dedupe: Bool = true) -> [GeocoderResult] {
         let words = Array(TextFolding.tokens(text).prefix(Self.maxWords))
         guard !words.isEmpty, limit > 0 else { return [] }
         let typing = text.last.map { $0.isLetter || $0.isNumber } ?? false
@@ -35,6 +36,7 @@ extension Geocoder {
         }
         let projection = focus.map { LocalProjection(latitude: $0.latitude) }
         var ranked = TopResults(limit: limit)
+        ranked.dedupe = dedupe
         for candidate in votes.candidates where votes.nameWords[Int(candidate)] > 0 {
             let i = Int(candidate)
             let item = items[i]
@@ -160,6 +162,7 @@ struct TopResults {
     /// Keeps spares so dropped duplicates can be replaced.
     private var kept: [(item: Int32, score: Float, importance: UInt8, distance: Double?)] = []
     static let duplicateDistance = 100.0
+    var dedupe = true
 
     init(limit: Int) { self.limit = limit }
 
@@ -179,7 +182,7 @@ struct TopResults {
         var out: [GeocoderResult] = []
         for k in kept where out.count < limit {
             let result = geocoder.result(Int(k.item), score: Double(min(1, k.score)), distance: k.distance)
-            let duplicate = out.contains {
+            let duplicate = dedupe && out.contains {
                 $0.kind == result.kind && $0.label == result.label && Geo.distance($0.location, result.location) < Self.duplicateDistance
             }
             if !duplicate { out.append(result) }
