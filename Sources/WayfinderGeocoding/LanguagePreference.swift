@@ -52,6 +52,10 @@ public struct LanguagePreference: Sendable, Equatable {
         guard !languages.isEmpty, result.kind != .address else { return result }
         var copy = result
         copy.name = name(result.names, default: result.name)
+        // The name as tagged stays in `names` (Nominatim's namedetails show it).
+        if copy.name != result.name, !result.names.contains(where: { $0.key == "name" }) {
+            copy.names.insert(OSMTag("name", result.name), at: 0)
+        }
         return copy
     }
 }

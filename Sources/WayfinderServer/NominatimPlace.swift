@@ -84,9 +84,11 @@ extension GeocoderResult {
     /// The name Nominatim shows in `name`: empty for a plain address.
     var nominatimName: String { kind == .address ? "" : name }
 
-    /// `namedetails`: `name` itself, then the other names as tagged.
+    /// `namedetails`: `name` itself (as tagged, also when a language chose another to
+    /// display), then the other names.
     var nameDetails: [OSMTag] {
-        (kind == .address || name.isEmpty ? [] : [OSMTag("name", name)]) + names.filter { $0.key != "name" }
+        let own = names.contains { $0.key == "name" } || kind == .address || name.isEmpty ? [] : [OSMTag("name", name)]
+        return own + names
     }
 
     /// The point widened by a size typical of the kind (a house, a street, a town), as
