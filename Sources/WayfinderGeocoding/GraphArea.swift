@@ -85,7 +85,7 @@ extension Geocoder {
         var best: (rank: Int, importance: UInt8, name: Int32)?
         for item in items where item.kind == GeocoderKind.place.rawValue && item.name != 0 {
             let type = strings[item.type]
-            let rank = type == "place=country" || type == "boundary=administrative" ? 0 : type == "place=state" ? 1
+            let rank = type == "place=country" ? 0 : type == "place=state" ? 1
                 : type == "place=city" ? 2 : type == "place=town" ? 3 : 4
             if best == nil || rank < best!.rank || (rank == best!.rank && item.importance > best!.importance) {
                 best = (rank, item.importance, item.name)
