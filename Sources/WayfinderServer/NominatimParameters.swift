@@ -52,12 +52,13 @@ extension NominatimEndpoints {
         return output
     }
 
+    /// 0 or 1; also true/false and yes/no in any case (geopy sends `extratags=True`).
     static func flag(_ request: HTTPRequest, _ name: String, default value: Bool = false) throws(Failure) -> Bool {
-        switch request[name] {
-        case nil: return value
-        case "1", "true": return true
-        case "0", "false": return false
-        case let other?: throw Failure("\(name) must be 0 or 1, got \"\(other.prefix(64))\"")
+        guard let text = request[name] else { return value }
+        switch text.lowercased() {
+        case "1", "true", "yes": return true
+        case "0", "false", "no": return false
+        default: throw Failure("\(name) must be 0 or 1, got \"\(text.prefix(64))\"")
         }
     }
 

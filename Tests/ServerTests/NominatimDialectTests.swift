@@ -171,7 +171,7 @@ import WayfinderGraph
 
     @Test(arguments: [
         "/search?q=x&format=html", "/search?q=x&exclude_place_ids=1,abc", "/search?q=x&layer=rivers", "/search?q=x&layer=",
-        "/search?q=x&featureType=planet", "/search?q=x&dedupe=2", "/search?q=x&extratags=yes", "/search?q=x&namedetails=2",
+        "/search?q=x&featureType=planet", "/search?q=x&dedupe=2", "/search?q=x&extratags=maybe", "/search?q=x&namedetails=2",
         "/search?q=x&polygon_geojson=x", "/reverse?lat=60.1&lon=24.9&zoom=abc", "/reverse?lat=60.1&lon=24.9&layer=x",
         "/lookup?osm_ids=X1", "/lookup?osm_ids=N", "/lookup?osm_ids=Nabc", "/lookup?osm_ids=N1&format=csv",
     ])
@@ -184,5 +184,6 @@ import WayfinderGraph
 
     @Test func unknownParametersAreIgnored() throws {
         #expect(try ids("/search?q=Kahvila+Aurinko&limit=1&email=a@b.c&foo=bar") == ["N102"])
+        #expect(try array("/search?q=Kahvila+Aurinko&limit=1&extratags=True&namedetails=yes").first?["extratags"] is [String: String])
     }
 }
