@@ -1,4 +1,5 @@
 import WayfinderDirections
+import WayfinderGeocoding
 import WayfinderGraph
 import WayfinderJSON
 import WayfinderProtobuf
@@ -47,7 +48,10 @@ enum OSRMEndpoints {
             let graph = try graph(context, osrm.mode)
             let radius = min(osrm.radiuses[0] ?? context.limits.maxSnapRadius, context.limits.maxSnapRadius)
             let found = Snapper(graph: graph).nearest(to: osrm.coordinates[0], count: number, maxDistance: radius)
-            guard !found.isEmpty else { throw OSRMError("NoSegment", "Could not find a matching segments for coordinate") }
+            guard !found.isEmpty else {
+                let hint = GraphArea(grid: graph.snapGrid).hint(for: osrm.coordinates[0], order: .lonLat).map { "; " + $0 } ?? ""
+                throw OSRMError("NoSegment", "Could not find a matching segments for coordinate" + hint)
+            }
             let json = context.json()
             json.beginObject()
             json.key("code"); json.string("Ok")
