@@ -110,7 +110,7 @@ import WayfinderJSON
             <?xml version="1.0" encoding="UTF-8" ?>
             <searchresults timestamp="T" \(attribution) querystring="q=Kahvila Aurinko&amp;limit=1&amp;format=xml&amp;addressdetails=1&amp;namedetails=1">
             <place \(place) display_name="\(Self.displayName)" class="amenity" type="cafe" importance="\(importance)">\(parts)\
-            <namedetails><name desc="name">Kahvila Aurinko</name></namedetails></place>
+            <namedetails><name desc="name">Kahvila Aurinko</name><name desc="name:en">Sun Cafe</name></namedetails></place>
             </searchresults>
 
             """)
@@ -177,6 +177,21 @@ import WayfinderJSON
         #expect(place["namedetails"] as? [String: String] == ["name": "Kahvila Aurinko", "name:en": "Sun Cafe", "name:sv": "Solkafé"])
         let geojson = try #require(place["geojson"] as? [String: Any])
         #expect(geojson["type"] as? String == "Point" && geojson["coordinates"] as? [Double] == [24.9005, 60.10015])
+    }
+
+    /// The café's `name:en` is shown to readers of English, by parameter or header.
+    @Test func acceptLanguageChoosesTheName() throws {
+        func first(_ target: String, header: String? = nil) throws -> [String: Any] {
+            let request = "GET \(target) HTTP/1.1\r\nHost: x\r\n" + (header.map { "Accept-Language: \($0)\r\n" } ?? "") + "Connection: close\r\n\r\n"
+            let answer = try HTTPClient.parse(try HTTPClient.send(port: server.port, Array(request.utf8)))
+            return try #require((try JSONSerialization.jsonObject(with: Data(answer.body)) as? [[String: Any]])?.first)
+        }
+        let english = try first("/search?q=Kahvila+Aurinko&limit=1&namedetails=1&accept-language=fi;q=0.5,en")
+        #expect(english["name"] as? String == "Sun Cafe" && english["display_name"] as? String == "Sun Cafe, 3, Koulukatu, Aurinkola")
+        #expect(english["namedetails"] as? [String: String] == ["name": "Kahvila Aurinko", "name:en": "Sun Cafe"])
+        #expect(try first("/search?q=Kahvila+Aurinko&limit=1", header: "en-GB,en;q=0.9")["name"] as? String == "Sun Cafe")
+        #expect(try first("/search?q=Kahvila+Aurinko&limit=1&accept-language=de", header: "en")["name"] as? String == "Kahvila Aurinko")
+        #expect(try first("/search?q=Sun+Cafe&limit=1")["name"] as? String == "Kahvila Aurinko")
     }
 
     @Test func languagePreferences() {
