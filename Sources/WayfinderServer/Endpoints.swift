@@ -48,6 +48,12 @@ public struct EndpointTable: Sendable {
         Endpoint("lookup", path: "/lookup", handler: NominatimEndpoints.lookup),
         Endpoint("details", path: "/details", handler: NominatimEndpoints.details),
         Endpoint("status", path: "/status", handler: NominatimEndpoints.status),
+        // Nominatim's older paths, which clients written for Nominatim 3 still use.
+        Endpoint("search.php", path: "/search.php", handler: NominatimEndpoints.search),
+        Endpoint("reverse.php", path: "/reverse.php", handler: NominatimEndpoints.reverse),
+        Endpoint("lookup.php", path: "/lookup.php", handler: NominatimEndpoints.lookup),
+        Endpoint("details.php", path: "/details.php", handler: NominatimEndpoints.details),
+        Endpoint("status.php", path: "/status.php", handler: NominatimEndpoints.status),
         Endpoint("category", path: "/category", handler: NominatimEndpoints.category),
         Endpoint("places", path: "/places", handler: NominatimEndpoints.places),
         Endpoint("map", path: "/", handler: MapEndpoints.page),

@@ -163,7 +163,8 @@ enum NominatimEndpoints {
 
     /// `/reverse?lat=&lon=[&zoom=18]`: at zoom 18 (the default) the POI at the point, else
     /// the address, else the street; below 18 the street, else the address. `zoom` is clamped
-    /// to 0...18; `layer` keeps only results of those layers. Nothing near:
+    /// to 0...18; `layer` keeps only results of those layers (`layer=poi` finds the POI at
+    /// any zoom). Nothing near:
     /// `{"error":"Unable to geocode"}` (HTTP 200, as Nominatim), with a `hint` when the point
     /// is outside the graph's area or looks swapped.
     static func reverse(_ request: HTTPRequest, _ context: RequestContext) -> HTTPResponse {
@@ -174,7 +175,9 @@ enum NominatimEndpoints {
             let zoom = try self.zoom(request)
             let layers = try self.layers(request)
             let found = geocoder.reverse(point)
-            let candidates = zoom >= 18 ? [found.poi, found.address, found.street] : [found.street, found.address]
+            // A POI only at zoom 18, unless the poi layer was asked for by name.
+            let poi = zoom >= 18 || layers?.contains(.poi) == true ? found.poi : nil
+            let candidates = zoom >= 18 ? [poi, found.address, found.street] : [found.street, found.address, poi]
             let best = candidates.compactMap { $0 }.first { layers?.contains($0.nominatimLayer) ?? true }
             let hint = best == nil ? context.graph.area?.hint(for: point, order: .parameters) : nil
             return respond(best.map { [$0] } ?? [], .reverse(hint: hint), output, request, context)

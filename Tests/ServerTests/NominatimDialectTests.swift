@@ -184,6 +184,19 @@ import WayfinderGraph
         #expect(error["code"] as? Int == 400 && (error["message"] as? String)?.isEmpty == false)
     }
 
+    @Test func olderPathsAnswerToo() throws {
+        #expect(try ids("/search.php?q=Kahvila+Aurinko&limit=1") == ["N102"])
+        #expect(try server.json("/reverse.php?lat=60.10015&lon=24.9005").object["osm_id"] as? Int == 102)
+        #expect(try ids("/lookup.php?osm_ids=W10") == ["W10"])
+        #expect(try server.json("/details.php?osmtype=N&osmid=102").object["osm_id"] as? Int == 102)
+        #expect(try server.get("/status.php").text == "OK")
+    }
+
+    @Test func reverseLayerPoiAtAnyZoom() throws {
+        #expect(try server.json("/reverse?lat=60.10015&lon=24.9005&zoom=10&layer=poi").object["osm_id"] as? Int == 102)
+        #expect(try server.json("/reverse?lat=60.10015&lon=24.9005&zoom=10").object["category"] as? String != "amenity")
+    }
+
     @Test func unknownParametersAreIgnored() throws {
         #expect(try ids("/search?q=Kahvila+Aurinko&limit=1&email=a@b.c&foo=bar") == ["N102"])
         #expect(try array("/search?q=Kahvila+Aurinko&limit=1&extratags=True&namedetails=yes").first?["extratags"] is [String: String])
