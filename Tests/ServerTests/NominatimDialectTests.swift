@@ -153,6 +153,9 @@ import WayfinderGraph
         let route = try server.json("/route/v1/driving/60.1,24.9005;24.901,60.1")
         #expect(route.status == 400 && route.object["code"] as? String == "NoSegment")
         #expect((route.object["message"] as? String)?.hasSuffix("did you mean 24.9005,60.1? coordinates here are LON,LAT") == true)
+        let far = try server.json("/route/v1/driving/10,10;24.901,60.1")
+        #expect((far.object["message"] as? String)?.hasSuffix("it is outside the graph's area, \(geocoder.area.description)") == true)
+        #expect(geocoder.area.description.hasSuffix("(Testimaa)"))
         let nearest = try server.json("/nearest/v1/driving/60.1,24.9005")
         #expect(nearest.status == 400 && (nearest.object["message"] as? String)?.hasSuffix("did you mean 24.9005,60.1? coordinates here are LON,LAT") == true)
     }
