@@ -129,7 +129,8 @@ enum NominatimEndpoints {
             let format = try self.format(request)
             let output = try self.output(request, format: format, addressDetails: false)
             let structured = try NominatimStructuredQuery(request)
-            let query = structured?.text ?? request["q"] ?? ""
+            let texts = structured?.texts ?? [request["q"] ?? ""]
+            let query = texts[0]
             guard !query.allSatisfy(\.isWhitespace) else { throw Failure("Nothing to search for (give q=…)") }
             let limit = min(try number(request, "limit", default: 10, range: 1...1_000_000), maxLimit)
             var box: (min: FixedCoordinate, max: FixedCoordinate)?
@@ -144,8 +145,10 @@ enum NominatimEndpoints {
                                                    lon: Int32((Int64($0.min.lon) + Int64($0.max.lon)) / 2)) }
             let filtered = bounded || !excluded.isEmpty || layers != nil || featureType != nil || structured != nil
             // Filtered: ask for more, then keep those that pass.
-            var results = geocoder.geocode(query, near: centre, limit: filtered ? context.limits.maxResults : limit, dedupe: dedupe)
-            if filtered {
+            var results: [GeocoderResult] = []
+            for text in texts where results.isEmpty {
+                results = geocoder.geocode(text, near: centre, limit: filtered ? context.limits.maxResults : limit, dedupe: dedupe)
+                guard filtered else { break }
                 results = results.filter { r in
                     if bounded, let box, !((box.min.lat...box.max.lat).contains(r.location.lat)
                                             && (box.min.lon...box.max.lon).contains(r.location.lon)) { return false }

@@ -83,7 +83,9 @@ extension NominatimEndpoints {
     /// `zoom`, an integer clamped to 0...18 as Nominatim does (map controls send the map's
     /// zoom, up to 19 or more).
     static func zoom(_ request: HTTPRequest) throws(Failure) -> Int {
-        min(18, max(0, try number(request, "zoom", default: 18, range: Int.min...Int.max)))
+        guard let text = request["zoom"] else { return 18 }
+        guard let zoom = Int(text), text.allSatisfy(\.isASCII) else { throw Failure("zoom must be an integer, got \"\(text.prefix(64))\"") }
+        return min(18, max(0, zoom))
     }
 
     /// `lat` and `lon`, in range.

@@ -22,9 +22,20 @@ struct NominatimStructuredQuery {
             (field("amenity"), field("street"), field("city"), field("county"), field("state"), field("country"), field("postalcode"))
     }
 
-    /// The words to search for, most specific first.
-    var text: String {
-        [amenity, street, city, county, state, postalcode, country].compactMap { $0 }.joined(separator: ", ")
+    /// The texts to search for, tried in turn until one has answers that agree: the
+    /// amenity, street, city and postcode; then without the postcode, then without the city
+    /// (the index may not hold them as words: the fields still filter). County, state and
+    /// country only filter, unless nothing more specific was given: an index holds few of
+    /// their names, and an unexplained word would make every answer unsure.
+    var texts: [String] {
+        func joined(_ fields: [String?]) -> String? {
+            let given = fields.compactMap { $0 }
+            return given.isEmpty ? nil : given.joined(separator: ", ")
+        }
+        let attempts = [joined([amenity, street, city, postalcode]), joined([amenity, street, city]), joined([amenity, street])]
+        var texts: [String] = []
+        for case let text? in attempts where !texts.contains(text) { texts.append(text) }
+        return texts.isEmpty ? [joined([county, state, country])!] : texts
     }
 
     /// The house number in `street` ("Mannerheimintie 5", "5 Main Street"): its words with a digit.

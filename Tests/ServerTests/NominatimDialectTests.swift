@@ -45,6 +45,9 @@ import WayfinderGraph
         #expect(!seven.contains("N100") && !seven.contains("N101"))
         let amenity = try array("/search?amenity=Kahvila+Aurinko&city=Aurinkola&addressdetails=1")
         #expect(amenity.first?["osm_id"] as? Int == 102 && amenity.allSatisfy { $0["place_rank"] as? Int == 30 && $0["type"] as? String != "house" })
+        // County, state and country filter; words the index lacks do not sink the answer.
+        #expect(try ids("/search?street=Koulukatu+5&city=Kuuvaara&country=Testimaa&state=Uusimaa").first == "N101")
+        #expect(try ids("/search?street=Koulukatu+5&postalcode=00200&city=Nowhere").isEmpty)
         let both = try server.json("/search?q=Koulukatu&city=Kuuvaara")
         #expect(both.status == 400 && ((both.object["error"] as? [String: Any])?["message"] as? String)?.contains("'q'") == true)
     }
