@@ -127,7 +127,7 @@ enum NominatimEndpoints {
     static func search(_ request: HTTPRequest, _ context: RequestContext) -> HTTPResponse {
         answer(request, context) { (geocoder) throws(Failure) in
             let format = try self.format(request)
-            let output = try self.output(request, format: format, addressDetails: false)
+            let output = try self.output(request, context, format: format, addressDetails: false)
             let structured = try NominatimStructuredQuery(request)
             let texts = structured?.texts ?? [request["q"] ?? ""]
             let query = texts[0]
@@ -173,7 +173,7 @@ enum NominatimEndpoints {
     static func reverse(_ request: HTTPRequest, _ context: RequestContext) -> HTTPResponse {
         answer(request, context) { (geocoder) throws(Failure) in
             let format = try self.format(request)
-            let output = try self.output(request, format: format, addressDetails: true)
+            let output = try self.output(request, context, format: format, addressDetails: true)
             let point = try coordinate(request)
             let zoom = try self.zoom(request)
             let layers = try self.layers(request)

@@ -31,7 +31,7 @@ extension JSONBuffer {
         key("boundingbox"); beginArray()
         for value in r.boundingBox { string(nominatimDegrees(value)) }
         endArray()
-        if output.polygonGeoJSON { key("geojson"); point(r.location) }
+        if output.polygonGeoJSON { key("geojson"); geometry(output.geometry(r)) }
         endObject()
     }
 
@@ -58,7 +58,7 @@ extension JSONBuffer {
         key("bbox"); beginArray()
         for value in [box[2], box[0], box[3], box[1]] { number(Double(value) / 1e7, decimals: 7) }
         endArray()
-        key("geometry"); point(r.location)
+        key("geometry"); if output.polygonGeoJSON { geometry(output.geometry(r)) } else { point(r.location) }
         endObject()
     }
 
@@ -96,7 +96,7 @@ extension JSONBuffer {
         if output.nameDetails { key("names"); tags(r.nameDetails) }
         endObject()
         endObject()
-        key("geometry"); point(r.location)
+        key("geometry"); if output.polygonGeoJSON { geometry(output.geometry(r)) } else { point(r.location) }
         endObject()
     }
 
@@ -117,6 +117,27 @@ extension JSONBuffer {
         beginObject()
         var seen = Set<String>()
         for tag in tags where seen.insert(tag.key).inserted { key(text: tag.key); string(tag.value) }
+        endObject()
+    }
+
+    /// A Point for one point, a LineString for one line, else a MultiLineString.
+    func geometry(_ lines: [[FixedCoordinate]]) {
+        if lines.count == 1 && lines[0].count == 1 { return point(lines[0][0]) }
+        beginObject()
+        key("type"); string(lines.count == 1 ? "LineString" : "MultiLineString")
+        key("coordinates")
+        if lines.count > 1 { beginArray() }
+        for line in lines {
+            beginArray()
+            for p in line {
+                beginArray()
+                number(Double(p.lon) / 1e7, decimals: 7)
+                number(Double(p.lat) / 1e7, decimals: 7)
+                endArray()
+            }
+            endArray()
+        }
+        if lines.count > 1 { endArray() }
         endObject()
     }
 

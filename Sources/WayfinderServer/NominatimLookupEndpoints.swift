@@ -13,7 +13,7 @@ extension NominatimEndpoints {
     static func lookup(_ request: HTTPRequest, _ context: RequestContext) -> HTTPResponse {
         answer(request, context) { (geocoder) throws(Failure) in
             let format = try self.format(request)
-            let output = try self.output(request, format: format, addressDetails: false)
+            let output = try self.output(request, context, format: format, addressDetails: false)
             let ids = try osmIds(request["osm_ids"] ?? "")
             let index = context.graph.osmIndex
             var results: [GeocoderResult] = []
@@ -68,7 +68,7 @@ extension NominatimEndpoints {
     static func details(_ request: HTTPRequest, _ context: RequestContext) -> HTTPResponse {
         answer(request, context) { (geocoder) throws(Failure) in
             _ = try self.format(request, default: .json, allowed: [.json])
-            let output = try self.output(request, format: .json, addressDetails: false)
+            let output = try self.output(request, context, format: .json, addressDetails: false)
             let item: Int
             if let text = request["place_id"] {
                 guard let id = Int(text), id >= 0 else { throw Failure("Parameter 'place_id' must be a number, got \"\(text.prefix(64))\"") }

@@ -37,14 +37,25 @@ extension NominatimEndpoints {
         var nameDetails = false
         var polygonGeoJSON = false
         var languages = LanguagePreference()
+        /// Where `polygon_geojson` finds a street's lines.
+        var streetLines: GeocoderStreetLines?
+
+        /// The geometry `polygon_geojson` shows: a street's lines, else the point (as
+        /// Nominatim shows a node).
+        func geometry(_ r: GeocoderResult) -> [[FixedCoordinate]] {
+            guard r.kind == .street, let lines = streetLines?.lines(r.item), !lines.isEmpty else { return [[r.location]] }
+            return lines
+        }
     }
 
-    static func output(_ request: HTTPRequest, format: Format, addressDetails defaultAddressDetails: Bool) throws(Failure) -> Output {
+    static func output(_ request: HTTPRequest, _ context: RequestContext, format: Format,
+                       addressDetails defaultAddressDetails: Bool) throws(Failure) -> Output {
         var output = Output(format: format,
                             addressDetails: try flag(request, "addressdetails", default: defaultAddressDetails || format == .geocodejson))
         output.extraTags = try flag(request, "extratags")
         output.nameDetails = try flag(request, "namedetails")
         output.polygonGeoJSON = try flag(request, "polygon_geojson")
+        if output.polygonGeoJSON { output.streetLines = context.graph.streetLines }
         for other in ["polygon_kml", "polygon_svg", "polygon_text"] { _ = try flag(request, other) }
         if let languages = request["accept-language"] ?? request.acceptLanguage {
             output.languages = LanguagePreference(header: languages)

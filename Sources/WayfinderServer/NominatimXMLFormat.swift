@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import WayfinderGeocoding
+import WayfinderJSON
 
 /// Nominatim's `format=xml`: `<searchresults>` and `<lookupresults>` hold one `<place>` per
 /// result (address lines as child elements); `<reversegeocode>` holds one `<result>`, then
@@ -77,7 +78,9 @@ struct NominatimXML {
         text += attribute("boundingbox", r.boundingBox.map(nominatimDegrees).joined(separator: ","))
         text += attribute("lat", nominatimDegrees(r.location.lat)) + attribute("lon", nominatimDegrees(r.location.lon))
         if output.polygonGeoJSON {
-            text += attribute("geojson", "{\"type\":\"Point\",\"coordinates\":[\(nominatimDegrees(r.location.lon)),\(nominatimDegrees(r.location.lat))]}")
+            let json = JSONBuffer(capacity: 256)
+            json.geometry(output.geometry(r))
+            text += attribute("geojson", json.text)
         }
     }
 

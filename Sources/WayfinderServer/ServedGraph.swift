@@ -19,6 +19,8 @@ public final class ServedGraph: Sendable {
     public let osmIndex: GeocoderOSMIndex?
     /// The area the geocoder covers, for hints about points outside it.
     public let area: GraphArea?
+    /// Each street's lines (Nominatim's polygon_geojson), sorted by item at open.
+    public let streetLines: GeocoderStreetLines?
     /// Which file on disk this is, to notice when another is renamed over the path.
     public let identity: FileIdentity
     /// Counts loads in this process: 1 for the first graph, +1 per reload.
@@ -58,6 +60,7 @@ public final class ServedGraph: Sendable {
         self.geocoder = geocoder
         osmIndex = geocoder.map { GeocoderOSMIndex($0) }
         area = geocoder?.area
+        streetLines = geocoder.map { GeocoderStreetLines($0) }
         self.identity = identity ?? FileIdentity(device: 0, inode: 0, size: 0, modified: 0)
         self.generation = generation
         loadedAt = Date()

@@ -90,6 +90,14 @@ import WayfinderGraph
         #expect(place["extratags"] is [String: String])
         let geojson = try #require(place["geojson"] as? [String: Any])
         #expect(geojson["type"] as? String == "Point" && geojson["coordinates"] as? [Double] == [24.9005, 60.10015])
+        // A street's geometry is its line, in every format.
+        let street = try #require(try array("/search?q=Asematie&limit=1&polygon_geojson=1").first)
+        let line = try #require(street["geojson"] as? [String: Any])
+        #expect(line["type"] as? String == "LineString" && line["coordinates"] as? [[Double]] == [[24.9, 60.101], [24.904, 60.101]])
+        let feature = try #require((try server.json("/search?q=Asematie&limit=1&polygon_geojson=1&format=geojson").object["features"] as? [[String: Any]])?.first)
+        #expect((feature["geometry"] as? [String: Any])?["type"] as? String == "LineString")
+        let xml = try server.get("/search?q=Asematie&limit=1&polygon_geojson=1&format=xml").text
+        #expect(xml.contains(#"geojson="{&quot;type&quot;:&quot;LineString&quot;,&quot;coordinates&quot;:[[24.9,60.101],[24.904,60.101]]}""#), "\(xml)")
         let plain = try #require(try array("/search?q=Kahvila+Aurinko&limit=1").first)
         #expect(plain["namedetails"] == nil && plain["extratags"] == nil && plain["geojson"] == nil)
     }
