@@ -22,8 +22,7 @@ extension Geocoder {
     /// Candidates ranked before the confidence is worked out, beyond the limit.
     static let spareCandidates = 24
 
-    /// The answers for `text`, best first: `lookup(text, near:limit:).results`.
-    /// `dedupe: false` keeps near-duplicates (Nominatim's `dedupe=0`).
+    /// The answers for `text`, best first: `lookup(text, near:limit:dedupe:).results`.
     public func geocode(_ text: String, near focus: FixedCoordinate? = nil, limit: Int = 5, dedupe: Bool = true) -> [GeocoderResult] {
         lookup(text, near: focus, limit: limit, dedupe: dedupe).results
     }
@@ -38,6 +37,7 @@ extension Geocoder {
     /// importance, plus up to 0.1 near `near` (halved at 2 km); the best then get their
     /// confidence (`QueryExplanation`). The last word counts as a prefix unless `text`
     /// ends in a space or punctuation (typing-as-you-go); numbers always match exactly.
+    /// `dedupe: false` keeps near-duplicates (Nominatim's `dedupe=0`).
     public func lookup(_ text: String, near focus: FixedCoordinate? = nil, limit: Int = 5, dedupe: Bool = true) -> ForwardAnswer {
         let words = Array(TextFolding.tokens(text).prefix(Self.maxWords))
         guard !words.isEmpty, limit > 0 else { return ForwardAnswer() }

@@ -31,6 +31,15 @@ import WayfinderGraph
 
     func place(_ type: OSMObjectType, _ id: Int64) throws -> Int { try #require(index.items(type, id).first) }
 
+    @Test func otherNamesAreFoundAndShownInTheLanguageAsked() throws {
+        // name:en is searched, and accept-language (or the header) picks the name shown.
+        let english = try array("/search?q=Sun+Cafe&accept-language=en&namedetails=1")
+        #expect(english.first?["name"] as? String == "Sun Cafe" && english.first?["osm_id"] as? Int == 102)
+        #expect((english.first?["namedetails"] as? [String: String])?["name:en"] == "Sun Cafe")
+        let finnish = try array("/search?q=Sun+Cafe&accept-language=fi")
+        #expect(finnish.first?["name"] as? String == "Kahvila Aurinko")
+    }
+
     @Test func structuredFieldsMustAgreeWithTheResult() throws {
         // The same street and number in two places: the city or the postcode picks one.
         let kuuvaara = try ids("/search?street=Koulukatu+5&city=Kuuvaara")
