@@ -19,6 +19,8 @@ public final class Geocoder: @unchecked Sendable {  // read-only views of an imm
     let streetPieces: UnsafeBufferPointer<StreetPiece>
     let streetCellKeys: UnsafeBufferPointer<UInt32>
     let streetSegments: UnsafeBufferPointer<Int32>
+    /// Extra tags, footprints and the searchable types (`PoiIndex.swift`).
+    let poi: PoiData
 
     public convenience init(path: String, verifyChecksums: Bool = true) throws(GraphFileError) {
         try self.init(file: GraphFile(path: path, verifyChecksums: verifyChecksums))
@@ -49,6 +51,7 @@ public final class Geocoder: @unchecked Sendable {  // read-only views of an imm
         streetPieces = try require(.streetPieces, StreetPiece.self)
         streetCellKeys = try require(.streetCellKeys, UInt32.self)
         streetSegments = try require(.streetSegments, Int32.self)
+        poi = try PoiData(file: file, itemCount: items.count)
         guard isConsistent else { throw .unreadable(path: file.path, reason: "malformed geocoder index") }
     }
 
@@ -92,13 +95,28 @@ public final class Geocoder: @unchecked Sendable {  // read-only views of an imm
             category = type.hasPrefix("building=") ? "building" : String(type[type.index(after: eq)...])
         }
         let street = text(item.street), number = text(item.housenumber)
-        let name = text(item.name) ?? [street, number].compactMap { $0 }.joined(separator: " ")
-        return GeocoderResult(
+        // An unnamed POI is called by its kind ("ATM"); its label adds the address.
+        let description = kind == .poi ? type.flatMap(PoiVocabulary.label(type:)) : nil
+        let name = text(item.name) ?? description ?? [street, number].compactMap { $0 }.joined(separator: " ")
+        var result = GeocoderResult(
             item: Int32(index), kind: kind, location: item.location, name: name, type: type, category: category,
             housenumber: number, street: street, postcode: text(item.postcode), city: text(item.city),
             phone: text(item.phone), website: text(item.website), openingHours: text(item.openingHours),
             osmType: OSMObjectType(rawValue: item.osmType)!, osmId: item.osmId,
             importance: Double(item.importance) / 255, score: score, distance: distance)
+        result.extraTags = extraTags(index)
+        return result
+    }
+
+    /// Nominatim's `extratags` of item `index`: the kept tags (`PoiExtraTags`) with its
+    /// opening hours, phone and website, by key.
+    func extraTags(_ index: Int) -> [OSMTag] {
+        let item = items[index]
+        var tags = poi.tags(of: index)
+        for (key, id) in [("opening_hours", item.openingHours), ("phone", item.phone), ("website", item.website)] where id != 0 {
+            tags.append(OSMTag(key, strings[id]))
+        }
+        return tags.sorted { $0.key < $1.key }
     }
 }
 

@@ -11,6 +11,8 @@ struct Draft {
     var type: String?, phone: String?, website: String?, openingHours: String?
     var category: UInt8 = 0
     var importance = 0.0
+    var extraTags: [(key: UInt8, value: String)] = []
+    var footprint: PoiBox?
     /// Ranges of `GeocoderSource.streetPoints`, for a street.
     var pieces: [ClosedRange<Int>] = []
 
@@ -20,6 +22,7 @@ struct Draft {
         (name, street, housenumber, postcode, city) = (o.name, o.street, o.housenumber, o.postcode, o.city)
         (type, phone, website, openingHours) = (o.type, o.phone, o.website, o.openingHours)
         (category, importance) = (o.category, o.importance)
+        (extraTags, footprint) = (o.extraTags, o.footprint)
     }
 }
 
@@ -75,7 +78,7 @@ struct DraftBuilder {
         seen[key, default: []].append(o.location)
         var draft = Draft(.address, o)
         (draft.name, draft.type, draft.category, draft.importance) = (nil, nil, 0, 0.5)
-        (draft.phone, draft.website, draft.openingHours) = (nil, nil, nil)
+        (draft.phone, draft.website, draft.openingHours, draft.extraTags, draft.footprint) = (nil, nil, nil, [], nil)
         drafts.append(draft)
     }
 

@@ -17,6 +17,7 @@ public struct GeocoderIndex {
     private var streetPieces: [StreetPiece] = []
     private var streetCellKeys: [UInt32] = []
     private var streetSegments: [Int32] = []
+    private var poi: PoiIndexBuilder?
 
     /// Items per kind.
     public private(set) var counts: [GeocoderKind: Int] = [:]
@@ -28,7 +29,8 @@ public struct GeocoderIndex {
     static let streetTolerance = 2.0
 
     public init(_ source: GeocoderSource) {
-        let drafts = DraftBuilder(source).drafts
+        var drafts = DraftBuilder(source).drafts
+        PoiIndexBuilder.describeUnnamed(&drafts)
         // The grid covers every item and street point.
         var box = (minLat: Int32.max, minLon: Int32.max, maxLat: Int32.min, maxLon: Int32.min)
         for p in drafts.map(\.location) + source.streetPoints {
@@ -59,6 +61,7 @@ public struct GeocoderIndex {
         streetSegments = sortedSegments.map { streetSegments[$0] }
         streetSegmentKeys = []
         tokens.flatten(into: &self)
+        poi = PoiIndexBuilder(drafts, order: order, source)
     }
 
     /// Bytes the index adds to the graph file (section padding aside).
@@ -66,7 +69,7 @@ public struct GeocoderIndex {
         func size<T>(_ array: [T]) -> Int { array.count * MemoryLayout<T>.stride }
         return MemoryLayout<SnapGrid>.stride + size(items) + size(itemCells) + size(tokenOffsets) + size(tokenBytes)
             + size(tokenMasks) + size(postingOffsets) + size(postings) + size(streetPoints) + size(streetPieces) + size(streetCellKeys)
-            + size(streetSegments) + size(texts.offsets) + size(texts.bytes)
+            + size(streetSegments) + size(texts.offsets) + size(texts.bytes) + (poi?.byteCount ?? 0)
     }
 
     public func add(to writer: inout GraphFileWriter) {
@@ -84,6 +87,7 @@ public struct GeocoderIndex {
         writer.add(kind: GeocoderSection.streetPieces.rawValue, streetPieces)
         writer.add(kind: GeocoderSection.streetCellKeys.rawValue, streetCellKeys)
         writer.add(kind: GeocoderSection.streetSegments.rawValue, streetSegments)
+        poi?.add(to: &writer)
     }
 
     private mutating func item(_ draft: Draft, tokens: inout TokenTable, index: Int32) -> GeocoderItem {
@@ -95,7 +99,9 @@ public struct GeocoderIndex {
             (id(draft.type), id(draft.phone), id(draft.website), id(draft.openingHours))
         item.category = draft.category
         item.importance = UInt8((min(1, max(0, draft.importance)) * 255).rounded())
-        // Name words identify the item; context words (where it is) only support a match.
+        // Name words identify the item; context words (where it is) only support a match. An
+        // unnamed POI has neither: category search and reverse find it, never its address.
+        if draft.kind == .poi && draft.name == nil { return item }
         let names = draft.kind == .address ? [item.street, item.housenumber] : [item.name]
         let context = draft.kind == .poi ? [item.street, item.postcode, item.city] : [item.postcode, item.city]
         let nameTokens = tokens.add(item: index, names: names.map { texts.tokens($0, &tokens) },

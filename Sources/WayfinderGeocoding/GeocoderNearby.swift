@@ -51,42 +51,6 @@ extension Geocoder {
                               poi: closeness(poi, Self.poiRadius))
     }
 
-    /// POIs of `category` within `radius` metres, nearest first. A `key=*` category (shop,
-    /// office) also takes POIs of more specific categories under that key.
-    public func search(_ category: Category, near point: FixedCoordinate, radius: Double = 1000, limit: Int = 10) -> [GeocoderResult] {
-        let wildcards = category.tags.filter { $0.hasSuffix("=*") }.map { String($0.dropLast()) }
-        var found: [(Int, Double)] = []
-        forEachItem(around: point, radius: radius, LocalProjection(latitude: point.latitude)) { i, d in
-            let item = items[i]
-            guard d <= radius, item.kind == GeocoderKind.poi.rawValue else { return }
-            if item.category == category.id || (!wildcards.isEmpty && wildcards.contains { strings[item.type].hasPrefix($0) }) {
-                found.append((i, d))
-            }
-        }
-        return found.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.prefix(max(0, limit))
-            .map { result($0.0, score: max(0, 1 - $0.1 / radius), distance: $0.1) }
-    }
-
-    /// The POIs a person at `point` (known to `accuracy` metres) is most likely at, most
-    /// likely first, with likelihoods (also in `score`) that sum to at most 1: each POI within
-    /// three accuracies weighs its category's weight times a Gaussian of its distance, against
-    /// a fixed weight for "at none of them".
-    public func likelyPlaces(at point: FixedCoordinate, accuracy: Double = 20, limit: Int = 5) -> [GeocoderResult] {
-        let sigma = max(accuracy, 5)
-        var weighted: [(Int, Double, Double)] = []
-        forEachItem(around: point, radius: 3 * sigma, LocalProjection(latitude: point.latitude)) { i, d in
-            guard d <= 3 * sigma, items[i].kind == GeocoderKind.poi.rawValue else { return }
-            let prior = Categories.category(id: items[i].category)?.weight ?? 0.2
-            weighted.append((i, d, prior * exp(-d * d / (2 * sigma * sigma))))
-        }
-        let total = weighted.reduce(Self.noPlaceWeight) { $0 + $1.2 }
-        return weighted.sorted { ($0.2, $1.0) > ($1.2, $0.0) }.prefix(max(0, limit))
-            .map { result($0.0, score: $0.2 / total, distance: $0.1) }
-    }
-
-    /// The weight of "at none of the POIs": that of a shop about 1.8 accuracies away.
-    static let noPlaceWeight = 0.2
-
     /// Calls `body(item, metres)` for the items in the grid cells within `radius` of `point`
     /// (some farther: callers filter by distance).
     func forEachItem(around point: FixedCoordinate, radius: Double, _ projection: LocalProjection, _ body: (Int, Double) -> Void) {

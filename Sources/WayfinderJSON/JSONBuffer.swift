@@ -113,6 +113,13 @@ public final class JSONBuffer {
         filled &= ~(1 << depth)
     }
 
+    /// An object key known only at run time (a tag's key), escaped as a string value is.
+    public func key(text: String) {
+        string(text)
+        put(UInt8(ascii: ":"))
+        filled &= ~(1 << depth)
+    }
+
     @inlinable @inline(__always)
     public func string(_ value: String) {
         separate()

@@ -62,6 +62,7 @@ enum NominatimEndpoints {
             if let text = request["viewbox"] { box = try viewbox(text) }
             let bounded = try flag(request, "bounded")
             let addressDetails = try flag(request, "addressdetails")
+            let extraTags = try flag(request, "extratags")
             guard !bounded || box != nil else { throw Failure("bounded=1 needs a viewbox") }
             let centre = box.map { FixedCoordinate(lat: Int32((Int64($0.min.lat) + Int64($0.max.lat)) / 2),
                                                    lon: Int32((Int64($0.min.lon) + Int64($0.max.lon)) / 2)) }
@@ -74,7 +75,7 @@ enum NominatimEndpoints {
             }
             let json = context.json()
             json.beginArray()
-            for r in results.prefix(limit) { json.nominatimPlace(r, format: format, addressDetails: addressDetails) }
+            for r in results.prefix(limit) { json.nominatimPlace(r, format: format, addressDetails: addressDetails, extraTags: extraTags) }
             json.endArray()
             return .json(json)
         }
@@ -92,10 +93,11 @@ enum NominatimEndpoints {
             let point = try coordinate(request)
             let zoom = try number(request, "zoom", default: 18, range: 0...18)
             let addressDetails = try flag(request, "addressdetails", default: true)
+            let extraTags = try flag(request, "extratags")
             let found = geocoder.reverse(point)
             let json = context.json()
             if let best = zoom >= 18 ? found.poi ?? found.address ?? found.street : found.street ?? found.address {
-                json.nominatimPlace(best, format: format, addressDetails: addressDetails)
+                json.nominatimPlace(best, format: format, addressDetails: addressDetails, extraTags: extraTags)
             } else {
                 json.beginObject()
                 json.key("error"); json.string("Unable to geocode")
@@ -110,7 +112,7 @@ enum NominatimEndpoints {
     static func category(_ request: HTTPRequest, _ context: RequestContext) -> HTTPResponse {
         answer(context) { (geocoder) throws(Failure) in
             guard let phrase = request["q"], !phrase.isEmpty else { throw Failure("give the category as q=…, e.g. q=cafe") }
-            guard let category = Categories.category(matching: phrase) else {
+            guard let category = geocoder.categoryQuery(phrase) else {
                 throw Failure("unknown category \"\(phrase)\"; categories: \(Categories.all.map(\.name).joined(separator: ", "))")
             }
             let point = try coordinate(request)
@@ -204,9 +206,10 @@ extension JSONBuffer {
     /// `licence`, `osm_type`, `osm_id`, `lat`/`lon` as strings, `category` (`class` in the
     /// `json` format) and `type` from the main OSM tag, `place_rank`, `addresstype` and
     /// `name` (jsonv2), `importance`, `display_name`, `address` (with `addressDetails`) and
-    /// `boundingbox`. The index keeps a point per object, so the box is that point widened
+    /// `boundingbox`, and with `extraTags` Nominatim's `extratags` object (`{}` when none
+    /// are kept: wikidata, cuisine, opening_hours… see `PoiExtraTags`). The index keeps a point per object, so the box is that point widened
     /// by a size typical of its kind (a house, a street, a town).
-    func nominatimPlace(_ r: GeocoderResult, format: NominatimEndpoints.Format, addressDetails: Bool) {
+    func nominatimPlace(_ r: GeocoderResult, format: NominatimEndpoints.Format, addressDetails: Bool, extraTags: Bool = false) {
         let (tagKey, tagValue) = r.nominatimTag
         beginObject()
         key("place_id"); integer(Int(r.item))
@@ -237,6 +240,11 @@ extension JSONBuffer {
             if let road = r.street ?? (r.kind == .street ? r.name : nil) { key("road"); string(road) }
             if let city = r.city { key("city"); string(city) }
             if let postcode = r.postcode { key("postcode"); string(postcode) }
+            endObject()
+        }
+        if extraTags {
+            key("extratags"); beginObject()
+            for tag in r.extraTags { key(text: tag.key); string(tag.value) }
             endObject()
         }
         let half: Int32 = switch r.kind {
