@@ -90,7 +90,8 @@ public final class Geocoder: @unchecked Sendable {  // read-only views of an imm
         func text(_ id: Int32) -> String? { id == 0 ? nil : strings[id] }
         let kind = GeocoderKind(rawValue: item.kind)!
         let type = text(item.type)
-        var category = Categories.category(id: item.category)?.name
+        // A `key=*` group ("shop") says less than the value ("books").
+        var category = Categories.category(id: item.category).flatMap { $0.tags.allSatisfy { $0.hasSuffix("=*") } ? nil : $0.name }
         if category == nil, let type, let eq = type.firstIndex(of: "=") {
             category = type.hasPrefix("building=") ? "building" : String(type[type.index(after: eq)...])
         }

@@ -101,11 +101,10 @@ public enum PoiVocabulary {
     }()
 
     /// How likely a person near a POI of `type` is to be at it, relative to a shop (1):
-    /// the grouped category's weight, else 0.5; street furniture and utilities 0.02.
+    /// street furniture and utilities 0.02, else the grouped category's weight, else 0.5.
     public static func visitWeight(type: String?, category: UInt8) -> Double {
-        if let weight = Categories.category(id: category)?.weight { return weight }
-        guard let type else { return 0.5 }
-        return furniture.contains(type) ? 0.02 : 0.5
+        if let type, furniture.contains(type) { return 0.02 }
+        return Categories.category(id: category)?.weight ?? 0.5
     }
 
     private static let furniture: Set<String> = [
