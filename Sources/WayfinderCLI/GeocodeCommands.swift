@@ -11,7 +11,9 @@ public enum GeocodeCommands {
 
     JSON results carry lat, lon, name, kind (address, poi, street, place), category,
     address {housenumber, street, postcode, city}, osm_type, osm_id, score, distance_m (when a
-    point was given), and label, type, phone, website, opening_hours where known.
+    point was given), and label, type, phone, website, opening_hours and extratags (wikidata,
+    cuisine, wheelchair… as Nominatim's extratags) where known. An unnamed POI's name is its
+    kind ("ATM"), its label adds the address ("ATM, Kaivokatu 1, 00100 Helsinki").
 
     exit codes:
       0  answered (--batch: every line answered, found or not; search and places: also when nothing is near)

@@ -74,7 +74,8 @@ extension Geocoder {
         search(CategoryQuery(category), near: point, radius: radius, limit: limit)
     }
 
-    /// POIs matching `query` within `radius` metres, nearest first, named or not.
+    /// POIs matching `query` within `radius` metres, nearest first, named or not: by their
+    /// main type, or a second POI tag (a restaurant also tagged `shop=florist`).
     public func search(_ query: CategoryQuery, near point: FixedCoordinate, radius: Double = 1000, limit: Int = 10) -> [GeocoderResult] {
         let exact = query.types.filter { !$0.hasSuffix("=*") }.map { Array($0.utf8) }
         let prefixes = query.types.filter { $0.hasSuffix("=*") }.map { Array($0.dropLast().utf8) }
@@ -84,8 +85,14 @@ extension Geocoder {
             let item = items[i]
             guard d <= radius, item.kind == GeocoderKind.poi.rawValue else { return }
             if !query.types.isEmpty {
-                let type = strings.bytes(item.type)
-                guard exact.contains(where: { type.elementsEqual($0) }) || prefixes.contains(where: { type.starts(with: $0) }) else { return }
+                func matches(_ type: some Collection<UInt8>) -> Bool {
+                    exact.contains { type.elementsEqual($0) } || prefixes.contains { type.starts(with: $0) }
+                }
+                var second = false
+                if !matches(strings.bytes(item.type)) {
+                    poi.forEachSecondType(of: i) { key, value in second = second || matches(Array(key.utf8) + [UInt8(ascii: "=")] + value) }
+                    guard second else { return }
+                }
             }
             if let cuisine {
                 guard let served = poi.value(of: i, key: PoiExtraTags.cuisine), Self.lists(served, cuisine) else { return }

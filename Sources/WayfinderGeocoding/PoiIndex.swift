@@ -59,7 +59,11 @@ public enum PoiExtraTags {
         "wikidata", "wikipedia", "cuisine", "wheelchair", "capacity", "population", "brand", "operator",
         "email", "diet:vegetarian", "diet:vegan", "takeaway", "outdoor_seating", "internet_access", "fee",
         "level", "access", "atm", "vending", "religion", "denomination", "sport", "stars", "ele",
+        // A second POI tag (a restaurant that is also `shop=florist`), kept when not the main one.
+        "amenity", "shop", "tourism", "leisure", "office", "healthcare", "craft",
     ]
+    /// Indexes in `keys` of the POI keys: such a tag is a second type of its POI.
+    public static let typeKeys = Set(["amenity", "shop", "tourism", "leisure", "office", "healthcare", "craft"].map { UInt8(keys.firstIndex(of: $0)!) })
     /// `contact:*` spellings read when the plain key is absent.
     public static let contactKeys: [String: String] = ["email": "contact:email"]
     public static let cuisine = UInt8(keys.firstIndex(of: "cuisine")!)
@@ -88,6 +92,7 @@ struct PoiIndexBuilder {
             let draft = drafts[d], item = UInt32(index)
             for tag in draft.extraTags {
                 tags.append(PoiTag(item: item, value: strings.intern(tag.value).id, key: tag.key))
+                if PoiExtraTags.typeKeys.contains(tag.key) { searchable.insert(PoiExtraTags.keys[Int(tag.key)] + "=" + tag.value) }
                 if tag.key == PoiExtraTags.cuisine {
                     for value in Self.listValues(tag.value) { searchable.insert("cuisine=" + value) }
                 }
@@ -260,6 +265,16 @@ struct PoiData {
             t += 1
         }
         return nil
+    }
+
+    /// Calls `body(key, value bytes)` for each second POI type of `item` (`PoiExtraTags.typeKeys`).
+    func forEachSecondType(of item: Int, _ body: (String, UnsafeBufferPointer<UInt8>) -> Void) {
+        guard let strings else { return }
+        var t = partitionPoint(tags.count) { Int(tags[$0].item) < item }
+        while t < tags.count, Int(tags[t].item) == item {
+            if PoiExtraTags.typeKeys.contains(tags[t].key) { body(PoiExtraTags.keys[Int(tags[t].key)], strings.bytes(tags[t].value)) }
+            t += 1
+        }
     }
 
     func footprint(of item: Int) -> PoiFootprint? {

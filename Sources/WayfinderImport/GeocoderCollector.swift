@@ -121,7 +121,7 @@ public final class GeocoderCollector: OSMHandler {
         } else if o.housenumber == nil || o.street == nil {
             return nil
         }
-        if o.type != nil { o.extraTags = extraTags(tags) }
+        if let type = o.type { o.extraTags = extraTags(tags, mainKey: String(type.prefix { $0 != "=" })) }
         o.postcode = tags["addr:postcode"]
         o.city = tags["addr:city"]
         return o
@@ -150,10 +150,11 @@ public final class GeocoderCollector: OSMHandler {
     private static let unnamedPoiKeys = ["amenity", "shop", "tourism", "leisure", "office", "healthcare", "craft",
                                          "public_transport", "emergency"]
 
-    /// The `PoiExtraTags` of an object (a `contact:*` spelling when the plain key is absent).
-    static func extraTags(_ tags: OSMTags) -> [(key: UInt8, value: String)] {
+    /// The `PoiExtraTags` of an object (a `contact:*` spelling when the plain key is absent),
+    /// all but its main tag.
+    static func extraTags(_ tags: OSMTags, mainKey: String) -> [(key: UInt8, value: String)] {
         var out: [(key: UInt8, value: String)] = []
-        for (k, key) in PoiExtraTags.keys.enumerated() {
+        for (k, key) in PoiExtraTags.keys.enumerated() where key != mainKey {
             if let value = tags[key] ?? PoiExtraTags.contactKeys[key].flatMap({ tags[$0] }) { out.append((UInt8(k), value)) }
         }
         return out
