@@ -29,9 +29,18 @@ public enum GeocodeCommands {
            wayfinder geocode --batch FILE [--near LAT,LON] [--limit N] [--graph GRAPH]
 
     Finds addresses ("Mannerheimintie 5, Helsinki", "5 Mannerheimintie"), POIs, streets and
-    places by name. Case and accents do not matter, words may come in any order, the last
-    word may be unfinished, and a typo is forgiven (one in words of 4-7 letters, two in
-    longer words). --batch reads one query per line and prints one JSON array per line.
+    places by name, in any language the data names them (name:xx, alt_name, old_name,
+    official_name, short_name, loc_name). Case and accents do not matter, words may come
+    in any order, the last word may be unfinished, and a typo is forgiven (one in words of
+    4-7 letters, two in longer words). House numbers and postcodes must be exact.
+    --batch reads one query per line and prints one JSON array per line.
+
+    score is the confidence: the share of the query the result explains (rare words count
+    more than "de" or "street"; a word may also be explained by the result's kind, e.g.
+    "cathedral", or the area it lies in). Below \(Geocoder.minimumConfidence) a result is
+    no answer: exit 6, with the best such candidates offered as "did you mean". A street
+    without the house number asked for is answered as the street, marked "number N not
+    found" (housenumber_not_found in JSON).
 
       --near LAT,LON     favour results near this point
       --limit N          at most N results (default 5)
@@ -98,10 +107,10 @@ public enum GeocodeCommands {
             guard args.positional.count == 1, let text = args.positional.first else {
                 throw .usage("give one TEXT to look up (quote it) or --batch FILE; see wayfinder geocode --help")
             }
-            let results = try openGeocoder(graph: args["graph"], console: console).geocode(text, near: near, limit: limit)
-            if format == "json" { console.write(json(results) + "\n") }
-            guard !results.isEmpty else { throw .placeNotFound("no address, place or POI matches \"\(text)\"") }
-            if format == "text" { console.write(self.text(results)) }
+            let answer = try openGeocoder(graph: args["graph"], console: console).lookup(text, near: near, limit: limit)
+            if format == "json" { console.write(json(answer.results) + "\n") }
+            guard !answer.results.isEmpty else { throw .placeNotFound(notFound(text, answer)) }
+            if format == "text" { console.write(self.text(answer.results)) }
         }
     }
 

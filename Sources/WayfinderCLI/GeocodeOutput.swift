@@ -26,8 +26,12 @@ public func resolveEndpoint(_ text: String, option: String, near: FixedCoordinat
         let coordinate = try parseCoordinate(text, option: option)
         return ResolvedEndpoint(coordinate: coordinate, place: nil, description: "coordinate " + GeocodeCommands.format(coordinate))
     }
-    guard let best = try geocoder().geocode(text, near: near, limit: 1).first, best.score >= GeocodeCommands.minimumRouteScore else {
-        throw .placeNotFound("\(option): no address, place or POI matches \"\(text)\" (see wayfinder geocode --help)")
+    let answer = try geocoder().lookup(text, near: near, limit: 1)
+    guard let best = answer.results.first else {
+        throw .placeNotFound("\(option): " + GeocodeCommands.notFound(text, answer) + " (see wayfinder geocode --help)")
+    }
+    if let number = best.missingHousenumber {
+        throw .placeNotFound("\(option): \(best.name) has no house number \(number) in the data; give another number or the street alone")
     }
     return ResolvedEndpoint(coordinate: best.location, place: best,
                             description: "\"\(best.label)\" (\(best.kind), \(best.osmType) \(best.osmId)) at " + GeocodeCommands.format(best.location))
@@ -41,14 +45,21 @@ func looksLikeCoordinate(_ text: String) -> Bool {
 }
 
 extension GeocodeCommands {
-    /// A route end must match at least this well: most of its words, in a name.
-    public static let minimumRouteScore = 0.6
+    /// "no address, place or POI matches "TEXT"", with the suggestions as "did you mean".
+    static func notFound(_ text: String, _ answer: ForwardAnswer) -> String {
+        let message = "no address, place or POI matches \"\(text)\""
+        guard !answer.suggestions.isEmpty else { return message }
+        return message + "; did you mean " + answer.suggestions.map {
+            "\"\($0.label)\" (\($0.kind), score \(String(format: "%.2f", $0.score)))"
+        }.joined(separator: " or ") + "?"
+    }
 
     static func format(_ c: FixedCoordinate) -> String { String(format: "%.6f,%.6f", c.latitude, c.longitude) }
 
     static func text(_ results: [GeocoderResult]) -> String {
         results.map { r in
-            var line = "\(r.label) (\(r.kind)" + (r.category.map { ", \($0)" } ?? "") + ") at \(format(r.location))"
+            var line = "\(r.label) (\(r.kind)" + (r.category.map { ", \($0)" } ?? "")
+                + (r.missingHousenumber.map { "; number \($0) not found" } ?? "") + ") at \(format(r.location))"
             line += ", \(r.osmType) \(r.osmId), score \(String(format: "%.2f", r.score))"
             if let d = r.distance { line += String(format: ", %.0f m", d) }
             return line + "\n"

@@ -19,6 +19,9 @@ public final class Geocoder: @unchecked Sendable {  // read-only views of an imm
     let streetPieces: UnsafeBufferPointer<StreetPiece>
     let streetCellKeys: UnsafeBufferPointer<UInt32>
     let streetSegments: UnsafeBufferPointer<Int32>
+    /// Empty for files built before other names were kept.
+    let otherNameOffsets: UnsafeBufferPointer<UInt32>
+    let otherNames: UnsafeBufferPointer<Int32>
     /// Extra tags, footprints and the searchable types (`PoiIndex.swift`).
     let poi: PoiData
 
@@ -51,6 +54,8 @@ public final class Geocoder: @unchecked Sendable {  // read-only views of an imm
         streetPieces = try require(.streetPieces, StreetPiece.self)
         streetCellKeys = try require(.streetCellKeys, UInt32.self)
         streetSegments = try require(.streetSegments, Int32.self)
+        otherNameOffsets = file.section(kind: GeocoderSection.otherNameOffsets.rawValue, as: UInt32.self) ?? UnsafeBufferPointer(start: nil, count: 0)
+        otherNames = file.section(kind: GeocoderSection.otherNames.rawValue, as: Int32.self) ?? UnsafeBufferPointer(start: nil, count: 0)
         poi = try PoiData(file: file, itemCount: items.count)
         guard isConsistent else { throw .unreadable(path: file.path, reason: "malformed geocoder index") }
     }
@@ -69,6 +74,8 @@ public final class Geocoder: @unchecked Sendable {  // read-only views of an imm
             && streetCellKeys.count == streetSegments.count && zip(streetCellKeys, streetCellKeys.dropFirst()).allSatisfy { $0 <= $1 }
             && streetSegments.allSatisfy { $0 >= 0 && Int($0) + 1 < streetPoints.count }
             && (streetPieces.first?.firstPoint ?? 0) == 0 && zip(streetPieces, streetPieces.dropFirst()).allSatisfy { $0.firstPoint < $1.firstPoint }
+            && (otherNameOffsets.isEmpty || (otherNameOffsets.count == items.count + 1 && ascending(otherNameOffsets, end: otherNames.count / 2)
+                && otherNames.count % 2 == 0 && otherNames.allSatisfy { $0 >= 0 && $0 < stringCount }))
             && streetPieces.allSatisfy { $0.item >= 0 && Int($0.item) < items.count } && (streetSegments.isEmpty || !streetPieces.isEmpty)
             && items.allSatisfy { item in
                 GeocoderKind(rawValue: item.kind) != nil && OSMObjectType(rawValue: item.osmType) != nil
@@ -104,9 +111,17 @@ public final class Geocoder: @unchecked Sendable {  // read-only views of an imm
             housenumber: number, street: street, postcode: text(item.postcode), city: text(item.city),
             phone: text(item.phone), website: text(item.website), openingHours: text(item.openingHours),
             osmType: OSMObjectType(rawValue: item.osmType)!, osmId: item.osmId,
-            importance: Double(item.importance) / 255, score: score, distance: distance)
+            importance: Double(item.importance) / 255, score: score, distance: distance, names: otherNames(of: index))
         result.extraTags = extraTags(index)
         return result
+    }
+
+    /// The item's other names (`name:xx`, `alt_name`…), as tagged.
+    public func otherNames(of index: Int) -> [OSMTag] {
+        guard !otherNameOffsets.isEmpty else { return [] }
+        return (Int(otherNameOffsets[index])..<Int(otherNameOffsets[index + 1])).map {
+            OSMTag(strings[otherNames[2 * $0]], strings[otherNames[2 * $0 + 1]])
+        }
     }
 
     /// Nominatim's `extratags` of item `index`: the kept tags (`PoiExtraTags`) with its
@@ -152,6 +167,9 @@ public struct GeocoderResult: Sendable, Equatable {
     public var names: [OSMTag] = []
     /// Further tags kept for the object (Nominatim's `extratags`: wikidata, cuisine…).
     public var extraTags: [OSMTag] = []
+    /// Forward search: the house number the query asked for when this street has no
+    /// address of that number (see `QueryExplanation`).
+    public var missingHousenumber: String?
 
     /// One line: "Name, Street 5, 00100 City" without repeating the name.
     public var label: String {

@@ -11,6 +11,10 @@ struct Draft {
     var type: String?, phone: String?, website: String?, openingHours: String?
     var category: UInt8 = 0
     var importance = 0.0
+    var otherNames: [OSMTag] = []
+    /// For an address, its street's other names ("Mannerheimvägen" for an address on
+    /// Mannerheimintie): searched, not shown.
+    var streetAliases: [String] = []
     var extraTags: [(key: UInt8, value: String)] = []
     var footprint: PoiBox?
     /// Ranges of `GeocoderSource.streetPoints`, for a street.
@@ -21,7 +25,7 @@ struct Draft {
         (osmType, osmId, location) = (o.osmType, o.osmId, o.location)
         (name, street, housenumber, postcode, city) = (o.name, o.street, o.housenumber, o.postcode, o.city)
         (type, phone, website, openingHours) = (o.type, o.phone, o.website, o.openingHours)
-        (category, importance) = (o.category, o.importance)
+        (category, importance, otherNames) = (o.category, o.importance, o.otherNames)
         (extraTags, footprint) = (o.extraTags, o.footprint)
     }
 }
@@ -69,6 +73,20 @@ struct DraftBuilder {
             if let town, keys.id(town) != keys.id(drafts[i].name!) { drafts[i].city = town }
         }
         addStreets(source, towns: towns)
+        addStreetAliases()
+    }
+
+    /// Gives each address the other names of the street of its name.
+    private mutating func addStreetAliases() {
+        var aliases: [Int32: [String]] = [:]
+        for d in drafts where d.kind == .street && !d.otherNames.isEmpty {
+            let key = keys.id(d.name!)
+            for other in d.otherNames where !(aliases[key]?.contains(other.value) ?? false) { aliases[key, default: []].append(other.value) }
+        }
+        guard !aliases.isEmpty else { return }
+        for i in drafts.indices where drafts[i].kind == .address {
+            drafts[i].streetAliases = aliases[keys.id(drafts[i].street!)] ?? []
+        }
     }
 
     private mutating func addAddress(_ o: SourceObject, _ seen: inout [Int64: [FixedCoordinate]]) {
@@ -78,7 +96,8 @@ struct DraftBuilder {
         seen[key, default: []].append(o.location)
         var draft = Draft(.address, o)
         (draft.name, draft.type, draft.category, draft.importance) = (nil, nil, 0, 0.5)
-        (draft.phone, draft.website, draft.openingHours, draft.extraTags, draft.footprint) = (nil, nil, nil, [], nil)
+        (draft.phone, draft.website, draft.openingHours, draft.otherNames) = (nil, nil, nil, [])
+        (draft.extraTags, draft.footprint) = ([], nil)
         drafts.append(draft)
     }
 
@@ -133,6 +152,7 @@ struct DraftBuilder {
         let location = ranges.flatMap { points[$0] }.min { distance($0, mean) < distance($1, mean) }!
         var object = SourceObject(osmType: .way, osmId: longest.osmId, location: location)
         (object.name, object.type, object.importance) = (longest.name, main.type, main.importance)
+        object.otherNames = longest.otherNames
         var draft = Draft(.street, object)
         draft.pieces = ranges
         return draft

@@ -4,7 +4,9 @@ import WayfinderGraph
 /// Forward geocoding: every query word is looked up in the sorted token table (exactly,
 /// as a prefix while typing, within the allowed edits), the postings of each match vote for
 /// their items, and the items are ranked by how much of the query and of their own name
-/// the words cover, then by importance and nearness to the focus point.
+/// the words cover, then by importance and nearness to the focus point. The best are then
+/// scored by `QueryExplanation`: the share of the query they explain, which decides
+/// whether they are an answer at all (`minimumConfidence`).
 extension Geocoder {
     /// Words of a query beyond this many are ignored.
     public static let maxWords = 12
@@ -12,54 +14,118 @@ extension Geocoder {
     /// for less than one in its name: "Rua General Torres, Vila Nova de Gaia" must not tie
     /// with "Rua de General Torres" for the query "Rua de General Torres".
     static let contextWeight: Float = 0.85
+    /// Results whose confidence (`GeocoderResult.score`) is below this are no answer:
+    /// `geocode` leaves them out, `lookup` offers the best as suggestions. A query
+    /// explained word for word with one typo scores about 0.8; one with a rare word that
+    /// the result does not explain ("Casa da Música" answered by "Casa da Câmara") under 0.6.
+    public static let minimumConfidence = 0.7
+    /// Candidates ranked before the confidence is worked out, beyond the limit.
+    static let spareCandidates = 24
 
-    /// The best matches for `text`, best first. The last word counts as a prefix unless
-    /// `text` ends in a space or punctuation (typing-as-you-go). An item must match at least
-    /// one word in its name; its score is 0.6 × the query's words it matches (weighted by
-    /// match quality) + 0.3 × the share of its name words matched + 0.1 × its importance,
-    /// plus up to 0.1 near `near` (halved at 2 km), so nearness reorders only close matches.
+    /// The answers for `text`, best first: `lookup(text, near:limit:).results`.
     public func geocode(_ text: String, near focus: FixedCoordinate? = nil, limit: Int = 5) -> [GeocoderResult] {
+        lookup(text, near: focus, limit: limit).results
+    }
+
+    /// The results that explain `text` well enough (confidence ≥ `minimumConfidence`),
+    /// best first, and else up to three suggestions that do not ("did you mean").
+    ///
+    /// An item must match at least one word in a name field. Words weigh by their rarity
+    /// in the index (`wordWeight`), so a rare word left unexplained sinks an answer while
+    /// a "da" or "rua" hardly counts. Candidates are first ranked by 0.6 × the weighted
+    /// share of the query matched + 0.3 × the share of their name words matched + 0.1 ×
+    /// importance, plus up to 0.1 near `near` (halved at 2 km); the best then get their
+    /// confidence (`QueryExplanation`). The last word counts as a prefix unless `text`
+    /// ends in a space or punctuation (typing-as-you-go); numbers always match exactly.
+    public func lookup(_ text: String, near focus: FixedCoordinate? = nil, limit: Int = 5) -> ForwardAnswer {
         let words = Array(TextFolding.tokens(text).prefix(Self.maxWords))
-        guard !words.isEmpty, limit > 0 else { return [] }
+        guard !words.isEmpty, limit > 0 else { return ForwardAnswer() }
         let typing = text.last.map { $0.isLetter || $0.isNumber } ?? false
         var votes = Votes(itemCount: items.count)
         defer { votes.release() }
+        var weights: [Float] = []
         for (w, word) in words.enumerated() {
+            var exactCount = -1, widestCount = 0
             forEachMatch(of: word, asPrefix: typing && w == words.count - 1) { token, quality in
-                for posting in postings[Int(postingOffsets[token])..<Int(postingOffsets[token + 1])] {
+                let postings = postings[Int(postingOffsets[token])..<Int(postingOffsets[token + 1])]
+                if quality == 1 { exactCount = postings.count }
+                widestCount = max(widestCount, postings.count)
+                for posting in postings {
                     let isName = posting & 1 == 0
                     votes.offer(item: Int(posting >> 1), quality: isName ? quality : quality * Self.contextWeight, isName: isName)
                 }
             }
-            votes.closeWord()
+            weights.append(wordWeight(itemsHolding: exactCount >= 0 ? exactCount : widestCount))
+            votes.closeWord(w, weight: weights[w])
         }
+        let totalWeight = weights.reduce(0, +)
         let projection = focus.map { LocalProjection(latitude: $0.latitude) }
-        var ranked = TopResults(limit: limit)
+        var ranked = TopCandidates(capacity: limit + Self.spareCandidates)
         for candidate in votes.candidates where votes.nameWords[Int(candidate)] > 0 {
             let i = Int(candidate)
             let item = items[i]
-            let matched = votes.total[i] / Float(words.count)
-            let cover = min(1, Float(votes.nameWords[i]) / Float(max(1, item.nameTokens)))
-            var score = 0.6 * matched + 0.3 * cover + 0.1 * Float(item.importance) / 255
+            let rank = 0.6 * votes.total[i] / totalWeight + 0.3 * cover(i, votes) + 0.1 * Float(item.importance) / 255
             var distance: Double?
             if let focus, let projection {
                 let (x, y) = projection.offset(item.location, from: focus)
                 distance = (x * x + y * y).squareRoot()
-                score += 0.1 / (1 + Float(distance! / 2000))
             }
-            ranked.offer(Int32(i), score: score, importance: item.importance, distance: distance)
+            ranked.offer((Int32(i), rank + nearness(distance), item.importance, distance))
         }
-        return ranked.results(self)
+        let query = QueryExplanation(words: words, weights: weights)
+        // Results are made only where a word is left to explain, and for the answer.
+        var scored: [(entry: TopCandidates.Entry, result: GeocoderResult?, confidence: Float, missing: String?, rank: Float)] =
+            ranked.kept.map { entry in
+                let i = Int(entry.item)
+                var result: GeocoderResult?
+                let explained = query.explain(typeOf: items[i], matched: votes.matched[i], matchedWeight: votes.total[i],
+                                              cover: cover(i, votes)) {
+                    if result == nil { result = self.result(i, score: 0, distance: entry.distance) }
+                    return result!
+                }
+                let rank = 0.6 * explained.confidence + 0.3 * cover(i, votes) + 0.1 * Float(items[i].importance) / 255
+                return (entry, result, explained.confidence, explained.missingHousenumber, rank + nearness(entry.distance))
+            }
+        scored.sort { $0.rank != $1.rank ? $0.rank > $1.rank : $0.entry.item < $1.entry.item }
+        let confident = scored.filter { $0.confidence >= Float(Self.minimumConfidence) }
+        let shown = confident.isEmpty ? Array(scored.prefix(3 + 8)) : Array(confident.prefix(limit + 8))
+        let results = shown.map { s in
+            var result = s.result ?? self.result(Int(s.entry.item), score: 0, distance: s.entry.distance)
+            result.score = Double(s.confidence)
+            result.missingHousenumber = s.missing
+            return result
+        }
+        return confident.isEmpty ? ForwardAnswer(suggestions: results.distinct(limit: min(limit, 3)))
+                                 : ForwardAnswer(results: results.distinct(limit: limit))
+    }
+
+    /// The share of the item's own name words the query matched.
+    private func cover(_ i: Int, _ votes: Votes) -> Float {
+        min(1, Float(votes.nameWords[i]) / Float(max(1, items[i].nameTokens)))
+    }
+
+    /// Up to 0.1 for a result at the focus point, halved at 2 km.
+    private func nearness(_ distance: Double?) -> Float {
+        distance.map { 0.1 / (1 + Float($0 / 2000)) } ?? 0
+    }
+
+    /// How much a word says: the rarer in the index, the more (inverse document
+    /// frequency, plus one so that even a word on every item counts a little). A word no
+    /// item holds weighs most.
+    func wordWeight(itemsHolding count: Int) -> Float {
+        log(Float(items.count + 1) / Float(count + 1)) + 1
     }
 
     /// Calls `body` with each token matching `word` and the match quality: 1 exact, less
     /// for a prefix of a longer word, 0.8 or 0.65 for one or two edits (allowed by the
-    /// length of the longer word: see `TextFolding.allowedEdits`).
+    /// length of the longer word: see `TextFolding.allowedEdits`). Words with a digit
+    /// (house numbers, postcodes) match only exactly.
     func forEachMatch(of word: [UInt8], asPrefix: Bool, _ body: (Int, Float) -> Void) {
+        let hasDigit = word.contains { $0 >= 0x30 && $0 <= 0x39 }
         word.withUnsafeBufferPointer { word in
             let n = word.count
             var t = lowerBound(word)
-            if asPrefix {
+            if asPrefix && !hasDigit {  // "2" is not house number 24
                 while t < tokenMasks.count, token(t).starts(with: word) {
                     let length = token(t).count
                     body(t, length == n ? 1 : 0.7 + 0.25 * Float(n) / Float(length))
@@ -70,7 +136,7 @@ extension Geocoder {
             }
             // Numbers (house numbers, postcodes) must be typed right. The allowance goes by
             // the longer of the two words, so a letter dropped from a four-letter word counts.
-            guard n >= 3, !word.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) else { return }
+            guard n >= 3, !hasDigit else { return }
             let mask = TextFolding.letterMask(word)
             let offsets = tokenOffsets, masks = tokenMasks  // locals: the loop reads no class fields
             for t in 0..<masks.count {
@@ -102,88 +168,3 @@ extension Geocoder {
     }
 }
 
-/// Per-item tallies of one forward query: for each word its best match quality, summed
-/// over words, and how many words matched a name field. Plain buffers (freed by `release`),
-/// as the postings loop updates them millions of times a second.
-struct Votes {
-    /// This word's best quality per item (0: none yet), and whether it came from a name field.
-    private let best: UnsafeMutableBufferPointer<Float>
-    private let bestIsName: UnsafeMutableBufferPointer<Bool>
-    let total: UnsafeMutableBufferPointer<Float>
-    let nameWords: UnsafeMutableBufferPointer<UInt8>
-    private var touched: [Int32] = []
-    /// Items any word matched, in first-match order.
-    private(set) var candidates: [Int32] = []
-
-    init(itemCount: Int) {
-        func zeroed<T: BitwiseCopyable>(_ value: T) -> UnsafeMutableBufferPointer<T> {
-            let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: max(1, itemCount))
-            buffer.initialize(repeating: value)
-            return buffer
-        }
-        (best, bestIsName, total, nameWords) = (zeroed(0), zeroed(false), zeroed(0), zeroed(0))
-    }
-
-    func release() {
-        best.deallocate()
-        bestIsName.deallocate()
-        total.deallocate()
-        nameWords.deallocate()
-    }
-
-    @inline(__always)
-    mutating func offer(item: Int, quality: Float, isName: Bool) {
-        let current = best[item]
-        if current == 0 { touched.append(Int32(item)) }
-        if quality > current || (quality == current && isName) {
-            best[item] = quality
-            bestIsName[item] = isName
-        }
-    }
-
-    mutating func closeWord() {
-        for t in touched {
-            let i = Int(t)
-            if total[i] == 0 { candidates.append(t) }
-            total[i] += best[i]
-            if bestIsName[i] { nameWords[i] &+= 1 }
-            best[i] = 0
-        }
-        touched.removeAll(keepingCapacity: true)
-    }
-}
-
-/// The best few scored items, ties broken by importance then item order; near-duplicates
-/// (same kind and label within `duplicateDistance`) are shown once.
-struct TopResults {
-    let limit: Int
-    /// Keeps spares so dropped duplicates can be replaced.
-    private var kept: [(item: Int32, score: Float, importance: UInt8, distance: Double?)] = []
-    static let duplicateDistance = 100.0
-
-    init(limit: Int) { self.limit = limit }
-
-    private var capacity: Int { limit + 8 }
-
-    mutating func offer(_ item: Int32, score: Float, importance: UInt8, distance: Double?) {
-        func before(_ a: (item: Int32, score: Float, importance: UInt8, distance: Double?), _ b: (Int32, Float, UInt8)) -> Bool {
-            a.score != b.1 ? a.score > b.1 : a.importance != b.2 ? a.importance > b.2 : a.item < b.0
-        }
-        if kept.count == capacity, let last = kept.last, !before((item, score, importance, distance), (last.item, last.score, last.importance)) { return }
-        let at = kept.firstIndex { !before($0, (item, score, importance)) } ?? kept.count
-        kept.insert((item, score, importance, distance), at: at)
-        if kept.count > capacity { kept.removeLast() }
-    }
-
-    func results(_ geocoder: Geocoder) -> [GeocoderResult] {
-        var out: [GeocoderResult] = []
-        for k in kept where out.count < limit {
-            let result = geocoder.result(Int(k.item), score: Double(min(1, k.score)), distance: k.distance)
-            let duplicate = out.contains {
-                $0.kind == result.kind && $0.label == result.label && Geo.distance($0.location, result.location) < Self.duplicateDistance
-            }
-            if !duplicate { out.append(result) }
-        }
-        return out
-    }
-}

@@ -17,6 +17,10 @@ public struct GeocoderIndex {
     private var streetPieces: [StreetPiece] = []
     private var streetCellKeys: [UInt32] = []
     private var streetSegments: [Int32] = []
+    /// Other names: item `i`'s (key, value) string-id pairs are
+    /// `otherNames[2 * otherNameOffsets[i] ..< 2 * otherNameOffsets[i + 1]]`.
+    private var otherNameOffsets: [UInt32] = [0]
+    private var otherNames: [Int32] = []
     private var poi: PoiIndexBuilder?
 
     /// Items per kind.
@@ -69,7 +73,8 @@ public struct GeocoderIndex {
         func size<T>(_ array: [T]) -> Int { array.count * MemoryLayout<T>.stride }
         return MemoryLayout<SnapGrid>.stride + size(items) + size(itemCells) + size(tokenOffsets) + size(tokenBytes)
             + size(tokenMasks) + size(postingOffsets) + size(postings) + size(streetPoints) + size(streetPieces) + size(streetCellKeys)
-            + size(streetSegments) + size(texts.offsets) + size(texts.bytes) + (poi?.byteCount ?? 0)
+            + size(streetSegments) + size(texts.offsets) + size(texts.bytes) + size(otherNameOffsets) + size(otherNames)
+            + (poi?.byteCount ?? 0)
     }
 
     public func add(to writer: inout GraphFileWriter) {
@@ -87,6 +92,8 @@ public struct GeocoderIndex {
         writer.add(kind: GeocoderSection.streetPieces.rawValue, streetPieces)
         writer.add(kind: GeocoderSection.streetCellKeys.rawValue, streetCellKeys)
         writer.add(kind: GeocoderSection.streetSegments.rawValue, streetSegments)
+        writer.add(kind: GeocoderSection.otherNameOffsets.rawValue, otherNameOffsets)
+        writer.add(kind: GeocoderSection.otherNames.rawValue, otherNames)
         poi?.add(to: &writer)
     }
 
@@ -99,12 +106,17 @@ public struct GeocoderIndex {
             (id(draft.type), id(draft.phone), id(draft.website), id(draft.openingHours))
         item.category = draft.category
         item.importance = UInt8((min(1, max(0, draft.importance)) * 255).rounded())
-        // Name words identify the item; context words (where it is) only support a match. An
-        // unnamed POI has neither: category search and reverse find it, never its address.
+        for other in draft.otherNames { otherNames += [id(other.key), id(other.value)] }
+        otherNameOffsets.append(UInt32(otherNames.count / 2))
+        // Name words identify the item; context words (where it is) only support a match.
+        // Other names are name words too, but the share of the name a query covers is
+        // measured against the main name. An unnamed POI has neither: category search and
+        // reverse find it, never its address.
         if draft.kind == .poi && draft.name == nil { return item }
         let names = draft.kind == .address ? [item.street, item.housenumber] : [item.name]
         let context = draft.kind == .poi ? [item.street, item.postcode, item.city] : [item.postcode, item.city]
-        let nameTokens = tokens.add(item: index, names: names.map { texts.tokens($0, &tokens) },
+        let others = (draft.otherNames.map(\.value) + draft.streetAliases).map { texts.tokens(texts.id($0), &tokens) }
+        let nameTokens = tokens.add(item: index, names: names.map { texts.tokens($0, &tokens) }, others: others,
                                     context: context.map { texts.tokens($0, &tokens) })
         item.nameTokens = UInt8(min(255, nameTokens))
         return item
@@ -171,9 +183,9 @@ public struct GeocoderIndex {
 
         /// Adds the item's postings (a word in both kinds of field counts as a name word);
         /// returns the number of distinct name words. Items must come in ascending order.
-        mutating func add(item: Int32, names: [[Int32]], context: [[Int32]]) -> Int {
+        mutating func add(item: Int32, names: [[Int32]], others: [[Int32]], context: [[Int32]]) -> Int {
             itemTokens.removeAll(keepingCapacity: true)
-            for (fields, isName) in [(names, true), (context, false)] {
+            for (fields, isName) in [(names, true), (others, true), (context, false)] {
                 for token in fields.joined() where !itemTokens.contains(where: { $0.token == token }) {
                     itemTokens.append((token, isName))
                 }
@@ -182,7 +194,7 @@ public struct GeocoderIndex {
                 pairTokens.append(token)
                 pairPostings.append(UInt32(item) << 1 | (isName ? 0 : 1))
             }
-            return itemTokens.count { $0.isName }
+            return Set(names.joined()).count
         }
 
         /// Tokens in byte order, each with its postings in item order (a stable counting sort).

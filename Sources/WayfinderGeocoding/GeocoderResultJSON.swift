@@ -30,7 +30,7 @@ extension JSONBuffer {
         if let d = r.distance { key("distance_m"); number(d, decimals: 1) }
         string("label", r.label)
         let optional: [(StaticString, String?)] = [("type", r.type), ("phone", r.phone), ("website", r.website),
-                                                   ("opening_hours", r.openingHours)]
+                                                   ("opening_hours", r.openingHours), ("housenumber_not_found", r.missingHousenumber)]
         for (key, value) in optional {
             if let value { string(key, value) }
         }

@@ -18,6 +18,9 @@ public enum GeocoderSection: UInt32, CaseIterable, Sendable {
     /// and its grid: cell keys (`[UInt32]`, sorted) and the first point of the segment each
     /// key lists (`[Int32]`).
     case streetPoints = 110, streetPieces = 111, streetCellKeys = 112, streetSegments = 113
+    /// Other names (`GeocoderResult.names`): `[UInt32]` offsets, items + 1, counting pairs,
+    /// and `[Int32]` (key, value) string ids, two per name. Optional: older files have none.
+    case otherNameOffsets = 114, otherNames = 115
     /// POI data (`PoiIndex`): its own string table, `[PoiTag]` (extra tags, by item),
     /// `[PoiFootprint]` (boxes of POI areas and of the buildings POI nodes lie in, by item),
     /// and `[Int32]`: ids of the distinct searchable `key=value` texts, in byte order.
@@ -120,6 +123,8 @@ public struct SourceObject {
     public var osmId: Int64
     public var location: FixedCoordinate
     public var name: String?
+    /// `name:xx`, `alt_name`… (see `GeocoderResult.names`).
+    public var otherNames: [OSMTag] = []
     /// The main tag when it makes the object a POI or place ("amenity=cafe", "place=town").
     public var type: String?
     public var category: UInt8 = 0
@@ -144,15 +149,18 @@ public struct SourceObject {
 public struct SourceStreet {
     public var osmId: Int64
     public var name: String
+    /// `name:xx`, `alt_name`… of the way.
+    public var otherNames: [OSMTag]
     /// `highway=…` of the way.
     public var type: String
     public var importance: Double
     public var firstPoint: Int32
     public var lastPoint: Int32
 
-    public init(osmId: Int64, name: String, type: String, importance: Double, firstPoint: Int32, lastPoint: Int32) {
+    public init(osmId: Int64, name: String, otherNames: [OSMTag] = [], type: String, importance: Double, firstPoint: Int32, lastPoint: Int32) {
         self.osmId = osmId
         self.name = name
+        self.otherNames = otherNames
         self.type = type
         self.importance = importance
         self.firstPoint = firstPoint

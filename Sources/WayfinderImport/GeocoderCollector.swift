@@ -40,7 +40,7 @@ public final class GeocoderCollector: OSMHandler {
         let hasName = tags.rawValue("name") != nil
         guard hasName || tags.rawValue("addr:housenumber") != nil || Self.unnamedPoiTag(tags) != nil else { return }
         if hasName, let highway = tags["highway"], let importance = Self.streetImportance[highway] {
-            addStreet(id: id, nodes: nodes, name: tags["name"]!, type: "highway=" + highway, importance: importance)
+            addStreet(id: id, nodes: nodes, name: tags["name"]!, otherNames: OtherNames.of(tags, name: tags["name"]), type: "highway=" + highway, importance: importance)
             // A named square or a pedestrian area with a place tag is also a place.
             guard tags.has("place") || tags.has("addr:housenumber") else { return }
         }
@@ -71,11 +71,11 @@ public final class GeocoderCollector: OSMHandler {
     }
 
     /// Cuts a named highway into runs of located nodes (clipped extracts lose some).
-    private func addStreet(id: Int64, nodes: OSMWayNodes, name: String, type: String, importance: Double) {
+    private func addStreet(id: Int64, nodes: OSMWayNodes, name: String, otherNames: [OSMTag], type: String, importance: Double) {
         var first = source.streetPoints.count
         func close() {
             if source.streetPoints.count - first >= 2 {
-                source.streets.append(SourceStreet(osmId: id, name: name, type: type, importance: importance,
+                source.streets.append(SourceStreet(osmId: id, name: name, otherNames: otherNames, type: type, importance: importance,
                                                    firstPoint: Int32(first), lastPoint: Int32(source.streetPoints.count - 1)))
             } else {
                 source.streetPoints.removeLast(source.streetPoints.count - first)
@@ -93,6 +93,7 @@ public final class GeocoderCollector: OSMHandler {
     static func object(_ type: OSMObjectType, _ id: Int64, _ location: FixedCoordinate, _ tags: OSMTags) -> SourceObject? {
         var o = SourceObject(osmType: type, osmId: id, location: location)
         o.name = tags["name"]
+        if o.name != nil { o.otherNames = OtherNames.of(tags, name: o.name) }
         o.housenumber = tags["addr:housenumber"]
         o.street = tags["addr:street"] ?? tags["addr:place"]
         let prominent = tags.has("wikidata") || tags.has("wikipedia") ? 0.2 : 0

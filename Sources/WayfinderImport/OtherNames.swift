@@ -1,0 +1,29 @@
+import WayfinderGeocoding
+
+/// The names an object has besides `name`: in other languages (`name:en`, `name:sv`, …)
+/// and the variants OSM keeps apart (`alt_name`, `old_name`, `official_name`,
+/// `short_name`, `loc_name`, `int_name`, `reg_name`, `nat_name`). All are searchable, and
+/// Nominatim's `namedetails` and `accept-language` show them.
+enum OtherNames {
+    static let variantKeys: Set<String> = [
+        "alt_name", "old_name", "official_name", "short_name", "loc_name", "int_name", "reg_name", "nat_name",
+    ]
+
+    /// The object's other names as tagged, in tag order. `name:xx` keys with a further
+    /// colon (`name:etymology:wikidata`) are not names; nor is `name:prefix` or a value
+    /// equal to `name` itself.
+    static func of(_ tags: OSMTags, name: String?) -> [OSMTag] {
+        var found: [OSMTag] = []
+        for (key, value) in tags where !value.isEmpty && value != name {
+            if variantKeys.contains(key) || variantKeys.contains(where: { key.hasPrefix($0 + ":") }) {
+                found.append(OSMTag(key, value))
+            } else if key.hasPrefix("name:") {
+                let language = key.dropFirst(5)
+                guard !language.isEmpty, !language.contains(":"), language != "prefix", language != "suffix",
+                      language != "left", language != "right" else { continue }
+                found.append(OSMTag(key, value))
+            }
+        }
+        return found
+    }
+}
