@@ -19,6 +19,8 @@ extension Geocoder {
     public static let addressRadius = 50.0
     public static let streetRadius = 200.0
     public static let poiRadius = 25.0
+    /// How much nearer an unnamed POI must be than a named one to be the POI at the point.
+    public static let unnamedPoiMargin = 10.0
     /// How much nearer than an address on another street a street must be for the point to
     /// count as on that street rather than at the house.
     public static let addressMargin = 5.0
@@ -29,11 +31,13 @@ extension Geocoder {
     /// street within `addressRadius`, else the street alone.
     public func reverse(_ point: FixedCoordinate) -> ReverseGeocode {
         let projection = LocalProjection(latitude: point.latitude)
-        var addresses: [(Int, Double)] = [], poi: (Int, Double)?
+        var addresses: [(Int, Double)] = [], poi: (Int, Double)?, poiRank = Double.infinity
         forEachItem(around: point, radius: Self.addressRadius, projection) { i, d in
             let kind = items[i].kind
             if kind == GeocoderKind.address.rawValue, d <= Self.addressRadius { addresses.append((i, d)) }
-            if kind == GeocoderKind.poi.rawValue, d <= Self.poiRadius, d < poi?.1 ?? .infinity { poi = (i, d) }
+            // An unnamed POI (a bench, an ATM) only when no named one is `unnamedPoiMargin` nearer.
+            let rank = d + (items[i].name == 0 ? Self.unnamedPoiMargin : 0)
+            if kind == GeocoderKind.poi.rawValue, d <= Self.poiRadius, rank < poiRank { (poi, poiRank) = ((i, d), rank) }
         }
         let street = nearestStreet(to: point, within: Self.streetRadius, projection)
         addresses.sort { ($0.1, $0.0) < ($1.1, $1.0) }

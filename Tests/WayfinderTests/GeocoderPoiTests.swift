@@ -25,6 +25,9 @@ import WayfinderImport
             #expect(atm.name == "ATM" && atm.osmId == 101 && atm.street == "Kaivokatu" && atm.housenumber == "1", "\(phrase)")
             #expect(atm.label == "ATM, Kaivokatu 1, 00100 Helsinki")
         }
+        // Reverse finds it at its point; a named POI a few metres farther would come first.
+        #expect(g.reverse(FixedCoordinate(latitude: 60.17012, longitude: 24.94005)).poi?.osmId == 101)
+        #expect(g.reverse(FixedCoordinate(latitude: 60.17015, longitude: 24.93915)).poi?.name == "Sushi and Flowers")
         // Never a forward match of a name it does not have.
         #expect(!g.geocode("ATM").contains { $0.osmId == 101 })
         #expect(g.geocode("Kaivokatu 1").first?.kind == .address)
@@ -135,6 +138,7 @@ final class PoiFixture: @unchecked Sendable {
             + node(108, 60.1690, 24.9420, ["amenity": "bench"])
             + node(109, 60.1690, 24.9425, ["craft": "brewery"])
             + node(112, 60.1702, 24.9390, ["amenity": "restaurant", "shop": "florist", "name": "Sushi and Flowers"])
+            + node(113, 60.17015, 24.9391, ["amenity": "waste_basket"])
             + node(110, 60.1721, 24.9431, ["amenity": "cafe", "name": "Café Corner"])
             + node(111, 60.1729, 24.9437, ["shop": "clothes", "name": "Outside Boutique"])
             + way(10, [1, 2, 3], ["highway": "residential", "name": "Kaivokatu"])
