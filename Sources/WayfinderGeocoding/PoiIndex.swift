@@ -89,19 +89,19 @@ struct PoiIndexBuilder {
         let containers = ContainerRings(source)
         var searchable = Set<String>()
         for (index, d) in order.enumerated() {
-            let draft = drafts[d], item = UInt32(index)
-            for tag in draft.extraTags {
+            let item = UInt32(index)
+            for tag in drafts[d].extraTags {
                 tags.append(PoiTag(item: item, value: strings.intern(tag.value).id, key: tag.key))
                 if PoiExtraTags.typeKeys.contains(tag.key) { searchable.insert(PoiExtraTags.keys[Int(tag.key)] + "=" + tag.value) }
                 if tag.key == PoiExtraTags.cuisine {
                     for value in Self.listValues(tag.value) { searchable.insert("cuisine=" + value) }
                 }
             }
-            guard draft.kind == .poi else { continue }
-            if let type = draft.type { searchable.insert(type) }
-            if let box = draft.footprint {
+            guard drafts[d].kind == .poi else { continue }
+            if let type = drafts[d].type { searchable.insert(type) }
+            if let box = drafts[d].footprint {
                 footprints.append(PoiFootprint(itemAndFlag: item, box: box))
-            } else if draft.osmType == .node, let box = containers.smallest(containing: draft.location) {
+            } else if drafts[d].osmType == .node, let box = containers.smallest(containing: drafts[d].location) {
                 footprints.append(PoiFootprint(itemAndFlag: item | 0x8000_0000, box: box))
             }
         }
@@ -156,33 +156,41 @@ struct PoiIndexBuilder {
 }
 
 /// Building (and other area) rings through a grid of their boxes, for the smallest one
-/// around a point.
+/// around a point: (cell key, ring) pairs sorted by key.
 private struct ContainerRings {
     private let source: GeocoderSource
     private var boxes: [PoiBox] = []
-    private var cells: [Int64: [Int32]] = [:]
+    private var cellKeys: [Int64] = []
+    private var cellRings: [Int32] = []
     static let cell: Int32 = 2_000  // about 220 m
 
     init(_ source: GeocoderSource) {
         self.source = source
+        var pairs: [(key: Int64, ring: Int32)] = []
         for r in 0..<(source.containerRings.count - 1) {
             let points = source.containerPoints[Int(source.containerRings[r])..<Int(source.containerRings[r + 1])]
             let box = PoiBox(points) ?? PoiBox(minLat: 1, minLon: 1, maxLat: 0, maxLon: 0)
             boxes.append(box)
             guard box.minLat <= box.maxLat, (box.maxLat - box.minLat) / Self.cell < 20, (box.maxLon - box.minLon) / Self.cell < 20 else { continue }
             for row in (box.minLat / Self.cell)...(box.maxLat / Self.cell) {
-                for column in (box.minLon / Self.cell)...(box.maxLon / Self.cell) { cells[Self.key(row, column), default: []].append(Int32(r)) }
+                for column in (box.minLon / Self.cell)...(box.maxLon / Self.cell) { pairs.append((Self.key(row, column), Int32(r))) }
             }
         }
+        pairs.sort { ($0.key, $0.ring) < ($1.key, $1.ring) }
+        (cellKeys, cellRings) = (pairs.map(\.key), pairs.map(\.ring))
     }
 
     private static func key(_ row: Int32, _ column: Int32) -> Int64 { Int64(row) << 32 | Int64(UInt32(bitPattern: column)) }
 
     func smallest(containing p: FixedCoordinate) -> PoiBox? {
         var best: PoiBox?
-        for r in cells[Self.key(p.lat / Self.cell, p.lon / Self.cell)] ?? [] {
-            let box = boxes[Int(r)]
-            guard box.contains(p), box.area < best?.area ?? .infinity, inside(p, ring: Int(r)) else { continue }
+        let key = Self.key(p.lat / Self.cell, p.lon / Self.cell)
+        var e = partitionPoint(cellKeys.count) { cellKeys[$0] < key }
+        while e < cellKeys.count, cellKeys[e] == key {
+            let r = Int(cellRings[e])
+            e += 1
+            let box = boxes[r]
+            guard box.contains(p), box.area < best?.area ?? .infinity, inside(p, ring: r) else { continue }
             best = box
         }
         return best
