@@ -22,6 +22,10 @@ public enum GeocodeCommands {
       3  missing, unreadable or corrupt graph file, or a graph without a geocoder index
       6  nothing found: no address, place or POI matches the text, or nothing near the coordinate
 
+    A coordinate outside the graph's area is named as such, with the area's box and its
+    biggest place; one that would be inside with latitude and longitude swapped gets
+    "did you mean LAT,LON?" (an error's message, else a warning on stderr).
+
     """
 
     public static let geocodeHelp = """
@@ -107,7 +111,9 @@ public enum GeocodeCommands {
             guard args.positional.count == 1, let text = args.positional.first else {
                 throw .usage("give one TEXT to look up (quote it) or --batch FILE; see wayfinder geocode --help")
             }
-            let answer = try openGeocoder(graph: args["graph"], console: console).lookup(text, near: near, limit: limit)
+            let geocoder = try openGeocoder(graph: args["graph"], console: console)
+            if let near { warnIfOutside(near, option: "--near", text: args["near"]!, geocoder: geocoder, console: console) }
+            let answer = geocoder.lookup(text, near: near, limit: limit)
             if format == "json" { console.write(json(answer.results) + "\n") }
             guard !answer.results.isEmpty else { throw .placeNotFound(notFound(text, answer)) }
             if format == "text" { console.write(self.text(answer.results)) }
@@ -128,10 +134,12 @@ public enum GeocodeCommands {
             }
             guard args.positional.count == 1 else { throw .usage("give one LAT,LON or --batch FILE; see wayfinder reverse --help") }
             let point = try parseCoordinate(args.positional[0], option: "LAT,LON")
-            let answer = try openGeocoder(graph: args["graph"], console: console).reverse(point)
+            let geocoder = try openGeocoder(graph: args["graph"], console: console)
+            let answer = geocoder.reverse(point)
             if format == "json" { console.write(json(answer) + "\n") }
             guard let best = answer.best else {
-                throw .placeNotFound("no address or street within \(Int(Geocoder.streetRadius)) m of \(args.positional[0])")
+                let hint = self.hint(point, geocoder: geocoder).map { "; " + $0 } ?? ""
+                throw .placeNotFound("no address or street within \(Int(Geocoder.streetRadius)) m of \(args.positional[0])\(hint)")
             }
             if format == "text" { console.write(text([best] + (answer.poi.map { [$0] } ?? []))) }
         }
@@ -146,6 +154,7 @@ public enum GeocodeCommands {
             let radius = try positive(args, "radius", default: 1000.0)
             let limit = try positive(args, "limit", default: 10)
             let geocoder = try openGeocoder(graph: args["graph"], console: console)
+            warnIfOutside(near, option: "--near", text: nearText, geocoder: geocoder, console: console)
             guard let category = geocoder.categoryQuery(phrase) else {
                 throw .badInput("unknown category \"\(phrase)\": neither a category word, a KEY=VALUE tag nor a type or cuisine in this graph; "
                                 + "categories: \(Categories.all.map(\.name).joined(separator: ", "))")
@@ -161,7 +170,9 @@ public enum GeocodeCommands {
             let at = try parseCoordinate(atText, option: "--at")
             let accuracy = try positive(args, "accuracy", default: 20.0)
             let limit = try positive(args, "limit", default: 5)
-            let results = try openGeocoder(graph: args["graph"], console: console).likelyPlaces(at: at, accuracy: accuracy, limit: limit)
+            let geocoder = try openGeocoder(graph: args["graph"], console: console)
+            warnIfOutside(at, option: "--at", text: atText, geocoder: geocoder, console: console)
+            let results = geocoder.likelyPlaces(at: at, accuracy: accuracy, limit: limit)
             console.write(format == "json" ? json(results) + "\n" : results.isEmpty ? "no POI within reach\n" : text(results))
         }
     }

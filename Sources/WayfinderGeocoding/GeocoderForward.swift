@@ -22,9 +22,9 @@ extension Geocoder {
     /// Candidates ranked before the confidence is worked out, beyond the limit.
     static let spareCandidates = 24
 
-    /// The answers for `text`, best first: `lookup(text, near:limit:).results`.
-    public func geocode(_ text: String, near focus: FixedCoordinate? = nil, limit: Int = 5) -> [GeocoderResult] {
-        lookup(text, near: focus, limit: limit).results
+    /// The answers for `text`, best first: `lookup(text, near:limit:dedupe:).results`.
+    public func geocode(_ text: String, near focus: FixedCoordinate? = nil, limit: Int = 5, dedupe: Bool = true) -> [GeocoderResult] {
+        lookup(text, near: focus, limit: limit, dedupe: dedupe).results
     }
 
     /// The results that explain `text` well enough (confidence ≥ `minimumConfidence`),
@@ -37,7 +37,8 @@ extension Geocoder {
     /// importance, plus up to 0.1 near `near` (halved at 2 km); the best then get their
     /// confidence (`QueryExplanation`). The last word counts as a prefix unless `text`
     /// ends in a space or punctuation (typing-as-you-go); numbers always match exactly.
-    public func lookup(_ text: String, near focus: FixedCoordinate? = nil, limit: Int = 5) -> ForwardAnswer {
+    /// `dedupe: false` keeps near-duplicates (Nominatim's `dedupe=0`).
+    public func lookup(_ text: String, near focus: FixedCoordinate? = nil, limit: Int = 5, dedupe: Bool = true) -> ForwardAnswer {
         let words = Array(TextFolding.tokens(text).prefix(Self.maxWords))
         guard !words.isEmpty, limit > 0 else { return ForwardAnswer() }
         let typing = text.last.map { $0.isLetter || $0.isNumber } ?? false
@@ -96,7 +97,7 @@ extension Geocoder {
             return result
         }
         return confident.isEmpty ? ForwardAnswer(suggestions: results.distinct(limit: min(limit, 3)))
-                                 : ForwardAnswer(results: results.distinct(limit: limit))
+                                 : ForwardAnswer(results: dedupe ? results.distinct(limit: limit) : Array(results.prefix(limit)))
     }
 
     /// The share of the item's own name words the query matched.

@@ -113,9 +113,9 @@ public final class JSONBuffer {
         filled &= ~(1 << depth)
     }
 
-    /// An object key known only at run time (a tag's key), escaped as a string value is.
-    public func key(text: String) {
-        string(text)
+    /// An object key known only at run time (an OSM tag key), escaped like a string.
+    public func key(text k: String) {
+        string(k)
         put(UInt8(ascii: ":"))
         filled &= ~(1 << depth)
     }

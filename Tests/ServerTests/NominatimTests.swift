@@ -85,9 +85,9 @@ import WayfinderGraph
     }
 
     @Test(arguments: [
-        "/search", "/search?q=", "/search?q=x&format=xml", "/search?q=x&limit=abc", "/search?q=x&limit=0",
+        "/search", "/search?q=", "/search?q=x&format=kml", "/search?q=x&limit=abc", "/search?q=x&limit=0",
         "/search?q=x&viewbox=1,2,3", "/search?q=x&bounded=1", "/search?q=x&bounded=2", "/search?q=zzqqxxj&addressdetails=7",
-        "/reverse?lat=42.5", "/reverse?lat=91&lon=1", "/reverse?lat=nan&lon=1", "/reverse?lat=42.5&lon=1.5&zoom=30",
+        "/reverse?lat=42.5", "/reverse?lat=91&lon=1", "/reverse?lat=nan&lon=1", "/reverse?lat=42.5&lon=1.5&zoom=3.5",
         "/category?lat=42.5&lon=1.5", "/category?q=spaceport&lat=42.5&lon=1.5", "/category?q=cafe&lat=42.5&lon=1.5&radius=1e9",
         "/places?lat=42.5", "/places?lat=42.5&lon=1.5&accuracy=-3", "/places?lat=42.5&lon=1.5&limit=100000",
     ])
