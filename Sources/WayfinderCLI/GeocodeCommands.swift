@@ -11,7 +11,9 @@ public enum GeocodeCommands {
 
     JSON results carry lat, lon, name, kind (address, poi, street, place), category,
     address {housenumber, street, postcode, city}, osm_type, osm_id, score, distance_m (when a
-    point was given), and label, type, phone, website, opening_hours where known.
+    point was given), and label, type, phone, website, opening_hours and extratags (wikidata,
+    cuisine, wheelchair… as Nominatim's extratags) where known. An unnamed POI's name is its
+    kind ("ATM"), its label adds the address ("ATM, Kaivokatu 1, 00100 Helsinki").
 
     exit codes:
       0  answered (--batch: every line answered, found or not; search and places: also when nothing is near)
@@ -63,9 +65,17 @@ public enum GeocodeCommands {
     public static let searchHelp = """
     usage: wayfinder search CATEGORY --near LAT,LON [--radius M] [--limit N] [--graph GRAPH] [--format text|json]
 
-    POIs of a category within a radius, nearest first. CATEGORY is a word or phrase such as
-    cafe, restaurants, pharmacy, atm, "bus stop", hotel; plurals and common synonyms work.
-    Categories: \(Categories.all.map(\.name).joined(separator: ", ")).
+    POIs of a category within a radius, nearest first, named or not (an unnamed one is
+    described by its kind and address: "ATM, Kaivokatu 1"). CATEGORY is one of:
+      - a word or phrase: cafe, restaurants, pharmacy, atm, "bus stop", hotel; plurals and
+        common synonyms work. Grouped categories: \(Categories.all.map(\.name).joined(separator: ", ")).
+      - the words for one tag or cuisine: bookshop, florist, laundry, electronics, hostel,
+        toilets, benches, pizza, kebab, burger, sushi, bureau de change, defibrillator…
+      - a raw OSM tag KEY=VALUE (or KEY=*) of a POI key (amenity, shop, tourism, leisure,
+        office, healthcare, craft, public_transport, emergency, railway, highway, aeroway,
+        historic, natural, man_made, building) or cuisine=VALUE: shop=books, amenity=atm;
+      - any tag value or cuisine present in the graph, in words: "car wash", "chinese".
+    A phrase that is none of these is an unknown category (exit 2).
 
       --near LAT,LON     centre of the search (required)
       --radius M         metres (default 1000)
@@ -78,7 +88,9 @@ public enum GeocodeCommands {
 
     The POIs a device at LAT,LON (located to within --accuracy metres) is most likely at,
     with likelihoods (in score) that sum to at most 1: the rest is the chance of being at
-    none of them.
+    none of them. Being inside a POI's area or building, and places people visit (shops,
+    restaurants over benches), count most; a wider accuracy spreads the likelihood over the
+    \(Geocoder.fieldSize) most likely places around the point.
 
       --at LAT,LON       the device's location (required)
       --accuracy M       radius of the location's uncertainty in metres (default 20)
@@ -137,15 +149,16 @@ public enum GeocodeCommands {
         command(words, valued: ["near", "radius", "limit"], help: searchHelp, console: console) { (args, format) throws(CommandError) in
             guard !args.positional.isEmpty else { throw .usage("give a CATEGORY, e.g. cafe; see wayfinder search --help") }
             let phrase = args.positional.joined(separator: " ")
-            guard let category = Categories.category(matching: phrase) else {
-                throw .badInput("unknown category \"\(phrase)\"; categories: \(Categories.all.map(\.name).joined(separator: ", "))")
-            }
             guard let nearText = args["near"] else { throw .usage("--near LAT,LON is required") }
             let near = try parseCoordinate(nearText, option: "--near")
             let radius = try positive(args, "radius", default: 1000.0)
             let limit = try positive(args, "limit", default: 10)
             let geocoder = try openGeocoder(graph: args["graph"], console: console)
             warnIfOutside(near, option: "--near", text: nearText, geocoder: geocoder, console: console)
+            guard let category = geocoder.categoryQuery(phrase) else {
+                throw .badInput("unknown category \"\(phrase)\": neither a category word, a KEY=VALUE tag nor a type or cuisine in this graph; "
+                                + "categories: \(Categories.all.map(\.name).joined(separator: ", "))")
+            }
             let results = geocoder.search(category, near: near, radius: radius, limit: limit)
             console.write(format == "json" ? json(results) + "\n" : results.isEmpty ? "no \(category.name) within \(Int(radius)) m\n" : text(results))
         }

@@ -22,6 +22,8 @@ public final class Geocoder: @unchecked Sendable {  // read-only views of an imm
     /// Empty for files built before other names were kept.
     let otherNameOffsets: UnsafeBufferPointer<UInt32>
     let otherNames: UnsafeBufferPointer<Int32>
+    /// Extra tags, footprints and the searchable types (`PoiIndex.swift`).
+    let poi: PoiData
 
     public convenience init(path: String, verifyChecksums: Bool = true) throws(GraphFileError) {
         try self.init(file: GraphFile(path: path, verifyChecksums: verifyChecksums))
@@ -54,6 +56,7 @@ public final class Geocoder: @unchecked Sendable {  // read-only views of an imm
         streetSegments = try require(.streetSegments, Int32.self)
         otherNameOffsets = file.section(kind: GeocoderSection.otherNameOffsets.rawValue, as: UInt32.self) ?? UnsafeBufferPointer(start: nil, count: 0)
         otherNames = file.section(kind: GeocoderSection.otherNames.rawValue, as: Int32.self) ?? UnsafeBufferPointer(start: nil, count: 0)
+        poi = try PoiData(file: file, itemCount: items.count)
         guard isConsistent else { throw .unreadable(path: file.path, reason: "malformed geocoder index") }
     }
 
@@ -94,18 +97,23 @@ public final class Geocoder: @unchecked Sendable {  // read-only views of an imm
         func text(_ id: Int32) -> String? { id == 0 ? nil : strings[id] }
         let kind = GeocoderKind(rawValue: item.kind)!
         let type = text(item.type)
-        var category = Categories.category(id: item.category)?.name
+        // A `key=*` group ("shop") says less than the value ("books").
+        var category = Categories.category(id: item.category).flatMap { $0.tags.allSatisfy { $0.hasSuffix("=*") } ? nil : $0.name }
         if category == nil, let type, let eq = type.firstIndex(of: "=") {
             category = type.hasPrefix("building=") ? "building" : String(type[type.index(after: eq)...])
         }
         let street = text(item.street), number = text(item.housenumber)
-        let name = text(item.name) ?? [street, number].compactMap { $0 }.joined(separator: " ")
-        return GeocoderResult(
+        // An unnamed POI is called by its kind ("ATM"); its label adds the address.
+        let description = kind == .poi ? type.flatMap(PoiVocabulary.label(type:)) : nil
+        let name = text(item.name) ?? description ?? [street, number].compactMap { $0 }.joined(separator: " ")
+        var result = GeocoderResult(
             item: Int32(index), kind: kind, location: item.location, name: name, type: type, category: category,
             housenumber: number, street: street, postcode: text(item.postcode), city: text(item.city),
             phone: text(item.phone), website: text(item.website), openingHours: text(item.openingHours),
             osmType: OSMObjectType(rawValue: item.osmType)!, osmId: item.osmId,
             importance: Double(item.importance) / 255, score: score, distance: distance, names: otherNames(of: index))
+        result.extraTags = extraTags(index)
+        return result
     }
 
     /// The item's other names (`name:xx`, `alt_name`…), as tagged.
@@ -114,6 +122,17 @@ public final class Geocoder: @unchecked Sendable {  // read-only views of an imm
         return (Int(otherNameOffsets[index])..<Int(otherNameOffsets[index + 1])).map {
             OSMTag(strings[otherNames[2 * $0]], strings[otherNames[2 * $0 + 1]])
         }
+    }
+
+    /// Nominatim's `extratags` of item `index`: the kept tags (`PoiExtraTags`) with its
+    /// opening hours, phone and website, by key.
+    func extraTags(_ index: Int) -> [OSMTag] {
+        let item = items[index]
+        var tags = poi.tags(of: index)
+        for (key, id) in [("opening_hours", item.openingHours), ("phone", item.phone), ("website", item.website)] where id != 0 {
+            tags.append(OSMTag(key, strings[id]))
+        }
+        return tags.sorted { $0.key < $1.key }
     }
 }
 

@@ -21,6 +21,7 @@ public struct GeocoderIndex {
     /// `otherNames[2 * otherNameOffsets[i] ..< 2 * otherNameOffsets[i + 1]]`.
     private var otherNameOffsets: [UInt32] = [0]
     private var otherNames: [Int32] = []
+    private var poi: PoiIndexBuilder?
 
     /// Items per kind.
     public private(set) var counts: [GeocoderKind: Int] = [:]
@@ -32,7 +33,8 @@ public struct GeocoderIndex {
     static let streetTolerance = 2.0
 
     public init(_ source: GeocoderSource) {
-        let drafts = DraftBuilder(source).drafts
+        var drafts = DraftBuilder(source).drafts
+        PoiIndexBuilder.describeUnnamed(&drafts)
         // The grid covers every item and street point.
         var box = (minLat: Int32.max, minLon: Int32.max, maxLat: Int32.min, maxLon: Int32.min)
         for p in drafts.map(\.location) + source.streetPoints {
@@ -63,6 +65,7 @@ public struct GeocoderIndex {
         streetSegments = sortedSegments.map { streetSegments[$0] }
         streetSegmentKeys = []
         tokens.flatten(into: &self)
+        poi = PoiIndexBuilder(drafts, order: order, source)
     }
 
     /// Bytes the index adds to the graph file (section padding aside).
@@ -71,6 +74,7 @@ public struct GeocoderIndex {
         return MemoryLayout<SnapGrid>.stride + size(items) + size(itemCells) + size(tokenOffsets) + size(tokenBytes)
             + size(tokenMasks) + size(postingOffsets) + size(postings) + size(streetPoints) + size(streetPieces) + size(streetCellKeys)
             + size(streetSegments) + size(texts.offsets) + size(texts.bytes) + size(otherNameOffsets) + size(otherNames)
+            + (poi?.byteCount ?? 0)
     }
 
     public func add(to writer: inout GraphFileWriter) {
@@ -90,6 +94,7 @@ public struct GeocoderIndex {
         writer.add(kind: GeocoderSection.streetSegments.rawValue, streetSegments)
         writer.add(kind: GeocoderSection.otherNameOffsets.rawValue, otherNameOffsets)
         writer.add(kind: GeocoderSection.otherNames.rawValue, otherNames)
+        poi?.add(to: &writer)
     }
 
     private mutating func item(_ draft: Draft, tokens: inout TokenTable, index: Int32) -> GeocoderItem {
@@ -105,7 +110,9 @@ public struct GeocoderIndex {
         otherNameOffsets.append(UInt32(otherNames.count / 2))
         // Name words identify the item; context words (where it is) only support a match.
         // Other names are name words too, but the share of the name a query covers is
-        // measured against the main name.
+        // measured against the main name. An unnamed POI has neither: category search and
+        // reverse find it, never its address.
+        if draft.kind == .poi && draft.name == nil { return item }
         let names = draft.kind == .address ? [item.street, item.housenumber] : [item.name]
         let context = draft.kind == .poi ? [item.street, item.postcode, item.city] : [item.postcode, item.city]
         let others = (draft.otherNames.map(\.value) + draft.streetAliases).map { texts.tokens(texts.id($0), &tokens) }

@@ -4,7 +4,8 @@ extension JSONBuffer {
     /// A geocoder result as `wayfinder geocode|search|places --format json` prints it and
     /// `/category` and `/places` answer it: lat, lon, name, kind, category, address
     /// {housenumber, street, postcode, city}, osm_type, osm_id, score, distance_m (when the
-    /// query had a point), label, and type, phone, website, opening_hours where known.
+    /// query had a point), label, and type, phone, website, opening_hours and extratags
+    /// (`{"cuisine": "pizza", "wikidata": "Q…"}`, see `PoiExtraTags`) where known.
     /// `extra` adds fields before the object closes.
     public func geocoderResult(_ r: GeocoderResult, extra: (JSONBuffer) -> Void = { _ in }) {
         func string(_ key: StaticString, _ value: String?) {
@@ -32,6 +33,11 @@ extension JSONBuffer {
                                                    ("opening_hours", r.openingHours), ("housenumber_not_found", r.missingHousenumber)]
         for (key, value) in optional {
             if let value { string(key, value) }
+        }
+        if !r.extraTags.isEmpty {
+            key("extratags"); beginObject()
+            for tag in r.extraTags { key(text: tag.key); self.string(tag.value) }
+            endObject()
         }
         extra(self)
         endObject()

@@ -192,7 +192,7 @@ enum NominatimEndpoints {
     static func category(_ request: HTTPRequest, _ context: RequestContext) -> HTTPResponse {
         answer(request, context) { (geocoder) throws(Failure) in
             guard let phrase = request["q"], !phrase.isEmpty else { throw Failure("give the category as q=…, e.g. q=cafe") }
-            guard let category = Categories.category(matching: phrase) else {
+            guard let category = geocoder.categoryQuery(phrase) else {
                 throw Failure("unknown category \"\(phrase)\"; categories: \(Categories.all.map(\.name).joined(separator: ", "))")
             }
             let point = try coordinate(request)
