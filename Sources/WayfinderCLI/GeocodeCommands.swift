@@ -11,8 +11,10 @@ public enum GeocodeCommands {
 
     JSON results carry lat, lon, name, kind (address, poi, street, place), category,
     address {housenumber, street, postcode, city}, osm_type, osm_id, score, distance_m (when a
-    point was given), and label, type, phone, website, opening_hours where known, and areas
-    {country, country_code, state, county, city, suburb, postcode}: those the boundaries give.
+    point was given), and label, type, phone, website, opening_hours and extratags (wikidata,
+    cuisine, wheelchair… as Nominatim's extratags) where known, and areas {country, country_code,
+    state, county, city, suburb, postcode}: those the boundaries give. An unnamed POI's name is its
+    kind ("ATM"), its label adds the address ("ATM, Kaivokatu 1, 00100 Helsinki").
 
     exit codes:
       0  answered (--batch: every line answered, found or not; search and places: also when nothing is near)
@@ -20,6 +22,10 @@ public enum GeocodeCommands {
       2  bad input: unknown option, malformed coordinate or number, unknown category, bad batch line
       3  missing, unreadable or corrupt graph file, or a graph without a geocoder index
       6  nothing found: no address, place or POI matches the text, or nothing near the coordinate
+
+    A coordinate outside the graph's area is named as such, with the area's box and its
+    biggest place; one that would be inside with latitude and longitude swapped gets
+    "did you mean LAT,LON?" (an error's message, else a warning on stderr).
 
     """
 
@@ -60,9 +66,17 @@ public enum GeocodeCommands {
     public static let searchHelp = """
     usage: wayfinder search CATEGORY --near LAT,LON [--radius M] [--limit N] [--graph GRAPH] [--format text|json]
 
-    POIs of a category within a radius, nearest first. CATEGORY is a word or phrase such as
-    cafe, restaurants, pharmacy, atm, "bus stop", hotel; plurals and common synonyms work.
-    Categories: \(Categories.all.map(\.name).joined(separator: ", ")).
+    POIs of a category within a radius, nearest first, named or not (an unnamed one is
+    described by its kind and address: "ATM, Kaivokatu 1"). CATEGORY is one of:
+      - a word or phrase: cafe, restaurants, pharmacy, atm, "bus stop", hotel; plurals and
+        common synonyms work. Grouped categories: \(Categories.all.map(\.name).joined(separator: ", ")).
+      - the words for one tag or cuisine: bookshop, florist, laundry, electronics, hostel,
+        toilets, benches, pizza, kebab, burger, sushi, bureau de change, defibrillator…
+      - a raw OSM tag KEY=VALUE (or KEY=*) of a POI key (amenity, shop, tourism, leisure,
+        office, healthcare, craft, public_transport, emergency, railway, highway, aeroway,
+        historic, natural, man_made, building) or cuisine=VALUE: shop=books, amenity=atm;
+      - any tag value or cuisine present in the graph, in words: "car wash", "chinese".
+    A phrase that is none of these is an unknown category (exit 2).
 
       --near LAT,LON     centre of the search (required)
       --radius M         metres (default 1000)
@@ -75,7 +89,9 @@ public enum GeocodeCommands {
 
     The POIs a device at LAT,LON (located to within --accuracy metres) is most likely at,
     with likelihoods (in score) that sum to at most 1: the rest is the chance of being at
-    none of them.
+    none of them. Being inside a POI's area or building, and places people visit (shops,
+    restaurants over benches), count most; a wider accuracy spreads the likelihood over the
+    \(Geocoder.fieldSize) most likely places around the point.
 
       --at LAT,LON       the device's location (required)
       --accuracy M       radius of the location's uncertainty in metres (default 20)
@@ -96,7 +112,9 @@ public enum GeocodeCommands {
             guard args.positional.count == 1, let text = args.positional.first else {
                 throw .usage("give one TEXT to look up (quote it) or --batch FILE; see wayfinder geocode --help")
             }
-            let answer = try openGeocoder(graph: args["graph"], console: console).lookup(text, near: near, limit: limit)
+            let geocoder = try openGeocoder(graph: args["graph"], console: console)
+            if let near { warnIfOutside(near, option: "--near", text: args["near"]!, geocoder: geocoder, console: console) }
+            let answer = geocoder.lookup(text, near: near, limit: limit)
             if format == "json" { console.write(json(answer.results) + "\n") }
             guard !answer.results.isEmpty else { throw .placeNotFound(notFound(text, answer)) }
             if format == "text" { console.write(self.text(answer.results)) }
@@ -117,10 +135,12 @@ public enum GeocodeCommands {
             }
             guard args.positional.count == 1 else { throw .usage("give one LAT,LON or --batch FILE; see wayfinder reverse --help") }
             let point = try parseCoordinate(args.positional[0], option: "LAT,LON")
-            let answer = try openGeocoder(graph: args["graph"], console: console).reverse(point)
+            let geocoder = try openGeocoder(graph: args["graph"], console: console)
+            let answer = geocoder.reverse(point)
             if format == "json" { console.write(json(answer) + "\n") }
             guard let best = answer.best else {
-                throw .placeNotFound("no address or street within \(Int(Geocoder.streetRadius)) m of \(args.positional[0])")
+                let hint = self.hint(point, geocoder: geocoder).map { "; " + $0 } ?? ""
+                throw .placeNotFound("no address or street within \(Int(Geocoder.streetRadius)) m of \(args.positional[0])\(hint)")
             }
             if format == "text" { console.write(text([best] + (answer.poi.map { [$0] } ?? []))) }
         }
@@ -130,14 +150,17 @@ public enum GeocodeCommands {
         command(words, valued: ["near", "radius", "limit"], help: searchHelp, console: console) { (args, format) throws(CommandError) in
             guard !args.positional.isEmpty else { throw .usage("give a CATEGORY, e.g. cafe; see wayfinder search --help") }
             let phrase = args.positional.joined(separator: " ")
-            guard let category = Categories.category(matching: phrase) else {
-                throw .badInput("unknown category \"\(phrase)\"; categories: \(Categories.all.map(\.name).joined(separator: ", "))")
-            }
             guard let nearText = args["near"] else { throw .usage("--near LAT,LON is required") }
             let near = try parseCoordinate(nearText, option: "--near")
             let radius = try positive(args, "radius", default: 1000.0)
             let limit = try positive(args, "limit", default: 10)
-            let results = try openGeocoder(graph: args["graph"], console: console).search(category, near: near, radius: radius, limit: limit)
+            let geocoder = try openGeocoder(graph: args["graph"], console: console)
+            warnIfOutside(near, option: "--near", text: nearText, geocoder: geocoder, console: console)
+            guard let category = geocoder.categoryQuery(phrase) else {
+                throw .badInput("unknown category \"\(phrase)\": neither a category word, a KEY=VALUE tag nor a type or cuisine in this graph; "
+                                + "categories: \(Categories.all.map(\.name).joined(separator: ", "))")
+            }
+            let results = geocoder.search(category, near: near, radius: radius, limit: limit)
             console.write(format == "json" ? json(results) + "\n" : results.isEmpty ? "no \(category.name) within \(Int(radius)) m\n" : text(results))
         }
     }
@@ -148,7 +171,9 @@ public enum GeocodeCommands {
             let at = try parseCoordinate(atText, option: "--at")
             let accuracy = try positive(args, "accuracy", default: 20.0)
             let limit = try positive(args, "limit", default: 5)
-            let results = try openGeocoder(graph: args["graph"], console: console).likelyPlaces(at: at, accuracy: accuracy, limit: limit)
+            let geocoder = try openGeocoder(graph: args["graph"], console: console)
+            warnIfOutside(at, option: "--at", text: atText, geocoder: geocoder, console: console)
+            let results = geocoder.likelyPlaces(at: at, accuracy: accuracy, limit: limit)
             console.write(format == "json" ? json(results) + "\n" : results.isEmpty ? "no POI within reach\n" : text(results))
         }
     }

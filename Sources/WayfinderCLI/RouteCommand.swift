@@ -101,8 +101,12 @@ public enum RouteCommand {
             do throws(RouteError) {
                 route = try self.route(from: from, to: to, snapper: Snapper(graph: router.graph), router: router, maxSnap: maxSnap)
             } catch {
-                if format != "text" { console.write(RouteResponse.error(error.osrm(failureWording)) + "\n") }
-                throw CommandError(error, wording: failureWording)
+                var wording = failureWording
+                if case .noSegment = error {
+                    wording = GeocodeCommands.routeWording([from, to], area: GeocodeCommands.area(file: router.graph.file, grid: router.graph.snapGrid))
+                }
+                if format != "text" { console.write(RouteResponse.error(error.osrm(wording)) + "\n") }
+                throw CommandError(error, wording: wording)
             }
             options.destination = to
             switch format {

@@ -8,7 +8,8 @@ public enum ServeCommand {
     usage: wayfinder serve --graph GRAPH [--bind 127.0.0.1] [--port 5000] [--threads N]
 
     Answers HTTP requests from one graph file: OSRM v5 (/route/v1, /nearest/v1, /table/v1),
-    Nominatim (/search, /reverse), /category, /places, /health and /metrics (Prometheus);
+    Nominatim (/search, /reverse, /lookup, /details, /status; formats json, jsonv2, geojson,
+    geocodejson, xml), /category, /places, /health and /metrics (Prometheus);
     a map page at / (Leaflet from Debian's libjs-leaflet, roads of the view from /roads).
     Logs one line per request on stderr: method, path, status, microseconds.
 

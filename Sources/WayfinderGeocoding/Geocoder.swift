@@ -24,6 +24,8 @@ public final class Geocoder: @unchecked Sendable {  // read-only views of an imm
     /// Empty for files built before other names were kept.
     let otherNameOffsets: UnsafeBufferPointer<UInt32>
     let otherNames: UnsafeBufferPointer<Int32>
+    /// Extra tags, footprints and the searchable types (`PoiIndex.swift`).
+    let poi: PoiData
 
     public convenience init(path: String, verifyChecksums: Bool = true) throws(GraphFileError) {
         try self.init(file: GraphFile(path: path, verifyChecksums: verifyChecksums))
@@ -57,6 +59,7 @@ public final class Geocoder: @unchecked Sendable {  // read-only views of an imm
         areaTable = try AreaTable(file: file)
         otherNameOffsets = file.section(kind: GeocoderSection.otherNameOffsets.rawValue, as: UInt32.self) ?? UnsafeBufferPointer(start: nil, count: 0)
         otherNames = file.section(kind: GeocoderSection.otherNames.rawValue, as: Int32.self) ?? UnsafeBufferPointer(start: nil, count: 0)
+        poi = try PoiData(file: file, itemCount: items.count)
         guard isConsistent else { throw .unreadable(path: file.path, reason: "malformed geocoder index") }
     }
 
@@ -97,12 +100,15 @@ public final class Geocoder: @unchecked Sendable {  // read-only views of an imm
         func text(_ id: Int32) -> String? { id == 0 ? nil : strings[id] }
         let kind = GeocoderKind(rawValue: item.kind)!
         let type = text(item.type)
-        var category = Categories.category(id: item.category)?.name
+        // A `key=*` group ("shop") says less than the value ("books").
+        var category = Categories.category(id: item.category).flatMap { $0.tags.allSatisfy { $0.hasSuffix("=*") } ? nil : $0.name }
         if category == nil, let type, let eq = type.firstIndex(of: "=") {
             category = type.hasPrefix("building=") ? "building" : String(type[type.index(after: eq)...])
         }
         let street = text(item.street), number = text(item.housenumber)
-        let name = text(item.name) ?? [street, number].compactMap { $0 }.joined(separator: " ")
+        // An unnamed POI is called by its kind ("ATM"); its label adds the address.
+        let description = kind == .poi ? type.flatMap(PoiVocabulary.label(type:)) : nil
+        let name = text(item.name) ?? description ?? [street, number].compactMap { $0 }.joined(separator: " ")
         var result = GeocoderResult(
             item: Int32(index), kind: kind, location: item.location, name: name, type: type, category: category,
             housenumber: number, street: street, postcode: text(item.postcode), city: text(item.city),
@@ -111,6 +117,7 @@ public final class Geocoder: @unchecked Sendable {  // read-only views of an imm
             importance: Double(item.importance) / 255, score: score, distance: distance, names: otherNames(of: index))
         result.areas = addressAreas(at: item.location, postcode: result.postcode, city: result.city,
                                     item: kind == .place ? Int32(index) : -1)
+        result.extraTags = extraTags(index)
         return result
     }
 
@@ -120,6 +127,17 @@ public final class Geocoder: @unchecked Sendable {  // read-only views of an imm
         return (Int(otherNameOffsets[index])..<Int(otherNameOffsets[index + 1])).map {
             OSMTag(strings[otherNames[2 * $0]], strings[otherNames[2 * $0 + 1]])
         }
+    }
+
+    /// Nominatim's `extratags` of item `index`: the kept tags (`PoiExtraTags`) with its
+    /// opening hours, phone and website, by key.
+    func extraTags(_ index: Int) -> [OSMTag] {
+        let item = items[index]
+        var tags = poi.tags(of: index)
+        for (key, id) in [("opening_hours", item.openingHours), ("phone", item.phone), ("website", item.website)] where id != 0 {
+            tags.append(OSMTag(key, strings[id]))
+        }
+        return tags.sorted { $0.key < $1.key }
     }
 }
 

@@ -15,6 +15,8 @@ struct Draft {
     /// For an address, its street's other names ("Mannerheimvägen" for an address on
     /// Mannerheimintie): searched, not shown.
     var streetAliases: [String] = []
+    var extraTags: [(key: UInt8, value: String)] = []
+    var footprint: PoiBox?
     /// Ranges of `GeocoderSource.streetPoints`, for a street.
     var pieces: [ClosedRange<Int>] = []
 
@@ -24,6 +26,7 @@ struct Draft {
         (name, street, housenumber, postcode, city) = (o.name, o.street, o.housenumber, o.postcode, o.city)
         (type, phone, website, openingHours) = (o.type, o.phone, o.website, o.openingHours)
         (category, importance, otherNames) = (o.category, o.importance, o.otherNames)
+        (extraTags, footprint) = (o.extraTags, o.footprint)
     }
 }
 
@@ -94,6 +97,7 @@ struct DraftBuilder {
         var draft = Draft(.address, o)
         (draft.name, draft.type, draft.category, draft.importance) = (nil, nil, 0, 0.5)
         (draft.phone, draft.website, draft.openingHours, draft.otherNames) = (nil, nil, nil, [])
+        (draft.extraTags, draft.footprint) = ([], nil)
         drafts.append(draft)
     }
 

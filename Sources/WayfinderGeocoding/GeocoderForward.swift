@@ -22,10 +22,10 @@ extension Geocoder {
     /// Candidates ranked before the confidence is worked out, beyond the limit.
     static let spareCandidates = 24
 
-    /// The answers for `text`, best first: `lookup(text, near:limit:where:).results`.
-    public func geocode(_ text: String, near focus: FixedCoordinate? = nil, limit: Int = 5,
+    /// The answers for `text`, best first: `lookup(text, near:limit:dedupe:where:).results`.
+    public func geocode(_ text: String, near focus: FixedCoordinate? = nil, limit: Int = 5, dedupe: Bool = true,
                         where accept: ((FixedCoordinate) -> Bool)? = nil) -> [GeocoderResult] {
-        lookup(text, near: focus, limit: limit, where: accept).results
+        lookup(text, near: focus, limit: limit, dedupe: dedupe, where: accept).results
     }
 
     /// The results that explain `text` well enough (confidence ≥ `minimumConfidence`),
@@ -38,9 +38,10 @@ extension Geocoder {
     /// importance, plus up to 0.1 near `near` (halved at 2 km); the best then get their
     /// confidence (`QueryExplanation`). The last word counts as a prefix unless `text`
     /// ends in a space or punctuation (typing-as-you-go); numbers always match exactly.
-    /// `accept`, when given, keeps only items at locations it accepts, before any ranking
-    /// (a filter such as Nominatim's `bounded` or `countrycodes`, never a cut of the top N).
-    public func lookup(_ text: String, near focus: FixedCoordinate? = nil, limit: Int = 5,
+    /// `dedupe: false` keeps near-duplicates (Nominatim's `dedupe=0`). `accept`, when given,
+    /// keeps only items at locations it accepts, before any ranking (a filter such as
+    /// Nominatim's `bounded` or `countrycodes`, never a cut of the top N).
+    public func lookup(_ text: String, near focus: FixedCoordinate? = nil, limit: Int = 5, dedupe: Bool = true,
                        where accept: ((FixedCoordinate) -> Bool)? = nil) -> ForwardAnswer {
         let words = Array(TextFolding.tokens(text).prefix(Self.maxWords))
         guard !words.isEmpty, limit > 0 else { return ForwardAnswer() }
@@ -101,7 +102,7 @@ extension Geocoder {
             return result
         }
         return confident.isEmpty ? ForwardAnswer(suggestions: results.distinct(limit: min(limit, 3)))
-                                 : ForwardAnswer(results: results.distinct(limit: limit))
+                                 : ForwardAnswer(results: dedupe ? results.distinct(limit: limit) : Array(results.prefix(limit)))
     }
 
     /// The share of the item's own name words the query matched.

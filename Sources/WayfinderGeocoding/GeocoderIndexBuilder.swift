@@ -24,6 +24,7 @@ public struct GeocoderIndex {
     /// `otherNames[2 * otherNameOffsets[i] ..< 2 * otherNameOffsets[i + 1]]`.
     private var otherNameOffsets: [UInt32] = [0]
     private var otherNames: [Int32] = []
+    private var poi: PoiIndexBuilder?
 
     /// Items per kind.
     public private(set) var counts: [GeocoderKind: Int] = [:]
@@ -36,7 +37,8 @@ public struct GeocoderIndex {
 
     public init(_ source: GeocoderSource) {
         let source = AreaIndex.withAreaObjects(source)
-        let drafts = DraftBuilder(source).drafts
+        var drafts = DraftBuilder(source).drafts
+        PoiIndexBuilder.describeUnnamed(&drafts)
         // The grid covers every item and street point.
         var box = (minLat: Int32.max, minLon: Int32.max, maxLat: Int32.min, maxLon: Int32.min)
         for p in drafts.map(\.location) + source.streetPoints {
@@ -68,6 +70,7 @@ public struct GeocoderIndex {
         streetSegmentKeys = []
         tokens.flatten(into: &self)
         areaIndex = AreaIndex(source.areas, items: items, names: { [texts] in texts.text($0) }, itemGrid: grid)
+        poi = PoiIndexBuilder(drafts, order: order, source)
     }
 
     /// Bytes the index adds to the graph file (section padding aside).
@@ -77,6 +80,7 @@ public struct GeocoderIndex {
             + size(tokenMasks) + size(postingOffsets) + size(postings) + size(streetPoints) + size(streetPieces) + size(streetCellKeys)
             + size(streetSegments) + size(texts.offsets) + size(texts.bytes) + size(otherNameOffsets) + size(otherNames)
             + (areaIndex?.byteCount ?? 0)
+            + (poi?.byteCount ?? 0)
     }
 
     public func add(to writer: inout GraphFileWriter) {
@@ -97,6 +101,7 @@ public struct GeocoderIndex {
         areaIndex?.add(to: &writer)
         writer.add(kind: GeocoderSection.otherNameOffsets.rawValue, otherNameOffsets)
         writer.add(kind: GeocoderSection.otherNames.rawValue, otherNames)
+        poi?.add(to: &writer)
     }
 
     private mutating func item(_ draft: Draft, tokens: inout TokenTable, index: Int32) -> GeocoderItem {
@@ -112,7 +117,9 @@ public struct GeocoderIndex {
         otherNameOffsets.append(UInt32(otherNames.count / 2))
         // Name words identify the item; context words (where it is) only support a match.
         // Other names are name words too, but the share of the name a query covers is
-        // measured against the main name.
+        // measured against the main name. An unnamed POI has neither: category search and
+        // reverse find it, never its address.
+        if draft.kind == .poi && draft.name == nil { return item }
         let names = draft.kind == .address ? [item.street, item.housenumber] : [item.name]
         let context = draft.kind == .poi ? [item.street, item.postcode, item.city] : [item.postcode, item.city]
         let others = (draft.otherNames.map(\.value) + draft.streetAliases).map { texts.tokens(texts.id($0), &tokens) }

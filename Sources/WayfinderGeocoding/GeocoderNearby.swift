@@ -19,6 +19,8 @@ extension Geocoder {
     public static let addressRadius = 50.0
     public static let streetRadius = 200.0
     public static let poiRadius = 25.0
+    /// How much nearer an unnamed POI must be than a named one to be the POI at the point.
+    public static let unnamedPoiMargin = 10.0
     /// How much nearer than an address on another street a street must be for the point to
     /// count as on that street rather than at the house.
     public static let addressMargin = 5.0
@@ -29,11 +31,13 @@ extension Geocoder {
     /// street within `addressRadius`, else the street alone.
     public func reverse(_ point: FixedCoordinate) -> ReverseGeocode {
         let projection = LocalProjection(latitude: point.latitude)
-        var addresses: [(Int, Double)] = [], poi: (Int, Double)?
+        var addresses: [(Int, Double)] = [], poi: (Int, Double)?, poiRank = Double.infinity
         forEachItem(around: point, radius: Self.addressRadius, projection) { i, d in
             let kind = items[i].kind
             if kind == GeocoderKind.address.rawValue, d <= Self.addressRadius { addresses.append((i, d)) }
-            if kind == GeocoderKind.poi.rawValue, d <= Self.poiRadius, d < poi?.1 ?? .infinity { poi = (i, d) }
+            // An unnamed POI (a bench, an ATM) only when no named one is `unnamedPoiMargin` nearer.
+            let rank = d + (items[i].name == 0 ? Self.unnamedPoiMargin : 0)
+            if kind == GeocoderKind.poi.rawValue, d <= Self.poiRadius, rank < poiRank { (poi, poiRank) = ((i, d), rank) }
         }
         let street = nearestStreet(to: point, within: Self.streetRadius, projection)
         addresses.sort { ($0.1, $0.0) < ($1.1, $1.0) }
@@ -50,42 +54,6 @@ extension Geocoder {
         return ReverseGeocode(address: closeness(address, Self.addressRadius), street: closeness(street, Self.streetRadius),
                               poi: closeness(poi, Self.poiRadius))
     }
-
-    /// POIs of `category` within `radius` metres, nearest first. A `key=*` category (shop,
-    /// office) also takes POIs of more specific categories under that key.
-    public func search(_ category: Category, near point: FixedCoordinate, radius: Double = 1000, limit: Int = 10) -> [GeocoderResult] {
-        let wildcards = category.tags.filter { $0.hasSuffix("=*") }.map { String($0.dropLast()) }
-        var found: [(Int, Double)] = []
-        forEachItem(around: point, radius: radius, LocalProjection(latitude: point.latitude)) { i, d in
-            let item = items[i]
-            guard d <= radius, item.kind == GeocoderKind.poi.rawValue else { return }
-            if item.category == category.id || (!wildcards.isEmpty && wildcards.contains { strings[item.type].hasPrefix($0) }) {
-                found.append((i, d))
-            }
-        }
-        return found.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.prefix(max(0, limit))
-            .map { result($0.0, score: max(0, 1 - $0.1 / radius), distance: $0.1) }
-    }
-
-    /// The POIs a person at `point` (known to `accuracy` metres) is most likely at, most
-    /// likely first, with likelihoods (also in `score`) that sum to at most 1: each POI within
-    /// three accuracies weighs its category's weight times a Gaussian of its distance, against
-    /// a fixed weight for "at none of them".
-    public func likelyPlaces(at point: FixedCoordinate, accuracy: Double = 20, limit: Int = 5) -> [GeocoderResult] {
-        let sigma = max(accuracy, 5)
-        var weighted: [(Int, Double, Double)] = []
-        forEachItem(around: point, radius: 3 * sigma, LocalProjection(latitude: point.latitude)) { i, d in
-            guard d <= 3 * sigma, items[i].kind == GeocoderKind.poi.rawValue else { return }
-            let prior = Categories.category(id: items[i].category)?.weight ?? 0.2
-            weighted.append((i, d, prior * exp(-d * d / (2 * sigma * sigma))))
-        }
-        let total = weighted.reduce(Self.noPlaceWeight) { $0 + $1.2 }
-        return weighted.sorted { ($0.2, $1.0) > ($1.2, $0.0) }.prefix(max(0, limit))
-            .map { result($0.0, score: $0.2 / total, distance: $0.1) }
-    }
-
-    /// The weight of "at none of the POIs": that of a shop about 1.8 accuracies away.
-    static let noPlaceWeight = 0.2
 
     /// Calls `body(item, metres)` for the items in the grid cells within `radius` of `point`
     /// (some farther: callers filter by distance).

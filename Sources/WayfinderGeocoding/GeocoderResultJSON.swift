@@ -4,7 +4,8 @@ extension JSONBuffer {
     /// A geocoder result as `wayfinder geocode|search|places --format json` prints it and
     /// `/category` and `/places` answer it: lat, lon, name, kind, category, address
     /// {housenumber, street, postcode, city}, osm_type, osm_id, score, distance_m (when the
-    /// query had a point), label, and type, phone, website, opening_hours where known, and
+    /// query had a point), label, and type, phone, website, opening_hours and extratags
+    /// (`{"cuisine": "pizza", "wikidata": "Q…"}`, see `PoiExtraTags`) where known, and
     /// `areas` {country, country_code, state, county, city, suburb, postcode}: those known.
     /// `extra` adds fields before the object closes.
     public func geocoderResult(_ r: GeocoderResult, extra: (JSONBuffer) -> Void = { _ in }) {
@@ -42,6 +43,11 @@ extension JSONBuffer {
             if let value { string(key, value) }
         }
         endObject()
+        if !r.extraTags.isEmpty {
+            key("extratags"); beginObject()
+            for tag in r.extraTags { key(text: tag.key); self.string(tag.value) }
+            endObject()
+        }
         extra(self)
         endObject()
     }

@@ -27,6 +27,10 @@ public enum GeocoderSection: UInt32, CaseIterable, Sendable {
     /// Other names (`GeocoderResult.names`): `[UInt32]` offsets, items + 1, counting pairs,
     /// and `[Int32]` (key, value) string ids, two per name. Optional: older files have none.
     case otherNameOffsets = 114, otherNames = 115
+    /// POI data (`PoiIndex`): its own string table, `[PoiTag]` (extra tags, by item),
+    /// `[PoiFootprint]` (boxes of POI areas and of the buildings POI nodes lie in, by item),
+    /// and `[Int32]`: ids of the distinct searchable `key=value` texts, in byte order.
+    case poiStringOffsets = 130, poiStringBytes = 131, poiTags = 132, poiFootprints = 133, poiVocabulary = 134
 }
 
 public enum GeocoderKind: UInt8, CaseIterable, Sendable, CustomStringConvertible {
@@ -114,6 +118,10 @@ public struct GeocoderSource {
     public var streetPoints: [FixedCoordinate] = []
     /// Administrative, postal code and settlement areas (see `SourceArea`).
     public var areas: [SourceArea] = []
+    /// Rings of buildings and other areas a POI node may lie in:
+    /// `containerPoints[containerRings[i] ..< containerRings[i + 1]]` (`containerRings` starts at 0).
+    public var containerPoints: [FixedCoordinate] = []
+    public var containerRings: [Int32] = [0]
     public init() {}
 }
 
@@ -133,6 +141,10 @@ public struct SourceObject {
     public var importance = 0.0
     public var street: String?, housenumber: String?, postcode: String?, city: String?
     public var phone: String?, website: String?, openingHours: String?
+    /// Tags kept for `extratags` and search (`PoiExtraTags.keys`), as (key index, value).
+    public var extraTags: [(key: UInt8, value: String)] = []
+    /// The box of a POI way or relation (its footprint), nil for a node.
+    public var footprint: PoiBox?
 
     public init(osmType: OSMObjectType, osmId: Int64, location: FixedCoordinate) {
         self.osmType = osmType

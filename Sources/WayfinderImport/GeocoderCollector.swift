@@ -21,7 +21,7 @@ public final class GeocoderCollector: OSMHandler {
     public init() {}
 
     public func node(id: Int64, location: FixedCoordinate, tags: OSMTags) {
-        guard tags.rawValue("name") != nil || tags.rawValue("addr:housenumber") != nil,
+        guard !tags.isEmpty, tags.rawValue("name") != nil || tags.rawValue("addr:housenumber") != nil || Self.unnamedPoiTag(tags) != nil,
               let object = Self.object(.node, id, location, tags) else { return }
         if object.isPlace { placeNodes[id] = location }
         source.objects.append(object)
@@ -35,20 +35,23 @@ public final class GeocoderCollector: OSMHandler {
             memberWayBoxes.append(box)
             if tags.isEmpty { return }
         }
+        let isClosed = nodes.count > 3 && nodes.id(0) == nodes.id(nodes.count - 1)
+        if isClosed, tags.has("building") || tags.has("shop") || tags.has("amenity") { addContainer(nodes) }
         let hasName = tags.rawValue("name") != nil
-        guard hasName || tags.rawValue("addr:housenumber") != nil else { return }
+        guard hasName || tags.rawValue("addr:housenumber") != nil || Self.unnamedPoiTag(tags) != nil else { return }
         if hasName, let highway = tags["highway"], let importance = Self.streetImportance[highway] {
             addStreet(id: id, nodes: nodes, name: tags["name"]!, otherNames: OtherNames.of(tags, name: tags["name"]), type: "highway=" + highway, importance: importance)
             // A named square or a pedestrian area with a place tag is also a place.
             guard tags.has("place") || tags.has("addr:housenumber") else { return }
         }
-        guard let center = Box.mean(nodes), let object = Self.object(.way, id, center, tags) else { return }
+        guard let center = Box.mean(nodes), var object = Self.object(.way, id, center, tags) else { return }
+        if isClosed, object.type != nil, !object.isPlace, let box = Box(nodes) { object.footprint = box.poiBox }
         source.objects.append(object)
     }
 
     public func relation(id: Int64, members: [OSMMember], tags: OSMTags) {
         guard tags.value("type", isAnyOf: ["multipolygon", "boundary"]),
-              tags.rawValue("name") != nil || tags.rawValue("addr:housenumber") != nil else { return }
+              tags.rawValue("name") != nil || tags.rawValue("addr:housenumber") != nil || Self.unnamedPoiTag(tags) != nil else { return }
         if !memberWaysSorted {
             let order = memberWayIds.indices.sorted { memberWayIds[$0] < memberWayIds[$1] }
             memberWayIds = order.map { memberWayIds[$0] }
@@ -57,14 +60,13 @@ public final class GeocoderCollector: OSMHandler {
         }
         var location = members.lazy.filter { $0.type == .node && ($0.role == "label" || $0.role == "admin_centre") }
             .compactMap { self.placeNodes[$0.ref] }.first
-        if location == nil {
-            var box: Box?
-            for member in members where member.type == .way {
-                if let i = memberWayIds.binarySearch(member.ref) { box = box?.union(memberWayBoxes[i]) ?? memberWayBoxes[i] }
-            }
-            location = box?.center
+        var box: Box?
+        for member in members where member.type == .way {
+            if let i = memberWayIds.binarySearch(member.ref) { box = box?.union(memberWayBoxes[i]) ?? memberWayBoxes[i] }
         }
-        guard let location, let object = Self.object(.relation, id, location, tags) else { return }
+        location = location ?? box?.center
+        guard let location, var object = Self.object(.relation, id, location, tags) else { return }
+        if object.type != nil, !object.isPlace { object.footprint = box?.poiBox }
         source.objects.append(object)
     }
 
@@ -111,9 +113,16 @@ public final class GeocoderCollector: OSMHandler {
             o.phone = tags["phone"] ?? tags["contact:phone"]
             o.website = tags["website"] ?? tags["contact:website"] ?? tags["url"]
             o.openingHours = tags["opening_hours"]
+        } else if o.name == nil, let (key, value) = unnamedPoiTag(tags) {
+            // Found by category search and reverse only; described by its category and address.
+            o.type = key + "=" + value
+            o.category = Categories.id(key: key, value: value)
+            o.importance = 0.1 * (Categories.category(id: o.category)?.weight ?? 0.3)
+            o.openingHours = tags["opening_hours"]
         } else if o.housenumber == nil || o.street == nil {
             return nil
         }
+        if let type = o.type { o.extraTags = extraTags(tags, mainKey: String(type.prefix { $0 != "=" })) }
         o.postcode = tags["addr:postcode"]
         o.city = tags["addr:city"]
         return o
@@ -129,9 +138,45 @@ public final class GeocoderCollector: OSMHandler {
         return nil
     }
 
+    /// The tag that makes an unnamed object worth finding by category: one of the common
+    /// POI keys, not a stop position (the platform beside it is the stop people look for).
+    static func unnamedPoiTag(_ tags: OSMTags) -> (String, String)? {
+        for key in unnamedPoiKeys {
+            guard let value = tags[key], value != "no", value != "stop_position" else { continue }
+            return (key, value)
+        }
+        return nil
+    }
+
+    private static let unnamedPoiKeys = ["amenity", "shop", "tourism", "leisure", "office", "healthcare", "craft",
+                                         "public_transport", "emergency"]
+
+    /// The `PoiExtraTags` of an object (a `contact:*` spelling when the plain key is absent),
+    /// all but its main tag.
+    static func extraTags(_ tags: OSMTags, mainKey: String) -> [(key: UInt8, value: String)] {
+        var out: [(key: UInt8, value: String)] = []
+        for (k, key) in PoiExtraTags.keys.enumerated() where key != mainKey {
+            if let value = tags[key] ?? PoiExtraTags.contactKeys[key].flatMap({ tags[$0] }) { out.append((UInt8(k), value)) }
+        }
+        return out
+    }
+
+    /// Keeps a closed way's ring as an area a POI node may lie in.
+    private func addContainer(_ nodes: OSMWayNodes) {
+        for i in 0..<(nodes.count - 1) {
+            if let p = nodes.location(i) { source.containerPoints.append(p) }
+        }
+        let start = Int(source.containerRings.last!)
+        if source.containerPoints.count - start < 3 {
+            source.containerPoints.removeLast(source.containerPoints.count - start)
+        } else {
+            source.containerRings.append(Int32(source.containerPoints.count))
+        }
+    }
+
     private static let poiKeys: [(String, Set<String>)] = [
         ("amenity", []), ("shop", []), ("tourism", []), ("leisure", []), ("office", []), ("healthcare", []),
-        ("craft", []), ("railway", ["station", "halt", "tram_stop", "subway_entrance"]),
+        ("craft", []), ("emergency", []), ("railway", ["station", "halt", "tram_stop", "subway_entrance"]),
         ("public_transport", ["station", "platform"]), ("highway", ["bus_stop"]),
         ("aeroway", ["aerodrome", "terminal", "heliport"]), ("historic", []),
         ("natural", ["peak", "volcano", "beach", "cave_entrance", "spring"]),
@@ -171,6 +216,8 @@ private struct Box {
         (box.minLon, box.maxLon) = (min(minLon, other.minLon), max(maxLon, other.maxLon))
         return box
     }
+
+    var poiBox: PoiBox { PoiBox(minLat: minLat, minLon: minLon, maxLat: maxLat, maxLon: maxLon) }
 
     var center: FixedCoordinate {
         FixedCoordinate(lat: Int32((Int64(minLat) + Int64(maxLat)) / 2), lon: Int32((Int64(minLon) + Int64(maxLon)) / 2))

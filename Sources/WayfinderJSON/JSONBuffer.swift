@@ -113,6 +113,13 @@ public final class JSONBuffer {
         filled &= ~(1 << depth)
     }
 
+    /// An object key known only at run time (an OSM tag key), escaped like a string.
+    public func key(text k: String) {
+        string(k)
+        put(UInt8(ascii: ":"))
+        filled &= ~(1 << depth)
+    }
+
     @inlinable @inline(__always)
     public func string(_ value: String) {
         separate()

@@ -15,11 +15,15 @@ public struct HTTPRequest: Sendable {
     /// Percent-decoded, e.g. `/route/v1/driving/1.52,42.50;1.53,42.51`.
     public var path: String
     public var parameters: [Parameter]
+    /// The `Accept-Language` header, which Nominatim's endpoints read when the query has no
+    /// `accept-language` parameter.
+    public var acceptLanguage: String?
 
-    public init(method: String, path: String, parameters: [Parameter] = []) {
+    public init(method: String, path: String, parameters: [Parameter] = [], acceptLanguage: String? = nil) {
         self.method = method
         self.path = path
         self.parameters = parameters
+        self.acceptLanguage = acceptLanguage
     }
 
     /// Decodes a raw path and raw `name=value` pairs as they arrive on the wire. `+` in the

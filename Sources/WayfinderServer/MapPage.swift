@@ -6,7 +6,8 @@ import WayfinderRouting
 /// the road network drawn from the graph (`/roads`). Click (or search) to set the start,
 /// then the destination; the route (`/route/v1/...`) is drawn with its steps beside the map.
 ///
-/// URL parameters preset a route: `/?from=lat,lon&to=lat,lon&mode=driving|walking`.
+/// URL parameters preset a route: `/?from=lat,lon&to=lat,lon&mode=driving|walking`;
+/// `/?search=TEXT` searches for the start.
 enum MapPage {
     /// The colour of the route line, which the screenshot test looks for. On the map it is
     /// drawn nowhere else (the side panel uses it as its accent).
@@ -334,6 +335,13 @@ enum MapPage {
       } else {
         map.fitBounds(WAYFINDER.bounds);
         if (presetFrom) setEnd("from", presetFrom);
+      }
+      // `?search=TEXT` searches for the start as if typed (a shareable search, and the
+      // browser test's way in), once the map has its view.
+      if (params.get("search")) {
+        const form = document.querySelector('form.place[data-end="from"]');
+        form.querySelector("input").value = params.get("search");
+        form.requestSubmit();
       }
     })();
     </script>

@@ -2,38 +2,37 @@ import WayfinderGeocoding
 import WayfinderGraph
 import WayfinderJSON
 
-/// Nominatim's `/search` and `/reverse` (formats `jsonv2` and `json`), answered from the
-/// geocoder index, and two endpoints of our own over the same index:
+/// Nominatim's `/search`, `/reverse`, `/lookup`, `/details` and `/status` (formats `json`,
+/// `jsonv2`, `geojson`, `geocodejson`, `xml`; see `NominatimParameters.swift`), answered
+/// from the geocoder index, and two endpoints of our own over the same index:
 ///
 /// - `/category?q=cafe&lat=&lon=[&radius=1000][&limit=10]`: POIs of a category (a word or
 ///   phrase such as cafe, pharmacy, "bus stop") within `radius` metres, nearest first.
 /// - `/places?lat=&lon=[&accuracy=20][&limit=5]`: the POIs a device located at lat,lon to
 ///   within `accuracy` metres is most likely at, with likelihoods in `score`.
 ///
-/// Both answer a JSON array of the objects `wayfinder search --format json` prints
+/// Those two answer a JSON array of the objects `wayfinder search --format json` prints
 /// (`JSONBuffer.geocoderResult`). Errors have Nominatim's shape,
-/// `{"error":{"code":400,"message":"..."}}`.
+/// `{"error":{"code":400,"message":"..."}}` (in XML for `format=xml`).
 enum NominatimEndpoints {
     static let licence = "Data © OpenStreetMap contributors, ODbL 1.0. https://osm.org/copyright"
     /// Nominatim's own cap on `limit`.
     static let maxLimit = 40
 
-    struct Failure: Error {
-        var message: String
-        var status = 400
-        init(_ message: String, status: Int = 400) {
-            self.message = message
-            self.status = status
-        }
-    }
-
-    private static func answer(_ context: RequestContext, _ body: (Geocoder) throws(Failure) -> HTTPResponse) -> HTTPResponse {
+    /// Runs `body` with the geocoder, turning a `Failure` into Nominatim's error answer.
+    static func answer(_ request: HTTPRequest, _ context: RequestContext,
+                       _ body: (Geocoder) throws(Failure) -> HTTPResponse) -> HTTPResponse {
         do throws(Failure) {
             guard let geocoder = context.geocoder else {
                 throw Failure("this graph file has no geocoder index; rebuild it with wayfinder build", status: 503)
             }
             return try body(geocoder)
         } catch {
+            if request["format"] == "xml" {
+                let text = "<?xml version=\"1.0\" encoding=\"UTF-8\" ?>\n<error>\n  <code>\(error.status)</code>\n  <message>"
+                    + NominatimXML.escape(error.message) + "</message>\n</error>\n"
+                return .text(text, status: error.status, contentType: xmlType)
+            }
             let json = context.json()
             json.beginObject()
             json.key("error"); json.beginObject()
@@ -45,81 +44,169 @@ enum NominatimEndpoints {
         }
     }
 
+    static let xmlType = "text/xml; charset=utf-8"
+
+    /// Which endpoint answers: names the XML root and says whether JSON is one place.
+    enum Answer {
+        case search(query: String, excluded: [Int32])
+        case reverse(hint: String?)
+        case lookup
+    }
+
+    /// `results` in the output's format, names localised to its languages.
+    static func respond(_ found: [GeocoderResult], _ answer: Answer, _ output: Output,
+                        _ request: HTTPRequest, _ context: RequestContext) -> HTTPResponse {
+        let results = found.map { output.languages.localized($0) }
+        if output.format == .xml {
+            var xml = NominatimXML()
+            switch answer {
+            case .search(_, let excluded):
+                xml.open("searchresults", request, excluded: excluded)
+                for r in results { xml.place(r, output) }
+                xml.close("searchresults")
+            case .lookup:
+                xml.open("lookupresults", request)
+                for r in results { xml.place(r, output) }
+                xml.close("lookupresults")
+            case .reverse:
+                xml.open("reversegeocode", request)
+                if let r = results.first { xml.reverseResult(r, output) } else { xml.error("Unable to geocode") }
+                xml.close("reversegeocode")
+            }
+            return .text(xml.text, contentType: xmlType)
+        }
+        let json = context.json()
+        if case .reverse(let hint) = answer, results.isEmpty {
+            // Nominatim's answer (HTTP 200) for nothing there, in every JSON format.
+            json.beginObject()
+            json.key("error"); json.string("Unable to geocode")
+            if let hint { json.key("hint"); json.string(hint) }
+            json.endObject()
+            return .json(json)
+        }
+        switch output.format {
+        case .geojson, .geocodejson:
+            json.beginObject()
+            json.key("type"); json.string("FeatureCollection")
+            if output.format == .geojson {
+                json.key("licence"); json.string(licence)
+            } else {
+                json.key("geocoding"); json.beginObject()
+                json.key("version"); json.string("0.1.0")
+                json.key("attribution"); json.string(licence)
+                json.key("licence"); json.string("ODbL")
+                if case .search(let query, _) = answer { json.key("query"); json.string(query) }
+                json.endObject()
+            }
+            json.key("features"); json.beginArray()
+            for r in results {
+                if output.format == .geojson { json.nominatimFeature(r, output) } else { json.geocodeJSONFeature(r, output) }
+            }
+            json.endArray()
+            json.endObject()
+        default:
+            if case .reverse = answer {
+                json.nominatimPlace(results[0], output)
+            } else {
+                json.beginArray()
+                for r in results { json.nominatimPlace(r, output) }
+                json.endArray()
+            }
+        }
+        return .json(json)
+    }
+
     // MARK: /search
 
-    /// `/search?q=…[&format=jsonv2|json][&limit=10][&viewbox=lon1,lat1,lon2,lat2][&bounded=0|1]
-    /// [&addressdetails=0|1][&countrycodes=xx,yy]`, or the structured form (`street`, `city`,
-    /// `postalcode`, …, joined into one query). The viewbox favours results near its centre;
-    /// `bounded=1` keeps only results inside it, `countrycodes` only those in those countries.
+    /// `/search?q=…` or the structured form (`street`, `city`, `postalcode`, …: each must
+    /// agree with the result, see `NominatimStructuredQuery`), with `limit` (≤ 40),
+    /// `viewbox`/`bounded` (the box favours results near its centre; bounded keeps only
+    /// those inside), `exclude_place_ids`, `layer`, `featureType`, `dedupe` (1: near-duplicates
+    /// shown once), `countrycodes` and the output parameters. `bounded` and `countrycodes`
+    /// filter every candidate; the other filters the best `maxResults` matches.
     static func search(_ request: HTTPRequest, _ context: RequestContext) -> HTTPResponse {
-        answer(context) { (geocoder) throws(Failure) in
+        answer(request, context) { (geocoder) throws(Failure) in
             let format = try self.format(request)
-            let structured = ["amenity", "street", "city", "county", "state", "country", "postalcode"].compactMap { request[$0] }
-            let query = request["q"] ?? structured.joined(separator: " ")
+            let output = try self.output(request, context, format: format, addressDetails: false)
+            let structured = try NominatimStructuredQuery(request)
+            let texts = structured?.texts ?? [request["q"] ?? ""]
+            let query = texts[0]
             guard !query.allSatisfy(\.isWhitespace) else { throw Failure("Nothing to search for (give q=…)") }
             let limit = min(try number(request, "limit", default: 10, range: 1...1_000_000), maxLimit)
             var box: (min: FixedCoordinate, max: FixedCoordinate)?
             if let text = request["viewbox"] { box = try viewbox(text) }
             let bounded = try flag(request, "bounded")
-            let addressDetails = try flag(request, "addressdetails")
             guard !bounded || box != nil else { throw Failure("bounded=1 needs a viewbox") }
+            let excluded = try excludedPlaces(request)
+            let layers = try self.layers(request)
+            let featureType = try self.featureType(request)
+            let dedupe = try flag(request, "dedupe", default: true)
             let centre = box.map { FixedCoordinate(lat: Int32((Int64($0.min.lat) + Int64($0.max.lat)) / 2),
                                                    lon: Int32((Int64($0.min.lon) + Int64($0.max.lon)) / 2)) }
-            // Bounded and countrycodes filter the candidates before ranking (nothing inside
-            // is lost to better matches outside).
-            let codes = Set((request["countrycodes"] ?? "").lowercased().split(separator: ",").map { String($0.filter { !$0.isWhitespace }) }
-                .filter { !$0.isEmpty })
+            // bounded and countrycodes also filter the candidates before ranking, so that a
+            // result inside is never lost to better ones outside.
+            let codes = Set((request["countrycodes"] ?? "").lowercased().split(separator: ",")
+                .map { String($0.filter { !$0.isWhitespace }) }.filter { !$0.isEmpty })
             let inBox: ((FixedCoordinate) -> Bool)? = bounded ? box.map { box in
                 { (box.min.lat...box.max.lat).contains($0.lat) && (box.min.lon...box.max.lon).contains($0.lon) }
             } : nil
             let accept: ((FixedCoordinate) -> Bool)? = inBox == nil && codes.isEmpty ? nil : { p in
                 (inBox?(p) ?? true) && (codes.isEmpty || geocoder.countryCode(at: p).map(codes.contains) == true)
             }
-            let results = geocoder.geocode(query, near: centre, limit: limit, where: accept)
-            let json = context.json()
-            json.beginArray()
-            let geojson = try flag(request, "polygon_geojson")
-            for r in results.prefix(limit) {
-                json.nominatimPlace(r, format: format, addressDetails: addressDetails, polygons: geojson ? geocoder.polygons(ofItem: r.item) : nil)
+            let filtered = bounded || !excluded.isEmpty || layers != nil || featureType != nil || structured != nil
+            // Filtered: ask for more, then keep those that pass.
+            var results: [GeocoderResult] = []
+            for text in texts where results.isEmpty {
+                results = geocoder.geocode(text, near: centre, limit: filtered ? context.limits.maxResults : limit, dedupe: dedupe,
+                                           where: accept)
+                guard filtered else { break }
+                results = results.filter { r in
+                    if bounded, let box, !((box.min.lat...box.max.lat).contains(r.location.lat)
+                                            && (box.min.lon...box.max.lon).contains(r.location.lon)) { return false }
+                    if excluded.contains(r.item) { return false }
+                    if let layers, !layers.contains(r.nominatimLayer) { return false }
+                    if let featureType, r.kind != .place || !featureType.placeTypes.contains(r.nominatimTag.1) { return false }
+                    return structured?.accepts(r) ?? true
+                }
             }
-            json.endArray()
-            return .json(json)
+            return respond(Array(results.prefix(limit)), .search(query: query, excluded: excluded.sorted()), output, request, context)
         }
     }
 
     // MARK: /reverse
 
-    /// `/reverse?lat=&lon=[&format=jsonv2|json][&zoom=18][&addressdetails=1]`: the level
-    /// the zoom asks for (`Geocoder.reverse(_:zoom:)`: 18 the POI, address or street, 17 the
-    /// street or address, 16 the street, below the area: 10 the city, 3 the country…),
-    /// zoom clamped to 0…18. Nothing there: `{"error":"Unable to geocode"}` (HTTP 200, as Nominatim).
+    /// `/reverse?lat=&lon=[&zoom=18]`: at zoom 18 (the default) the POI at the point, else
+    /// the address, else the street; 16–17 the street, else the address; below 16 the area
+    /// of that level (`Geocoder.reverse(_:zoom:)`: 10 the city, 3 the country). `zoom` is clamped
+    /// to 0...18; `layer` keeps only results of those layers (`layer=poi` finds the POI at
+    /// any zoom). Nothing near:
+    /// `{"error":"Unable to geocode"}` (HTTP 200, as Nominatim), with a `hint` when the point
+    /// is outside the graph's area or looks swapped.
     static func reverse(_ request: HTTPRequest, _ context: RequestContext) -> HTTPResponse {
-        answer(context) { (geocoder) throws(Failure) in
+        answer(request, context) { (geocoder) throws(Failure) in
             let format = try self.format(request)
+            let output = try self.output(request, context, format: format, addressDetails: true)
             let point = try coordinate(request)
-            // Any zoom is taken and clamped to 0…18, as Nominatim (map widgets send theirs).
-            let zoom = try number(request, "zoom", default: 18, range: -1_000...1_000)
-            let addressDetails = try flag(request, "addressdetails", default: true)
-            let geojson = try flag(request, "polygon_geojson")
-            let json = context.json()
-            if let best = geocoder.reverse(point, zoom: zoom) {
-                json.nominatimPlace(best, format: format, addressDetails: addressDetails,
-                                    polygons: geojson ? geocoder.polygons(ofItem: best.item) : nil)
-            } else {
-                json.beginObject()
-                json.key("error"); json.string("Unable to geocode")
-                json.endObject()
-            }
-            return .json(json)
+            let zoom = try self.zoom(request)
+            let layers = try self.layers(request)
+            let found = geocoder.reverse(point)
+            // A POI only at zoom 18, unless the poi layer was asked for by name.
+            let poi = zoom >= 18 || layers?.contains(.poi) == true ? found.poi : nil
+            let candidates = zoom >= 18 ? [poi, found.address, found.street] : [found.street, found.address, poi]
+            var best = candidates.compactMap { $0 }.first { layers?.contains($0.nominatimLayer) ?? true }
+            // Below 16 the area of the zoom's level (10 the city, 3 the country…), unless POIs were asked for.
+            if zoom < 16 && layers?.contains(.poi) != true { best = geocoder.reverse(point, zoom: zoom).flatMap { layers?.contains($0.nominatimLayer) ?? true ? $0 : nil } }
+            let hint = best == nil ? context.graph.area?.hint(for: point, order: .parameters) : nil
+            return respond(best.map { [$0] } ?? [], .reverse(hint: hint), output, request, context)
         }
     }
 
     // MARK: Our own: /category and /places
 
     static func category(_ request: HTTPRequest, _ context: RequestContext) -> HTTPResponse {
-        answer(context) { (geocoder) throws(Failure) in
+        answer(request, context) { (geocoder) throws(Failure) in
             guard let phrase = request["q"], !phrase.isEmpty else { throw Failure("give the category as q=…, e.g. q=cafe") }
-            guard let category = Categories.category(matching: phrase) else {
+            guard let category = geocoder.categoryQuery(phrase) else {
                 throw Failure("unknown category \"\(phrase)\"; categories: \(Categories.all.map(\.name).joined(separator: ", "))")
             }
             let point = try coordinate(request)
@@ -130,7 +217,7 @@ enum NominatimEndpoints {
     }
 
     static func places(_ request: HTTPRequest, _ context: RequestContext) -> HTTPResponse {
-        answer(context) { (geocoder) throws(Failure) in
+        answer(request, context) { (geocoder) throws(Failure) in
             let point = try coordinate(request)
             let accuracy = try number(request, "accuracy", default: 20.0, range: 1...5000)
             let limit = try number(request, "limit", default: 5, range: 1...context.limits.maxResults)
@@ -144,172 +231,5 @@ enum NominatimEndpoints {
         for r in results { json.geocoderResult(r) }
         json.endArray()
         return .json(json)
-    }
-
-    // MARK: Parameters
-
-    enum Format { case jsonv2, json }
-
-    private static func format(_ request: HTTPRequest) throws(Failure) -> Format {
-        switch request["format"] {
-        case nil, "jsonv2": return .jsonv2
-        case "json": return .json
-        case let other?: throw Failure("format \"\(other)\" is not supported here: use jsonv2 or json")
-        }
-    }
-
-    private static func flag(_ request: HTTPRequest, _ name: String, default value: Bool = false) throws(Failure) -> Bool {
-        switch request[name] {
-        case nil: return value
-        case "1", "true": return true
-        case "0", "false": return false
-        case let other?: throw Failure("\(name) must be 0 or 1, got \"\(other)\"")
-        }
-    }
-
-    private static func number<T: BinaryFloatingPoint & LosslessStringConvertible>(
-        _ request: HTTPRequest, _ name: String, default value: T, range: ClosedRange<T>
-    ) throws(Failure) -> T {
-        guard let text = request[name] else { return value }
-        guard let number = OSRMRequest.decimal(Substring(text)).map({ T($0) }), range.contains(number) else {
-            throw Failure("\(name) must be a number in \(range.lowerBound)...\(range.upperBound), got \"\(text.prefix(64))\"")
-        }
-        return number
-    }
-
-    private static func number(_ request: HTTPRequest, _ name: String, default value: Int, range: ClosedRange<Int>) throws(Failure) -> Int {
-        guard let text = request[name] else { return value }
-        guard let number = Int(text), text.allSatisfy(\.isASCII), range.contains(number) else {
-            throw Failure("\(name) must be an integer in \(range.lowerBound)...\(range.upperBound), got \"\(text.prefix(64))\"")
-        }
-        return number
-    }
-
-    /// `lat` and `lon`, in range.
-    private static func coordinate(_ request: HTTPRequest) throws(Failure) -> FixedCoordinate {
-        guard let latText = request["lat"], let lonText = request["lon"] else { throw Failure("Need coordinates or OSM object to lookup.") }
-        guard let lat = OSRMRequest.decimal(Substring(latText)), let lon = OSRMRequest.decimal(Substring(lonText)),
-              (-90...90).contains(lat), (-180...180).contains(lon) else {
-            throw Failure("Invalid coordinates: lat must be -90...90 and lon -180...180")
-        }
-        return FixedCoordinate(latitude: lat, longitude: lon)
-    }
-
-    /// `lon1,lat1,lon2,lat2`, any two opposite corners.
-    private static func viewbox(_ text: String) throws(Failure) -> (min: FixedCoordinate, max: FixedCoordinate) {
-        let numbers = text.split(separator: ",", omittingEmptySubsequences: false).compactMap { OSRMRequest.decimal($0) }
-        guard numbers.count == 4, text.split(separator: ",", omittingEmptySubsequences: false).count == 4,
-              [numbers[1], numbers[3]].allSatisfy({ (-90...90).contains($0) }),
-              [numbers[0], numbers[2]].allSatisfy({ (-180...180).contains($0) }) else {
-            throw Failure("Bad parameter 'viewbox': expects 4 coordinates lon1,lat1,lon2,lat2")
-        }
-        return (FixedCoordinate(latitude: min(numbers[1], numbers[3]), longitude: min(numbers[0], numbers[2])),
-                FixedCoordinate(latitude: max(numbers[1], numbers[3]), longitude: max(numbers[0], numbers[2])))
-    }
-}
-
-extension JSONBuffer {
-    /// One Nominatim place: `place_id` (the item's index in this graph's geocoder),
-    /// `licence`, `osm_type`, `osm_id`, `lat`/`lon` as strings, `category` (`class` in the
-    /// `json` format) and `type` from the main OSM tag, `place_rank`, `addresstype` and
-    /// `name` (jsonv2), `importance`, `display_name`, `address` (with `addressDetails`) and
-    /// `boundingbox`. The index keeps a point per object, so the box is that point widened
-    /// by a size typical of its kind (a house, a street, a town).
-    func nominatimPlace(_ r: GeocoderResult, format: NominatimEndpoints.Format, addressDetails: Bool,
-                        polygons: [(outer: [FixedCoordinate], holes: [[FixedCoordinate]])]? = nil) {
-        let (tagKey, tagValue) = r.nominatimTag
-        beginObject()
-        key("place_id"); integer(Int(r.item))
-        key("licence"); string(NominatimEndpoints.licence)
-        key("osm_type"); string(r.osmType.description)
-        key("osm_id"); integer(Int(r.osmId))
-        key("lat"); string(degrees(r.location.lat))
-        key("lon"); string(degrees(r.location.lon))
-        if format == .jsonv2 {
-            key("category"); string(tagKey)
-        } else {
-            key("class"); string(tagKey)
-        }
-        key("type"); string(tagValue)
-        if format == .jsonv2 {
-            key("place_rank"); integer(r.placeRank)
-        }
-        key("importance"); number(r.importance, decimals: 5)
-        if format == .jsonv2 {
-            key("addresstype"); string(r.kind == .street ? "road" : r.kind == .address ? "place" : tagKey == "place" ? tagValue : tagKey)
-            key("name"); string(r.kind == .address ? "" : r.name)
-        }
-        key("display_name"); string(r.displayName)
-        if addressDetails {
-            key("address"); beginObject()
-            if r.kind == .poi || r.kind == .place { key("name"); string(r.name) }
-            if let number = r.housenumber { key("house_number"); string(number) }
-            if let road = r.street ?? (r.kind == .street ? r.name : nil) { key("road"); string(road) }
-            let a = r.areas
-            let fields: [(StaticString, String?)] = [("suburb", a.suburb), ("city", a.city ?? r.city), ("county", a.county), ("state", a.state),
-                                   ("postcode", r.postcode ?? a.postcode), ("country", a.country), ("country_code", a.countryCode)]
-            for (field, value) in fields {
-                if let value { key(field); string(value) }
-            }
-            endObject()
-        }
-        let half: Int32 = switch r.kind {
-        case .address, .poi: 500   // 1e-7 degrees: ~5 m
-        case .street: 5000
-        case .place: 100_000
-        }
-        key("boundingbox"); beginArray()
-        for value in [r.location.lat - half, r.location.lat + half, r.location.lon - half, r.location.lon + half] {
-            string(degrees(value))
-        }
-        endArray()
-        if let polygons { nominatimGeoJSON(polygons) }
-        endObject()
-    }
-
-    private func degrees(_ fixed: Int32) -> String {
-        let sign = fixed < 0 ? "-" : ""
-        let magnitude = Int(fixed.magnitude)
-        let fraction = String(magnitude % 10_000_000)
-        return "\(sign)\(magnitude / 10_000_000).\(String(repeating: "0", count: 7 - fraction.count))\(fraction)"
-    }
-}
-
-extension GeocoderResult {
-    /// Nominatim's class and type: the main tag split at "=" (`amenity`, `cafe`), or
-    /// `place`, `house` for an address point.
-    var nominatimTag: (String, String) {
-        guard let type, let eq = type.firstIndex(of: "=") else { return ("place", "house") }
-        return (String(type[..<eq]), String(type[type.index(after: eq)...]))
-    }
-
-    /// Nominatim's place rank: 30 for houses and POIs, 26 for streets, 8…22 for places by type.
-    var placeRank: Int {
-        switch kind {
-        case .address, .poi: return 30
-        case .street: return 26
-        case .place:
-            switch nominatimTag.1 {
-            case "country": return 4
-            case "state", "region": return 8
-            case "county": return 12
-            case "city": return 16
-            case "town": return 18
-            case "village": return 19
-            case "hamlet", "suburb", "quarter": return 20
-            default: return 22
-            }
-        }
-    }
-
-    /// Comma-separated, most specific first, as Nominatim writes it: name, house number,
-    /// street, suburb, city, county, state, postcode, country (each once).
-    var displayName: String {
-        var parts: [String] = []
-        for part in [kind == .address ? nil : name, housenumber, street, areas.suburb, areas.city ?? city, areas.county, areas.state,
-                     postcode ?? areas.postcode, areas.country] {
-            if let part, !part.isEmpty, !parts.contains(part) { parts.append(part) }
-        }
-        return parts.joined(separator: ", ")
     }
 }

@@ -1,4 +1,5 @@
 import WayfinderDirections
+import WayfinderGeocoding
 import WayfinderGraph
 import WayfinderJSON
 import WayfinderProtobuf
@@ -47,7 +48,11 @@ enum OSRMEndpoints {
             let graph = try graph(context, osrm.mode)
             let radius = min(osrm.radiuses[0] ?? context.limits.maxSnapRadius, context.limits.maxSnapRadius)
             let found = Snapper(graph: graph).nearest(to: osrm.coordinates[0], count: number, maxDistance: radius)
-            guard !found.isEmpty else { throw OSRMError("NoSegment", "Could not find a matching segments for coordinate") }
+            guard !found.isEmpty else {
+                let area = context.graph.area ?? GraphArea(grid: graph.snapGrid)
+                let hint = area.hint(for: osrm.coordinates[0], order: .lonLat).map { "; " + $0 } ?? ""
+                throw OSRMError("NoSegment", "Could not find a matching segments for coordinate" + hint)
+            }
             let json = context.json()
             json.beginObject()
             json.key("code"); json.string("Ok")
@@ -120,7 +125,7 @@ enum OSRMEndpoints {
             // point where that is fastest (OSRM's continue_straight=false).
             _ = try osrm.flag("continue_straight", default: false)
             let graph = try OSRMEndpoints.graph(context, osrm.mode)
-            let snaps = try osrm.snaps(graph, limit: context.limits.maxSnapRadius)
+            let snaps = try osrm.snaps(graph, limit: context.limits.maxSnapRadius, area: context.graph.area)
             let router = context.router(osrm.mode)!
             var legs: [Route] = []
             legs.reserveCapacity(snaps.count - 1)
@@ -179,7 +184,7 @@ enum OSRMEndpoints {
                                                          ("duration,distance", (true, true)), ("distance,duration", (true, true))],
                                          default: (true, false))
             let graph = try OSRMEndpoints.graph(context, osrm.mode)
-            let snaps = try osrm.snaps(graph, limit: context.limits.maxSnapRadius)
+            let snaps = try osrm.snaps(graph, limit: context.limits.maxSnapRadius, area: context.graph.area)
             let table = context.tableQuery(osrm.mode)!.compute(sources: sources.map { snaps[$0] },
                                                                targets: destinations.map { snaps[$0] }, distances: wanted.1)
             let json = context.json()

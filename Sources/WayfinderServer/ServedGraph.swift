@@ -15,6 +15,12 @@ public final class ServedGraph: Sendable {
     private let routing: [RoutingGraph?]
     /// Nil for a graph built before the geocoder existed (its endpoints then answer 503).
     public let geocoder: Geocoder?
+    /// The geocoder's items by OSM object (Nominatim's /lookup and /details), built at open.
+    public let osmIndex: GeocoderOSMIndex?
+    /// The area the geocoder covers, for hints about points outside it.
+    public let area: GraphArea?
+    /// Each street's lines (Nominatim's polygon_geojson), sorted by item at open.
+    public let streetLines: GeocoderStreetLines?
     /// Which file on disk this is, to notice when another is renamed over the path.
     public let identity: FileIdentity
     /// Counts loads in this process: 1 for the first graph, +1 per reload.
@@ -52,6 +58,9 @@ public final class ServedGraph: Sendable {
         self.file = file
         self.routing = routing
         self.geocoder = geocoder
+        osmIndex = geocoder.map { GeocoderOSMIndex($0) }
+        area = geocoder?.area
+        streetLines = geocoder.map { GeocoderStreetLines($0) }
         self.identity = identity ?? FileIdentity(device: 0, inode: 0, size: 0, modified: 0)
         self.generation = generation
         loadedAt = Date()

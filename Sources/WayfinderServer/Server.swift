@@ -202,11 +202,12 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
                                   Unmanaged.passUnretained(collector).toOpaque())
     let rawPath = UnsafeRawBufferPointer(start: url, count: strlen(url))
     let methodText = String(cString: method)
+    let acceptLanguage = MHD_lookup_connection_value(connection, MHD_ValueKind.HEADER_KIND, "Accept-Language").map { String(cString: $0) }
     var status = 500
     var queued = MHD_Result.NO
     let endpoint = withExtendedLifetime(collector) {
         state.answer(method: methodText, rawPath: rawPath, rawParameters: collector.parameters,
-                     hasBody: hasBody, start: start) { response in
+                     hasBody: hasBody, start: start, acceptLanguage: acceptLanguage) { response in
             status = response.status
             queued = queue(response, on: connection)
         }

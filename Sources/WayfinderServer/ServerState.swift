@@ -41,7 +41,7 @@ public final class ServerState: Sendable {
     /// body may live in the context's buffer); returns the endpoint index for the metrics.
     func answer(method: String, rawPath: UnsafeRawBufferPointer,
                 rawParameters: [(name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer)],
-                hasBody: Bool, start: UInt64, deliver: (HTTPResponse) -> Void) -> Int {
+                hasBody: Bool, start: UInt64, acceptLanguage: String? = nil, deliver: (HTTPResponse) -> Void) -> Int {
         guard method == "GET" || method == "HEAD" else {
             var refused = HTTPResponse.error("MethodNotAllowed", "only GET and HEAD are served", status: 405)
             refused.headers = [("Allow", "GET, HEAD")]
@@ -57,9 +57,10 @@ public final class ServerState: Sendable {
             deliver(.error("InvalidUrl", "URL longer than \(limits.maxURLBytes) bytes", status: 414))
             return metrics.unmatched
         }
-        let request: HTTPRequest
+        var request: HTTPRequest
         do throws(MalformedURL) {
             request = try HTTPRequest(method: method, rawPath: rawPath, rawParameters: rawParameters)
+            request.acceptLanguage = acceptLanguage
         } catch {
             deliver(.error("InvalidUrl", "URL string malformed: \(error.reason)"))
             return metrics.unmatched

@@ -1,14 +1,22 @@
+import WayfinderGeocoding
 import WayfinderGraph
 import WayfinderRouting
 
 extension OSRMRequest {
     /// Snaps every coordinate to its nearest road within its radius (the server's limit for
     /// `unlimited` and larger radiuses), by `Snapper.snap(_:maxDistance:)`.
-    func snaps(_ graph: RoutingGraph, limit: Double) throws(OSRMError) -> [Snap] {
+    /// A point with no road near it that lies outside the graph's area (`area`, else the
+    /// snapping grid's box) gets a hint (swapped LON,LAT, or the area) after osrm-routed's message.
+    func snaps(_ graph: RoutingGraph, limit: Double, area: GraphArea? = nil) throws(OSRMError) -> [Snap] {
         do {
             return try Snapper(graph: graph).snap(coordinates) { min(radiuses[$0] ?? limit, limit) }
         } catch {
-            throw OSRMError(error)
+            var failure = OSRMError(error)
+            if case .noSegment(let point) = error, point < coordinates.count,
+               let hint = (area ?? GraphArea(grid: graph.snapGrid)).hint(for: coordinates[point], order: .lonLat) {
+                failure.message += "; \(hint)"
+            }
+            throw failure
         }
     }
 }

@@ -121,6 +121,42 @@ let chromiumPath = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { Fi
         #expect(server.log.contains { $0.contains(" /roads ") && $0.contains(" 200 ") }, "the road layer was not requested")
     }
 
+    /// The requests a Leaflet geocoder control (leaflet-control-geocoder's Nominatim) sends:
+    /// search with `format=json&limit=5&addressdetails=1`, reverse with the map's zoom (up
+    /// to 19 and beyond), and what it reads of the answers.
+    @Test func geocoderControlRequestsAreAnswered() throws {
+        let server = try TestServer(graph: TestGraphs.path("andorra"))
+        let search = try server.get("/search?q=Avinguda%20Meritxell&limit=5&format=json&addressdetails=1")
+        #expect(search.status == 200 && search.headers["access-control-allow-origin"] == "*")
+        let places = try #require(try JSONSerialization.jsonObject(with: Data(search.body)) as? [[String: Any]])
+        #expect(!places.isEmpty && places.count <= 5)
+        for place in places {
+            #expect(place["display_name"] is String && Double(place["lat"] as? String ?? "") != nil && Double(place["lon"] as? String ?? "") != nil)
+            let box = try #require(place["boundingbox"] as? [String])
+            #expect(box.count == 4 && box.allSatisfy { Double($0) != nil })
+            #expect((place["address"] as? [String: String])?["road"] != nil)
+        }
+        for zoom in [19, 22, 18, 10] {
+            let (status, place) = try server.json("/reverse?lat=42.5063&lon=1.5218&zoom=\(zoom)&addressdetails=1&format=json")
+            #expect(status == 200 && place["display_name"] is String && place["address"] is [String: String], "zoom \(zoom)")
+        }
+    }
+
+    /// The page's search box: `?search=` types a place into the start box; the results list
+    /// shows what /search found.
+    @Test(.enabled(if: chromiumPath != nil, "chromium is not installed (scripts/setup installs it); the map page is not checked in a browser"),
+          .timeLimit(.minutes(3)))
+    func browserSearchBoxFindsAPlace() throws {
+        try #require(LeafletFiles.shared.isInstalled, "libjs-leaflet is not installed (scripts/setup installs it)")
+        let server = try TestServer(graph: TestGraphs.path("andorra"))
+        let directory = TestGraphs.scratch("chromium-search")
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let dom = try runChromium(["--dump-dom", "http://127.0.0.1:\(server.port)/?search=Avinguda%20Meritxell"], profile: directory + "/profile")
+        #expect(dom.contains("<ul class=\"results\"><li>Avinguda Meritxell, Andorra la Vella"), "no results list: \(dom.suffix(2000))")
+        #expect(server.log.contains { $0.contains(" /search ") && $0.contains(" 200 ") }, "the search was not requested")
+    }
+
     /// Runs headless Chromium on `arguments` and returns what it printed on standard output.
     func runChromium(_ arguments: [String], profile: String) throws -> String {
         let process = Process()

@@ -36,6 +36,8 @@ import WayfinderGraph
         #expect(total.rate(["reverse street", "reverse road"]) >= 0.98)
         #expect(total.rate(["reverse number"]) >= 0.90)
         #expect(total.rate(["category"]) >= 0.95)
+        #expect(total.rate(["category tag"]) >= 0.99)
+        #expect(total.rate(["category word"]) >= 0.95)
     }
 
     /// Names of one extract's addresses, POIs, streets and places asked of another
@@ -101,7 +103,7 @@ struct Tally {
     }
 
     var summary: String {
-        (Self.forwardSets + ["reverse street", "reverse road", "reverse number", "number strict", "category"]).compactMap { set in
+        (Self.forwardSets + ["reverse street", "reverse road", "reverse number", "number strict", "category", "category tag", "category word"]).compactMap { set in
             guard let q = queries[set] else { return nil }
             return "\(set) \(hits[set] ?? 0)/\(q)" + (ambiguous[set].map { " (-\($0))" } ?? "")
         }.joined(separator: ", ") + (misses.isEmpty ? "" : "\n    misses: \(misses.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: "; "))")
@@ -115,17 +117,23 @@ struct Evaluation {
     /// Items by kind, and by the folded text a query is made of.
     let byKind: [GeocoderKind: [Int]]
     let byText: [String: [Int]]
+    /// Unnamed POIs: no name to ask for, only their category.
+    let unnamed: [Int]
 
     init(_ geocoder: Geocoder, seed: UInt64) {
         self.geocoder = geocoder
         rng = SplitMix64(seed: seed)
-        var byKind: [GeocoderKind: [Int]] = [:], byText: [String: [Int]] = [:]
+        var byKind: [GeocoderKind: [Int]] = [:], byText: [String: [Int]] = [:], unnamed: [Int] = []
         for i in 0..<geocoder.itemCount {
             let r = geocoder.result(i, score: 0)
+            if r.kind == .poi && geocoder.items[i].name == 0 {
+                unnamed.append(i)
+                continue
+            }
             byKind[r.kind, default: []].append(i)
             byText[TextFolding.key(r.name), default: []].append(i)
         }
-        (self.byKind, self.byText) = (byKind, byText)
+        (self.byKind, self.byText, self.unnamed) = (byKind, byText, unnamed)
     }
 
     mutating func run(into tally: inout Tally, perSet: Int) {
@@ -143,7 +151,7 @@ struct Evaluation {
         }
         for i in sample(byKind[.address] ?? [], perSet) { reverseNearAddress(geocoder.result(i, score: 0), &tally) }
         for i in sample(byKind[.street] ?? [], perSet) { reverseOnStreet(i, &tally) }
-        for i in sample(byKind[.poi] ?? [], perSet) { category(geocoder.result(i, score: 0), &tally) }
+        for i in sample((byKind[.poi] ?? []) + unnamed, perSet) { category(geocoder.result(i, score: 0), &tally) }
     }
 
     mutating func sample(_ items: [Int], _ count: Int) -> [Int] {
@@ -246,7 +254,16 @@ struct Evaluation {
     }
 
     /// A POI's category asked for in the plural from 20 m away finds it within 200 m.
+    /// Its raw tag (`shop=books`) and its tag value in words ("books", "fast food") find it too.
     mutating func category(_ item: GeocoderResult, _ tally: inout Tally) {
+        if let type = item.type, let eq = type.firstIndex(of: "=") {
+            let near = offset(item.location, metres: 20)
+            let tag = geocoder.categoryQuery(type).map { geocoder.search($0, near: near, radius: 200, limit: 1000) } ?? []
+            tally.count("category tag", tag.contains { $0.item == item.item }, "\(type) near \(item.label)")
+            let words = type[type.index(after: eq)...].replacingOccurrences(of: "_", with: " ")
+            let word = geocoder.categoryQuery(words).map { geocoder.search($0, near: near, radius: 200, limit: 1000) } ?? []
+            tally.count("category word", word.contains { $0.item == item.item }, "\(words) near \(item.label)")
+        }
         guard let name = item.category, let category = Categories.all.first(where: { $0.name == name }) else { return }
         let word = category.words.randomElement(using: &rng)! + (Bool.random(using: &rng) ? "s" : "")
         let found = geocoder.search(Categories.category(matching: word) ?? category, near: offset(item.location, metres: 20), radius: 200, limit: 50)

@@ -41,7 +41,7 @@ import WayfinderRouting
         #expect(name("cafes") == "cafe" && name("Coffee Shops") == "cafe" && name("café") == "cafe")
         #expect(name("restaurants") == "restaurant" && name("pharmacies") == "pharmacy" && name("chemist") == "pharmacy")
         #expect(name("ATMs") == "atm" && name("bus stops") == "bus stop" && name("petrol station") == "fuel")
-        #expect(name("churches") == "place of worship" && name("hotels") == "hotel" && name("hostels") == "hotel")
+        #expect(name("churches") == "place of worship" && name("hotels") == "hotel" && name("accommodation") == "hotel")
         #expect(name("pharmcy") == "pharmacy")  // one typo
         #expect(name("zebra crossing") == nil && name("") == nil)
         let cafe = try #require(Categories.category(matching: "cafe"))
