@@ -31,7 +31,7 @@ extension JSONBuffer {
         key("boundingbox"); beginArray()
         for value in r.boundingBox { string(nominatimDegrees(value)) }
         endArray()
-        if output.polygonGeoJSON { key("geojson"); geometry(output.geometry(r)) }
+        if output.polygonGeoJSON { key("geojson"); geometry(r, output) }
         endObject()
     }
 
@@ -58,7 +58,7 @@ extension JSONBuffer {
         key("bbox"); beginArray()
         for value in [box[2], box[0], box[3], box[1]] { number(Double(value) / 1e7, decimals: 7) }
         endArray()
-        key("geometry"); if output.polygonGeoJSON { geometry(output.geometry(r)) } else { point(r.location) }
+        key("geometry"); if output.polygonGeoJSON { geometry(r, output) } else { point(r.location) }
         endObject()
     }
 
@@ -96,7 +96,7 @@ extension JSONBuffer {
         if output.nameDetails { key("names"); tags(r.nameDetails) }
         endObject()
         endObject()
-        key("geometry"); if output.polygonGeoJSON { geometry(output.geometry(r)) } else { point(r.location) }
+        key("geometry"); if output.polygonGeoJSON { geometry(r, output) } else { point(r.location) }
         endObject()
     }
 

@@ -39,6 +39,8 @@ extension NominatimEndpoints {
         var languages = LanguagePreference()
         /// Where `polygon_geojson` finds a street's lines.
         var streetLines: GeocoderStreetLines?
+        /// Where `polygon_geojson` finds an area's outline.
+        var areas: Geocoder?
 
         /// The geometry `polygon_geojson` shows: a street's lines, else the point (as
         /// Nominatim shows a node).
@@ -55,7 +57,7 @@ extension NominatimEndpoints {
         output.extraTags = try flag(request, "extratags")
         output.nameDetails = try flag(request, "namedetails")
         output.polygonGeoJSON = try flag(request, "polygon_geojson")
-        if output.polygonGeoJSON { output.streetLines = context.graph.streetLines }
+        if output.polygonGeoJSON { (output.streetLines, output.areas) = (context.graph.streetLines, context.geocoder) }
         for other in ["polygon_kml", "polygon_svg", "polygon_text"] { _ = try flag(request, other) }
         if let languages = request["accept-language"] ?? request.acceptLanguage {
             output.languages = LanguagePreference(header: languages)

@@ -79,7 +79,7 @@ struct NominatimXML {
         text += attribute("lat", nominatimDegrees(r.location.lat)) + attribute("lon", nominatimDegrees(r.location.lon))
         if output.polygonGeoJSON {
             let json = JSONBuffer(capacity: 256)
-            json.geometry(output.geometry(r))
+            json.geometry(r, output)
             text += attribute("geojson", json.text)
         }
     }

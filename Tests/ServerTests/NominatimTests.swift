@@ -73,6 +73,10 @@ import WayfinderGraph
         let address = try #require(city.object["address"] as? [String: Any])
         #expect(city.object["name"] as? String == "Andorra la Vella" && address["country_code"] as? String == "ad")
         #expect(address["country"] as? String == "Andorra" && (city.object["display_name"] as? String)?.contains("Andorra la Vella") == true)
+        let outline = try server.json("/reverse?lat=42.5063&lon=1.5218&zoom=3&polygon_geojson=1")
+        let geojson = try #require(outline.object["geojson"] as? [String: Any])
+        let rings = try #require(geojson["coordinates"] as? [[[Double]]])
+        #expect(geojson["type"] as? String == "Polygon" && rings[0].count > 20 && rings[0].first == rings[0].last)
         let nowhere = try server.json("/reverse?lat=42.5063&lon=1.5218&zoom=1")  // continents: none in the data
         #expect(nowhere.object["error"] as? String == "Unable to geocode")
     }
