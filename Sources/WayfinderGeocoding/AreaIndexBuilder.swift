@@ -16,9 +16,9 @@ struct AreaIndex {
     /// Ring vertices within this many metres of the simplified line are dropped: an
     /// address a few metres from its boundary is rare, a small index and quick tests are not.
     static let tolerance = 5.0
-    /// Area grid cells are this many item grid cells on a side (about 1.8 km): most cells
+    /// Area grid cells are this many item grid cells on a side (about 900 m): most cells
     /// then lie wholly inside or outside each area, and a lookup there tests no geometry.
-    static let cellFactor: Int32 = 8
+    static let cellFactor: Int32 = 4
 
     /// `items` are the finished items, to point each area at the one that stands for it.
     /// `names[id]` is the text of an item's name id.

@@ -95,7 +95,9 @@ public final class Geocoder: @unchecked Sendable {  // read-only views of an imm
     }
 
     /// The item `index` as a result.
-    public func result(_ index: Int, score: Double, distance: Double? = nil) -> GeocoderResult {
+    /// `areas`: those of a point the caller already looked up (a reverse query's), completed
+    /// by the item's own postcode and city; else looked up at the item.
+    public func result(_ index: Int, score: Double, distance: Double? = nil, areas shared: AddressAreas? = nil) -> GeocoderResult {
         let item = items[index]
         func text(_ id: Int32) -> String? { id == 0 ? nil : strings[id] }
         let kind = GeocoderKind(rawValue: item.kind)!
@@ -115,8 +117,13 @@ public final class Geocoder: @unchecked Sendable {  // read-only views of an imm
             phone: text(item.phone), website: text(item.website), openingHours: text(item.openingHours),
             osmType: OSMObjectType(rawValue: item.osmType)!, osmId: item.osmId,
             importance: Double(item.importance) / 255, score: score, distance: distance, names: otherNames(of: index))
-        result.areas = addressAreas(at: item.location, postcode: result.postcode, city: result.city,
-                                    item: kind == .place ? Int32(index) : -1)
+        if var areas = shared, kind != .place {
+            (areas.postcode, areas.city) = (result.postcode ?? areas.postcode, areas.city ?? result.city)
+            result.areas = areas
+        } else {
+            result.areas = addressAreas(at: item.location, postcode: result.postcode, city: result.city,
+                                        item: kind == .place ? Int32(index) : -1)
+        }
         result.extraTags = extraTags(index)
         return result
     }

@@ -48,8 +48,10 @@ extension Geocoder {
                 address = addresses.first { TextFolding.key(strings[items[$0.0].street]) == name }
             }
         }
+        // The areas of the point, looked up once for the three answers (all within metres of it).
+        let here = address == nil && street == nil && poi == nil ? nil : addressAreas(at: point)
         func closeness(_ found: (Int, Double)?, _ radius: Double) -> GeocoderResult? {
-            found.map { result($0.0, score: max(0, 1 - $0.1 / radius), distance: $0.1) }
+            found.map { result($0.0, score: max(0, 1 - $0.1 / radius), distance: $0.1, areas: here) }
         }
         return ReverseGeocode(address: closeness(address, Self.addressRadius), street: closeness(street, Self.streetRadius),
                               poi: closeness(poi, Self.poiRadius))
