@@ -95,12 +95,19 @@ extension Geocoder {
         scored.sort { $0.rank != $1.rank ? $0.rank > $1.rank : $0.entry.item < $1.entry.item }
         let confident = scored.filter { $0.confidence >= Float(Self.minimumConfidence) }
         let shown = confident.isEmpty ? Array(scored.prefix(3 + 8)) : Array(confident.prefix(limit + 8))
-        let results = shown.map { s in
+        // Among the shown, a result whose own name says what the query says goes before one
+        // found by another name ("Rua de Santa Catarina 68" before the Rua das Flores 68 of
+        // the street's official "Rua de Santa Catarina das Flores").
+        var reranked: [(result: GeocoderResult, rank: Float)] = []
+        for s in shown {
             var result = s.result ?? self.result(Int(s.entry.item), score: 0, distance: s.entry.distance)
             result.score = Double(s.confidence)
             result.missingHousenumber = s.missing
-            return result
+            let rank: Float = s.rank + 0.05 * query.ownNameShare(result)
+            reranked.append((result, rank))
         }
+        reranked.sort { $0.rank != $1.rank ? $0.rank > $1.rank : $0.result.item < $1.result.item }
+        let results = reranked.map(\.result)
         return confident.isEmpty ? ForwardAnswer(suggestions: results.distinct(limit: min(limit, 3)))
                                  : ForwardAnswer(results: dedupe ? results.distinct(limit: limit) : Array(results.prefix(limit)))
     }

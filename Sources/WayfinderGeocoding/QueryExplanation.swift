@@ -65,6 +65,16 @@ struct QueryExplanation {
         return (min(Self.unexplainedNumberCap, explained / totalWeight * coverFactor), nil)
     }
 
+    /// The weighted share of the query's words found in the result's own name, street,
+    /// house number, postcode or city, rather than in another name of it.
+    func ownNameShare(_ r: GeocoderResult) -> Float {
+        var own = Set<[UInt8]>()
+        for text in [r.name, r.street, r.housenumber, r.postcode, r.city].compactMap({ $0 }) {
+            TextFolding.forEachToken(text) { own.insert(Array($0)) }
+        }
+        return words.indices.reduce(Float(0)) { $0 + (own.contains(words[$1]) ? weights[$1] : 0) } / totalWeight
+    }
+
     /// Folded words of the result's main tag (`railway=station` → railway, station; an
     /// address counts as "house" and "address") and of the areas around it.
     private static func kindAndAreaWords(_ r: GeocoderResult) -> Set<[UInt8]> {

@@ -54,6 +54,10 @@ import WayfinderImport
         // An address is found by its street's name in another language.
         let address = try #require(g.geocode("Esplanaden 24").first)
         #expect(address.kind == .address && address.street == "Esplanadi" && address.housenumber == "24")
+        // Both explain every word, but the result named so by its own name comes first.
+        let own = g.geocode("Rua de Santa Catarina 68")
+        #expect(own.first?.street == "Rua de Santa Catarina" && own.first?.housenumber == "68")
+        #expect(own.contains { $0.street == "Rua das Flores" && $0.score == 1 })
     }
 
     @Test func theKindOfPlaceExplainsAWord() throws {
@@ -127,6 +131,11 @@ final class ConfidenceMap: @unchecked Sendable {
             + node(107, 60.1681, 24.9460, ["shop": "books", "name": "Casa do Livro"])
             + way(10, [1, 2], ["highway": "secondary", "name": "Esplanadi", "name:sv": "Esplanaden"])
             + way(11, [3, 4], ["highway": "residential", "name": "Kaivokatu"])
+            + node(5, 60.1660, 24.9400) + node(6, 60.1660, 24.9450) + node(7, 60.1650, 24.9400) + node(8, 60.1650, 24.9450)
+            + way(12, [5, 6], ["highway": "residential", "name": "Rua das Flores", "official_name": "Rua de Santa Catarina das Flores"])
+            + way(13, [7, 8], ["highway": "residential", "name": "Rua de Santa Catarina"])
+            + node(108, 60.16605, 24.9420, ["addr:street": "Rua das Flores", "addr:housenumber": "68"])
+            + node(109, 60.16505, 24.9420, ["addr:street": "Rua de Santa Catarina", "addr:housenumber": "68"])
             + "</osm>\n"
     }
 }
