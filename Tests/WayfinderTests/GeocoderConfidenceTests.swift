@@ -9,7 +9,7 @@ import WayfinderImport
 /// found" below the threshold (with suggestions, never a silent substitute), exact house
 /// numbers, and names in other languages.
 @Suite struct GeocoderConfidenceTests {
-    static let map = ConfidenceMap()
+    static let map = ConfidenceMap.shared
 
     @Test func exactQueriesScoreOneAndATypoLess() throws {
         let g = try Self.map.geocoder()
@@ -93,49 +93,27 @@ import WayfinderImport
 }
 
 /// Streets, addresses, POIs and a city, with names in other languages.
-final class ConfidenceMap: @unchecked Sendable {
-    private let lock = NSLock()
-    private var built: String?
-
-    func geocoder() throws -> Geocoder { try Geocoder(path: path()) }
-
-    func path() throws -> String {
-        lock.lock()
-        defer { lock.unlock() }
-        if let built { return built }
-        let dir = temporaryDirectory()
-        try Self.xml.write(toFile: "\(dir)/map.osm", atomically: true, encoding: .utf8)
-        _ = try GraphBuilder.build(input: "\(dir)/map.osm", output: "\(dir)/map.wfg")
-        built = "\(dir)/map.wfg"
-        return built!
-    }
-
+enum ConfidenceMap {
+    static let shared = HandWrittenMap("confidence") { xml }
     static var xml: String {
-        func tags(_ t: [String: String]) -> String { t.sorted { $0.key < $1.key }.map { "<tag k=\"\($0.key)\" v=\"\($0.value)\"/>" }.joined() }
-        func node(_ id: Int, _ lat: Double, _ lon: Double, _ t: [String: String] = [:]) -> String {
-            "<node id=\"\(id)\" version=\"1\" lat=\"\(lat)\" lon=\"\(lon)\">\(tags(t))</node>\n"
-        }
-        func way(_ id: Int, _ nodes: [Int], _ t: [String: String]) -> String {
-            "<way id=\"\(id)\" version=\"1\">" + nodes.map { "<nd ref=\"\($0)\"/>" }.joined() + tags(t) + "</way>\n"
-        }
         return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<osm version=\"0.6\">\n"
-            + node(1, 60.1670, 24.9400) + node(2, 60.1670, 24.9450) + node(3, 60.1690, 24.9400) + node(4, 60.1690, 24.9450)
-            + node(100, 60.16705, 24.9420, ["addr:street": "Esplanadi", "addr:housenumber": "24"])
-            + node(101, 60.16705, 24.9440, ["addr:street": "Esplanadi", "addr:housenumber": "3"])
-            + node(102, 60.1692, 24.9410, ["addr:street": "Kaivokatu", "addr:housenumber": "18"])
-            + node(103, 60.1700, 24.9520, ["amenity": "place_of_worship", "name": "Tuomiokirkko", "name:en": "Helsinki Cathedral",
+            + OSMXML.node(1, 60.1670, 24.9400) + OSMXML.node(2, 60.1670, 24.9450) + OSMXML.node(3, 60.1690, 24.9400) + OSMXML.node(4, 60.1690, 24.9450)
+            + OSMXML.node(100, 60.16705, 24.9420, ["addr:street": "Esplanadi", "addr:housenumber": "24"])
+            + OSMXML.node(101, 60.16705, 24.9440, ["addr:street": "Esplanadi", "addr:housenumber": "3"])
+            + OSMXML.node(102, 60.1692, 24.9410, ["addr:street": "Kaivokatu", "addr:housenumber": "18"])
+            + OSMXML.node(103, 60.1700, 24.9520, ["amenity": "place_of_worship", "name": "Tuomiokirkko", "name:en": "Helsinki Cathedral",
                                             "name:sv": "Storkyrkan", "old_name": "Nikolainkirkko", "name:etymology:wikidata": "Q1"])
-            + node(104, 60.1712, 24.9412, ["railway": "station", "name": "Päärautatieasema", "name:en": "Central Station"])
-            + node(105, 60.1680, 24.9430, ["amenity": "townhall", "name": "Casa da Câmara"])
-            + node(106, 60.1675, 24.9380, ["place": "city", "name": "Helsinki"])
-            + node(107, 60.1681, 24.9460, ["shop": "books", "name": "Casa do Livro"])
-            + way(10, [1, 2], ["highway": "secondary", "name": "Esplanadi", "name:sv": "Esplanaden"])
-            + way(11, [3, 4], ["highway": "residential", "name": "Kaivokatu"])
-            + node(5, 60.1660, 24.9400) + node(6, 60.1660, 24.9450) + node(7, 60.1650, 24.9400) + node(8, 60.1650, 24.9450)
-            + way(12, [5, 6], ["highway": "residential", "name": "Rua das Flores", "official_name": "Rua de Santa Catarina das Flores"])
-            + way(13, [7, 8], ["highway": "residential", "name": "Rua de Santa Catarina"])
-            + node(108, 60.16605, 24.9420, ["addr:street": "Rua das Flores", "addr:housenumber": "68"])
-            + node(109, 60.16505, 24.9420, ["addr:street": "Rua de Santa Catarina", "addr:housenumber": "68"])
+            + OSMXML.node(104, 60.1712, 24.9412, ["railway": "station", "name": "Päärautatieasema", "name:en": "Central Station"])
+            + OSMXML.node(105, 60.1680, 24.9430, ["amenity": "townhall", "name": "Casa da Câmara"])
+            + OSMXML.node(106, 60.1675, 24.9380, ["place": "city", "name": "Helsinki"])
+            + OSMXML.node(107, 60.1681, 24.9460, ["shop": "books", "name": "Casa do Livro"])
+            + OSMXML.way(10, [1, 2], ["highway": "secondary", "name": "Esplanadi", "name:sv": "Esplanaden"])
+            + OSMXML.way(11, [3, 4], ["highway": "residential", "name": "Kaivokatu"])
+            + OSMXML.node(5, 60.1660, 24.9400) + OSMXML.node(6, 60.1660, 24.9450) + OSMXML.node(7, 60.1650, 24.9400) + OSMXML.node(8, 60.1650, 24.9450)
+            + OSMXML.way(12, [5, 6], ["highway": "residential", "name": "Rua das Flores", "official_name": "Rua de Santa Catarina das Flores"])
+            + OSMXML.way(13, [7, 8], ["highway": "residential", "name": "Rua de Santa Catarina"])
+            + OSMXML.node(108, 60.16605, 24.9420, ["addr:street": "Rua das Flores", "addr:housenumber": "68"])
+            + OSMXML.node(109, 60.16505, 24.9420, ["addr:street": "Rua de Santa Catarina", "addr:housenumber": "68"])
             + "</osm>\n"
     }
 }

@@ -8,7 +8,7 @@ import WayfinderImport
 /// Every POI, named or not: category search by word, raw tag and cuisine, descriptions of
 /// unnamed POIs, extra tags and likely places, on a hand-written block of Helsinki.
 @Suite struct GeocoderPoiTests {
-    static let fixture = PoiFixture()
+    static let fixture = PoiFixture.shared
     let here = FixedCoordinate(latitude: 60.1705, longitude: 24.9405)
 
     func names(_ g: Geocoder, _ phrase: String, radius: Double = 1000) throws -> [String] {
@@ -97,52 +97,30 @@ import WayfinderImport
 /// A block of Helsinki: a street with an address, an unnamed ATM by it, a bookshop, food
 /// places with cuisines, a hotel and a hostel, a department store building with a café
 /// inside and a boutique outside, and unnamed street furniture.
-final class PoiFixture: @unchecked Sendable {
-    private let lock = NSLock()
-    private var built: String?
-
-    func geocoder() throws -> Geocoder { try Geocoder(path: path()) }
-
-    func path() throws -> String {
-        lock.lock()
-        defer { lock.unlock() }
-        if let built { return built }
-        let dir = temporaryDirectory()
-        try Self.xml.write(toFile: "\(dir)/pois.osm", atomically: true, encoding: .utf8)
-        _ = try GraphBuilder.build(input: "\(dir)/pois.osm", output: "\(dir)/pois.wfg")
-        built = "\(dir)/pois.wfg"
-        return built!
-    }
-
+enum PoiFixture {
+    static let shared = HandWrittenMap("pois") { xml }
     static var xml: String {
-        func tags(_ t: [String: String]) -> String { t.sorted { $0.key < $1.key }.map { "<tag k=\"\($0.key)\" v=\"\($0.value)\"/>" }.joined() }
-        func node(_ id: Int, _ lat: Double, _ lon: Double, _ t: [String: String] = [:]) -> String {
-            "<node id=\"\(id)\" version=\"1\" lat=\"\(lat)\" lon=\"\(lon)\">\(tags(t))</node>\n"
-        }
-        func way(_ id: Int, _ nodes: [Int], _ t: [String: String]) -> String {
-            "<way id=\"\(id)\" version=\"1\">" + nodes.map { "<nd ref=\"\($0)\"/>" }.joined() + tags(t) + "</way>\n"
-        }
         return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<osm version=\"0.6\">\n"
-            + node(1, 60.1700, 24.9380) + node(2, 60.1700, 24.9420) + node(3, 60.1690, 24.9450)
-            + node(30, 60.1720, 24.9430) + node(31, 60.1727, 24.9430) + node(32, 60.1727, 24.9444) + node(33, 60.1720, 24.9444)
-            + node(40, 60.1800, 24.9500, ["place": "city", "name": "Helsinki"])
-            + node(100, 60.17010, 24.9400, ["addr:street": "Kaivokatu", "addr:housenumber": "1", "addr:postcode": "00100"])
-            + node(101, 60.17012, 24.94005, ["amenity": "atm"])
-            + node(102, 60.1705, 24.9410, ["shop": "books", "name": "Akateeminen"])
-            + node(103, 60.1710, 24.9400, ["amenity": "restaurant", "cuisine": "pizza", "name": "Pizzeria Roma", "wikidata": "Q123",
+            + OSMXML.node(1, 60.1700, 24.9380) + OSMXML.node(2, 60.1700, 24.9420) + OSMXML.node(3, 60.1690, 24.9450)
+            + OSMXML.node(30, 60.1720, 24.9430) + OSMXML.node(31, 60.1727, 24.9430) + OSMXML.node(32, 60.1727, 24.9444) + OSMXML.node(33, 60.1720, 24.9444)
+            + OSMXML.node(40, 60.1800, 24.9500, ["place": "city", "name": "Helsinki"])
+            + OSMXML.node(100, 60.17010, 24.9400, ["addr:street": "Kaivokatu", "addr:housenumber": "1", "addr:postcode": "00100"])
+            + OSMXML.node(101, 60.17012, 24.94005, ["amenity": "atm"])
+            + OSMXML.node(102, 60.1705, 24.9410, ["shop": "books", "name": "Akateeminen"])
+            + OSMXML.node(103, 60.1710, 24.9400, ["amenity": "restaurant", "cuisine": "pizza", "name": "Pizzeria Roma", "wikidata": "Q123",
                                            "wheelchair": "yes", "opening_hours": "Mo-Su 11:00-22:00"])
-            + node(104, 60.1711, 24.9402, ["amenity": "fast_food", "cuisine": "burger", "name": "Burger Place"])
-            + node(105, 60.1712, 24.9404, ["amenity": "fast_food", "cuisine": "kebab; Pizza", "name": "Pizza Kebab House"])
-            + node(106, 60.1695, 24.9400, ["tourism": "hotel", "name": "Hotel Grand"])
-            + node(107, 60.1694, 24.9404, ["tourism": "hostel", "name": "Hostel One"])
-            + node(108, 60.1690, 24.9420, ["amenity": "bench"])
-            + node(109, 60.1690, 24.9425, ["craft": "brewery"])
-            + node(112, 60.1702, 24.9390, ["amenity": "restaurant", "shop": "florist", "name": "Sushi and Flowers"])
-            + node(113, 60.17015, 24.9391, ["amenity": "waste_basket"])
-            + node(110, 60.1721, 24.9431, ["amenity": "cafe", "name": "Café Corner"])
-            + node(111, 60.1729, 24.9437, ["shop": "clothes", "name": "Outside Boutique"])
-            + way(10, [1, 2, 3], ["highway": "residential", "name": "Kaivokatu"])
-            + way(20, [30, 31, 32, 33, 30], ["building": "yes", "shop": "department_store", "name": "Stockmann"])
+            + OSMXML.node(104, 60.1711, 24.9402, ["amenity": "fast_food", "cuisine": "burger", "name": "Burger Place"])
+            + OSMXML.node(105, 60.1712, 24.9404, ["amenity": "fast_food", "cuisine": "kebab; Pizza", "name": "Pizza Kebab House"])
+            + OSMXML.node(106, 60.1695, 24.9400, ["tourism": "hotel", "name": "Hotel Grand"])
+            + OSMXML.node(107, 60.1694, 24.9404, ["tourism": "hostel", "name": "Hostel One"])
+            + OSMXML.node(108, 60.1690, 24.9420, ["amenity": "bench"])
+            + OSMXML.node(109, 60.1690, 24.9425, ["craft": "brewery"])
+            + OSMXML.node(112, 60.1702, 24.9390, ["amenity": "restaurant", "shop": "florist", "name": "Sushi and Flowers"])
+            + OSMXML.node(113, 60.17015, 24.9391, ["amenity": "waste_basket"])
+            + OSMXML.node(110, 60.1721, 24.9431, ["amenity": "cafe", "name": "Café Corner"])
+            + OSMXML.node(111, 60.1729, 24.9437, ["shop": "clothes", "name": "Outside Boutique"])
+            + OSMXML.way(10, [1, 2, 3], ["highway": "residential", "name": "Kaivokatu"])
+            + OSMXML.way(20, [30, 31, 32, 33, 30], ["building": "yes", "shop": "department_store", "name": "Stockmann"])
             + "</osm>\n"
     }
 }

@@ -228,56 +228,34 @@ import WayfinderRouting
 }
 
 /// A small map with every kind of item, built once per test run.
-final class GeocoderFixture: @unchecked Sendable {
-    static let shared = GeocoderFixture()
-    private let lock = NSLock()
-    private var built: String?
+enum GeocoderFixture {
+    static let shared = HandWrittenMap("map") { xml }
 
     static func at(_ lat: Double, _ lon: Double) -> FixedCoordinate { FixedCoordinate(latitude: lat, longitude: lon) }
 
-    func geocoder() throws -> Geocoder { try Geocoder(path: path()) }
-
-    func path() throws -> String {
-        lock.lock()
-        defer { lock.unlock() }
-        if let built { return built }
-        let dir = temporaryDirectory()
-        try Self.xml.write(toFile: "\(dir)/map.osm", atomically: true, encoding: .utf8)
-        _ = try GraphBuilder.build(input: "\(dir)/map.osm", output: "\(dir)/map.wfg")
-        built = "\(dir)/map.wfg"
-        return built!
-    }
-
     static var xml: String {
-        func tags(_ t: [String: String]) -> String { t.sorted { $0.key < $1.key }.map { "<tag k=\"\($0.key)\" v=\"\($0.value)\"/>" }.joined() }
-        func node(_ id: Int, _ lat: Double, _ lon: Double, _ t: [String: String] = [:]) -> String {
-            "<node id=\"\(id)\" version=\"1\" lat=\"\(lat)\" lon=\"\(lon)\">\(tags(t))</node>\n"
-        }
-        func way(_ id: Int, _ nodes: [Int], _ t: [String: String]) -> String {
-            "<way id=\"\(id)\" version=\"1\">" + nodes.map { "<nd ref=\"\($0)\"/>" }.joined() + tags(t) + "</way>\n"
-        }
         let sjoao = ["highway": "residential", "name": "Rua de São João"]
         let square = [(41.14985, -8.60853), (41.14985, -8.60847), (41.14979, -8.60847), (41.14979, -8.60853)]
         return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<osm version=\"0.6\">\n"
-            + node(1, 41.1500, -8.6100) + node(2, 41.1500, -8.6090) + node(3, 41.1500, -8.6080)
-            + node(4, 41.1800, -8.6100) + node(5, 41.1800, -8.6090) + node(6, 41.1490, -8.6100) + node(7, 41.1490, -8.6080)
-            + square.enumerated().map { node(20 + $0.offset, $0.element.0, $0.element.1) }.joined()
-            + node(30, 41.160, -8.601) + node(31, 41.161, -8.601) + node(32, 41.161, -8.600) + node(33, 41.160, -8.600)
-            + node(100, 41.15008, -8.6095, ["addr:street": "Rua de São João", "addr:housenumber": "12",
+            + OSMXML.node(1, 41.1500, -8.6100) + OSMXML.node(2, 41.1500, -8.6090) + OSMXML.node(3, 41.1500, -8.6080)
+            + OSMXML.node(4, 41.1800, -8.6100) + OSMXML.node(5, 41.1800, -8.6090) + OSMXML.node(6, 41.1490, -8.6100) + OSMXML.node(7, 41.1490, -8.6080)
+            + square.enumerated().map { OSMXML.node(20 + $0.offset, $0.element.0, $0.element.1) }.joined()
+            + OSMXML.node(30, 41.160, -8.601) + OSMXML.node(31, 41.161, -8.601) + OSMXML.node(32, 41.161, -8.600) + OSMXML.node(33, 41.160, -8.600)
+            + OSMXML.node(100, 41.15008, -8.6095, ["addr:street": "Rua de São João", "addr:housenumber": "12",
                                             "addr:postcode": "4000-123", "addr:city": "Porto"])
-            + node(101, 41.15008, -8.6092, ["addr:street": "Rua de São João", "addr:housenumber": "14"])
-            + node(102, 41.14982, -8.6095, ["addr:street": "Avenida Central", "addr:housenumber": "5"])
-            + node(103, 41.14982, -8.6090, ["amenity": "cafe", "name": "Café Central", "phone": "+351 222 000 000",
+            + OSMXML.node(101, 41.15008, -8.6092, ["addr:street": "Rua de São João", "addr:housenumber": "14"])
+            + OSMXML.node(102, 41.14982, -8.6095, ["addr:street": "Avenida Central", "addr:housenumber": "5"])
+            + OSMXML.node(103, 41.14982, -8.6090, ["amenity": "cafe", "name": "Café Central", "phone": "+351 222 000 000",
                                             "website": "https://cafe.example", "opening_hours": "Mo-Fr 08:00-18:00",
                                             "addr:street": "Avenida Central", "addr:housenumber": "9"])
-            + node(104, 41.1502, -8.6085, ["amenity": "pharmacy", "name": "Farmácia Lopes"])
-            + node(105, 41.1495, -8.6110, ["place": "city", "name": "Porto"])
-            + way(10, [1, 2], sjoao) + way(11, [2, 3], sjoao) + way(12, [4, 5], sjoao)
-            + way(13, [6, 7], ["highway": "tertiary", "name": "Avenida Central"])
-            + way(14, [20, 21, 22, 23, 20], ["building": "yes", "addr:street": "Avenida Central", "addr:housenumber": "7"])
-            + way(15, [30, 31, 32], [:]) + way(16, [32, 33, 30], [:])
+            + OSMXML.node(104, 41.1502, -8.6085, ["amenity": "pharmacy", "name": "Farmácia Lopes"])
+            + OSMXML.node(105, 41.1495, -8.6110, ["place": "city", "name": "Porto"])
+            + OSMXML.way(10, [1, 2], sjoao) + OSMXML.way(11, [2, 3], sjoao) + OSMXML.way(12, [4, 5], sjoao)
+            + OSMXML.way(13, [6, 7], ["highway": "tertiary", "name": "Avenida Central"])
+            + OSMXML.way(14, [20, 21, 22, 23, 20], ["building": "yes", "addr:street": "Avenida Central", "addr:housenumber": "7"])
+            + OSMXML.way(15, [30, 31, 32], [:]) + OSMXML.way(16, [32, 33, 30], [:])
             + "<relation id=\"1\" version=\"1\"><member type=\"way\" ref=\"15\" role=\"outer\"/><member type=\"way\" ref=\"16\" role=\"outer\"/>"
-            + tags(["type": "boundary", "boundary": "administrative", "admin_level": "10", "name": "Bairro Alto"]) + "</relation>\n"
+            + OSMXML.tags(["type": "boundary", "boundary": "administrative", "admin_level": "10", "name": "Bairro Alto"]) + "</relation>\n"
             + "</osm>\n"
     }
 }
