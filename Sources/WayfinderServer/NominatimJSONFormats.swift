@@ -127,16 +127,7 @@ extension JSONBuffer {
         key("type"); string(lines.count == 1 ? "LineString" : "MultiLineString")
         key("coordinates")
         if lines.count > 1 { beginArray() }
-        for line in lines {
-            beginArray()
-            for p in line {
-                beginArray()
-                number(Double(p.lon) / 1e7, decimals: 7)
-                number(Double(p.lat) / 1e7, decimals: 7)
-                endArray()
-            }
-            endArray()
-        }
+        for line in lines { positions(line) }
         if lines.count > 1 { endArray() }
         endObject()
     }

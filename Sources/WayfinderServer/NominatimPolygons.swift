@@ -12,21 +12,23 @@ extension JSONBuffer {
         geometry(output.geometry(r))
     }
 
-    /// A GeoJSON Polygon (outer ring, then its holes), or a MultiPolygon for several outer rings.
-    func polygonGeometry(_ polygons: [(outer: [FixedCoordinate], holes: [[FixedCoordinate]])]) {
-        func ring(_ points: [FixedCoordinate]) {
+    /// `[[lon, lat], …]`: a GeoJSON line or ring.
+    func positions(_ points: [FixedCoordinate]) {
+        beginArray()
+        for p in points {
             beginArray()
-            for p in points {
-                beginArray()
-                number(Double(p.lon) / 1e7, decimals: 7)
-                number(Double(p.lat) / 1e7, decimals: 7)
-                endArray()
-            }
+            number(Double(p.lon) / 1e7, decimals: 7)
+            number(Double(p.lat) / 1e7, decimals: 7)
             endArray()
         }
+        endArray()
+    }
+
+    /// A GeoJSON Polygon (outer ring, then its holes), or a MultiPolygon for several outer rings.
+    func polygonGeometry(_ polygons: [(outer: [FixedCoordinate], holes: [[FixedCoordinate]])]) {
         func polygon(_ p: (outer: [FixedCoordinate], holes: [[FixedCoordinate]])) {
             beginArray()
-            for r in [p.outer] + p.holes { ring(r) }
+            for r in [p.outer] + p.holes { positions(r) }
             endArray()
         }
         beginObject()
