@@ -35,7 +35,8 @@ public struct HTTPRequest: Sendable {
         path = try Self.decode(rawPath, plusIsSpace: false, what: "path")
         parameters = []
         parameters.reserveCapacity(rawParameters.count)
-        for (name, value) in rawParameters {
+        // An empty item ("?&alternatives=false", as Leaflet Routing Machine may send) is no parameter.
+        for (name, value) in rawParameters where !(name.isEmpty && value.isEmpty) {
             parameters.append(Parameter(name: try Self.decode(name, plusIsSpace: true, what: "query parameter name"),
                                         value: try Self.decode(value, plusIsSpace: true, what: "query parameter value")))
         }

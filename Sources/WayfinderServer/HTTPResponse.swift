@@ -32,6 +32,13 @@ public struct HTTPResponse {
 
     public static let jsonType = "application/json; charset=utf-8"
 
+    /// The answer to a CORS preflight (`OPTIONS`): no body, any origin may GET or HEAD with
+    /// any header, for a day. (Every answer already carries `Access-Control-Allow-Origin: *`.)
+    public static var preflight: HTTPResponse { HTTPResponse(status: 204, contentType: "text/plain; charset=utf-8", body: .bytes([]), headers: [
+        ("Allow", "GET, HEAD, OPTIONS"), ("Access-Control-Allow-Methods", "GET, HEAD, OPTIONS"),
+        ("Access-Control-Allow-Headers", "*"), ("Access-Control-Max-Age", "86400"),
+    ]) }
+
     /// The JSON written into `buffer`.
     public static func json(_ buffer: JSONBuffer, status: Int = 200) -> HTTPResponse {
         HTTPResponse(status: status, contentType: jsonType, body: .json(buffer))

@@ -38,13 +38,16 @@ enum OSRMEndpoints {
 
     // MARK: /nearest
 
-    /// `/nearest/v1/{profile}/{lon,lat}?number=N`: the N nearest roads (OSRM clamps N to its
-    /// limit, and so does this), each as a waypoint.
+    /// `/nearest/v1/{profile}/{lon,lat}?number=N`: the N nearest roads, each as a waypoint;
+    /// N above the server's limit is `TooBig` (HTTP 400), as osrm-routed answers it.
     static func nearest(_ request: HTTPRequest, _ context: RequestContext) -> HTTPResponse {
         answer { () throws(OSRMError) in
             let osrm = try OSRMRequest(request, service: "nearest", serviceOptions: ["number"])
             guard osrm.coordinates.count == 1 else { throw OSRMError("InvalidOptions", "Only one input coordinate is supported") }
-            let number = min(try osrm.count("number", default: 1), context.limits.maxResults)
+            let number = try osrm.count("number", default: 1)
+            guard number <= context.limits.maxResults else {  // osrm-routed's max-nearest-size
+                throw OSRMError("TooBig", "Number of results \(number) is higher than current maximum (\(context.limits.maxResults))")
+            }
             let graph = try graph(context, osrm.mode)
             let radius = min(osrm.radiuses[0] ?? context.limits.maxSnapRadius, context.limits.maxSnapRadius)
             let found = Snapper(graph: graph).nearest(to: osrm.coordinates[0], count: number, maxDistance: radius)

@@ -42,9 +42,13 @@ public final class ServerState: Sendable {
     func answer(method: String, rawPath: UnsafeRawBufferPointer,
                 rawParameters: [(name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer)],
                 hasBody: Bool, start: UInt64, acceptLanguage: String? = nil, deliver: (HTTPResponse) -> Void) -> Int {
+        if method == "OPTIONS" {  // a browser's CORS preflight: anyone may GET
+            deliver(.preflight)
+            return metrics.unmatched
+        }
         guard method == "GET" || method == "HEAD" else {
             var refused = HTTPResponse.error("MethodNotAllowed", "only GET and HEAD are served", status: 405)
-            refused.headers = [("Allow", "GET, HEAD")]
+            refused.headers = [("Allow", "GET, HEAD, OPTIONS")]
             deliver(refused)
             return metrics.unmatched
         }

@@ -65,7 +65,15 @@ import WayfinderGraph
 
         let post = try HTTPClient.parse(HTTPClient.send(port: server.port, Array("POST /health HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nConnection: close\r\n\r\nabc".utf8)))
         #expect(post.status == 405)
-        #expect(post.headers["allow"] == "GET, HEAD")
+        #expect(post.headers["allow"] == "GET, HEAD, OPTIONS")
+        // A browser's CORS preflight, and an empty query item as Leaflet Routing Machine may send.
+        let preflight = try HTTPClient.parse(HTTPClient.send(port: server.port, Array(
+            "OPTIONS /route/v1/driving/1.52,42.50;1.53,42.51 HTTP/1.1\r\nHost: x\r\nOrigin: http://example.org\r\nAccess-Control-Request-Method: GET\r\nConnection: close\r\n\r\n".utf8)))
+        #expect(preflight.status == 204 && preflight.body.isEmpty)
+        #expect(preflight.headers["access-control-allow-origin"] == "*" && preflight.headers["access-control-allow-methods"] == "GET, HEAD, OPTIONS")
+        #expect(preflight.headers["access-control-allow-headers"] == "*")
+        let emptyItem = try server.json("/route/v1/driving/1.5218,42.5063;1.5381,42.5094?&alternatives=false&&overview=false")
+        #expect(emptyItem.status == 200 && emptyItem.object["code"] as? String == "Ok")
         let body = try HTTPClient.parse(HTTPClient.send(port: server.port, Array("GET /health HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nConnection: close\r\n\r\nabc".utf8)))
         #expect(body.status == 413)
         let head = try HTTPClient.parse(HTTPClient.send(port: server.port, Array("HEAD /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8)))
