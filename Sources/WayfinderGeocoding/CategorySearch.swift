@@ -19,10 +19,19 @@ public struct CategoryQuery: Sendable, Equatable {
         self.init(name: category.name, types: category.tags)
     }
 
-    /// Keys a raw `key=value` query may name (those of `GeocoderCollector.poiTag`, and cuisine).
-    public static let keys: Set<String> = [
-        "amenity", "shop", "tourism", "leisure", "office", "healthcare", "craft", "public_transport", "emergency",
-        "railway", "highway", "aeroway", "historic", "natural", "man_made", "building", "cuisine",
+    /// Keys a raw `key=value` query may name: the POI keys, and cuisine.
+    public static let keys = Set(poiKeys.map(\.key) + ["cuisine"])
+
+    /// The keys that make a named object a POI, in order of precedence, each with the
+    /// values that name a kind of place (empty: any value; not every `railway=*` or
+    /// `natural=*` is one). The importer tags POIs by it (`GeocoderCollector.poiTag`).
+    public static let poiKeys: [(key: String, values: Set<String>)] = [
+        ("amenity", []), ("shop", []), ("tourism", []), ("leisure", []), ("office", []), ("healthcare", []),
+        ("craft", []), ("emergency", []), ("railway", ["station", "halt", "tram_stop", "subway_entrance"]),
+        ("public_transport", ["station", "platform"]), ("highway", ["bus_stop"]),
+        ("aeroway", ["aerodrome", "terminal", "heliport"]), ("historic", []),
+        ("natural", ["peak", "volcano", "beach", "cave_entrance", "spring"]),
+        ("man_made", ["lighthouse", "windmill", "tower", "bridge"]), ("building", []),
     ]
 }
 

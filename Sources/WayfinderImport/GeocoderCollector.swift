@@ -128,10 +128,10 @@ public final class GeocoderCollector: OSMHandler {
         return o
     }
 
-    /// The tag that makes a named object a POI: the first of these keys with a value that
-    /// names a kind of place (not every `railway=*` or `natural=*` is one).
+    /// The tag that makes a named object a POI: the first of `CategoryQuery.poiKeys` with a
+    /// value that names a kind of place (not every `railway=*` or `natural=*` is one).
     static func poiTag(_ tags: OSMTags) -> (String, String)? {
-        for (key, accepted) in poiKeys {
+        for (key, accepted) in CategoryQuery.poiKeys {
             guard let value = tags[key], value != "no" else { continue }
             if accepted.isEmpty || accepted.contains(value) { return (key, value) }
         }
@@ -174,14 +174,6 @@ public final class GeocoderCollector: OSMHandler {
         }
     }
 
-    private static let poiKeys: [(String, Set<String>)] = [
-        ("amenity", []), ("shop", []), ("tourism", []), ("leisure", []), ("office", []), ("healthcare", []),
-        ("craft", []), ("emergency", []), ("railway", ["station", "halt", "tram_stop", "subway_entrance"]),
-        ("public_transport", ["station", "platform"]), ("highway", ["bus_stop"]),
-        ("aeroway", ["aerodrome", "terminal", "heliport"]), ("historic", []),
-        ("natural", ["peak", "volcano", "beach", "cave_entrance", "spring"]),
-        ("man_made", ["lighthouse", "windmill", "tower", "bridge"]), ("building", []),
-    ]
 
     private static let placeImportance: [String: Double] = [
         "city": 1, "town": 0.9, "village": 0.8, "borough": 0.75, "suburb": 0.75, "quarter": 0.7,
