@@ -15,6 +15,8 @@
 //                      binary route response against JSON: bytes, encode time
 //   wayfinder-bench urls GRAPH [--mode M] [--random N] [--seed S]
 //                      N random /route/v1 paths, one a line, for scripts/load-test
+//   wayfinder-bench alternatives GRAPH [--mode M] [--queries CSV | --random N --seed S] [--count N]
+//                      pairs given an alternative; cost of up to N alternatives against a plain route
 //
 // Every subcommand prints a readable table, or one JSON object with --json (keys name their
 // units: `search_unpack_us`, `file_mib`, `qps`).
@@ -30,6 +32,7 @@ let usage = """
            wayfinder-bench table GRAPH [--mode M] [--size N] [--seed S]
            wayfinder-bench pbf GRAPH [--mode M] [--random N] [--seed S]
            wayfinder-bench urls GRAPH [--mode M] [--random N] [--seed S]
+           wayfinder-bench alternatives GRAPH [--mode M] [--queries CSV | --random N --seed S] [--count N]
     every subcommand takes --json (one JSON object instead of the table)
     """
 
@@ -73,12 +76,13 @@ func routeURLs(_ args: Arguments) -> Report {
 let args: Arguments
 do {
     args = try Arguments(Array(CommandLine.arguments.dropFirst()),
-                         valued: ["mode", "random", "seed", "dijkstra", "runs", "queries", "pbf", "size", "threads"])
+                         valued: ["mode", "random", "seed", "dijkstra", "runs", "queries", "pbf", "size", "threads", "count"])
     try args.allowOnly(flags: ["json"])
 } catch { fail(error.description + "\n" + usage) }
 let subcommands: [String: (Arguments) -> Report] = [
     "query": queryBenchmark, "build": buildBenchmark, "geocode": geocodeBenchmark,
     "table": tableBenchmark, "pbf": protobufBenchmark, "urls": routeURLs,
+    "alternatives": alternativesBenchmark,
 ]
 guard let command = args.positional.first, let run = subcommands[command] else { fail(usage) }
 run(args).print(json: args.has("json"))

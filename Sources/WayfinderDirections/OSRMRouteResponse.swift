@@ -10,11 +10,19 @@ public enum OSRMRouteResponse {
     /// requested coordinates (legs.count + 1), used for arrival sides and waypoint distances.
     public static func write(legs: [Route], inputs: [FixedCoordinate], builder: DirectionsBuilder,
                              options: ResponseOptions, into json: JSONBuffer) {
-        precondition(!legs.isEmpty && inputs.count == legs.count + 1, "a route of n legs has n + 1 inputs")
+        write(routes: [legs], inputs: inputs, builder: builder, options: options, into: json)
+    }
+
+    /// The same with several routes through the same waypoints (the best first, then its
+    /// alternatives: `routes[i]` are route i's legs), each with its own legs, steps and line;
+    /// the waypoints are the first route's snaps (all routes share them).
+    public static func write(routes: [[Route]], inputs: [FixedCoordinate], builder: DirectionsBuilder,
+                             options: ResponseOptions, into json: JSONBuffer) {
+        precondition(routes.allSatisfy { !$0.isEmpty && inputs.count == $0.count + 1 }, "a route of n legs has n + 1 inputs")
         if !options.steps && options.overview == .none && options.annotations.isEmpty {
-            return writeTotalsOnly(legs: legs, graph: builder.graph, hints: options.generateHints, into: json)
+            return writeTotalsOnly(routes: routes, graph: builder.graph, hints: options.generateHints, into: json)
         }
-        write(legs: legs, directions: directions(legs: legs, inputs: inputs, builder: builder, options: options),
+        write(routes: routes, directions: routes.map { directions(legs: $0, inputs: inputs, builder: builder, options: options) },
               graph: builder.graph, options: options, into: json)
     }
 
@@ -33,10 +41,25 @@ public enum OSRMRouteResponse {
     /// metres from the input to the road).
     public static func write(legs: [Route], directions: [Directions], graph: RoutingGraph,
                              options: ResponseOptions, into json: JSONBuffer) {
-        precondition(!legs.isEmpty && directions.count == legs.count, "one Directions per leg")
+        write(routes: [legs], directions: [directions], graph: graph, options: options, into: json)
+    }
+
+    /// The same for several routes through the same waypoints, `directions[i]` of `routes[i]`.
+    public static func write(routes: [[Route]], directions: [[Directions]], graph: RoutingGraph,
+                             options: ResponseOptions, into json: JSONBuffer) {
+        precondition(!routes.isEmpty && directions.count == routes.count, "one list of Directions per route")
         json.beginObject()
         json.key("code"); json.string("Ok")
         json.key("routes"); json.beginArray()
+        for (legs, directions) in zip(routes, directions) { writeRoute(legs: legs, directions: directions, options: options, into: json) }
+        json.endArray()
+        json.key("waypoints"); writeWaypoints(of: routes[0], graph: graph, hints: options.generateHints, into: json)
+        json.endObject()
+    }
+
+    /// One object of `routes`: its legs, totals and line.
+    private static func writeRoute(legs: [Route], directions: [Directions], options: ResponseOptions, into json: JSONBuffer) {
+        precondition(!legs.isEmpty && directions.count == legs.count, "one Directions per leg")
         json.beginObject()
         json.key("legs"); json.beginArray()
         // A full polyline overview is joined from the steps' polylines, not encoded twice: it
@@ -80,18 +103,22 @@ public enum OSRMRouteResponse {
             }
         }
         json.endObject()
-        json.endArray()
-        json.key("waypoints"); writeWaypoints(of: legs, graph: graph, hints: options.generateHints, into: json)
-        json.endObject()
     }
 
     /// The response when neither steps, a line nor annotations are asked for (the common
     /// "how far, how long" request): the same bytes `write(legs:directions:...)` gives, without
     /// building directions. Distances are summed piece by piece as `DirectionsBuilder` does.
-    private static func writeTotalsOnly(legs: [Route], graph: RoutingGraph, hints: Bool, into json: JSONBuffer) {
+    private static func writeTotalsOnly(routes: [[Route]], graph: RoutingGraph, hints: Bool, into json: JSONBuffer) {
         json.beginObject()
         json.key("code"); json.string("Ok")
         json.key("routes"); json.beginArray()
+        for legs in routes { writeTotalsOnlyRoute(legs: legs, graph: graph, into: json) }
+        json.endArray()
+        json.key("waypoints"); writeWaypoints(of: routes[0], graph: graph, hints: hints, into: json)
+        json.endObject()
+    }
+
+    private static func writeTotalsOnlyRoute(legs: [Route], graph: RoutingGraph, into json: JSONBuffer) {
         json.beginObject()
         json.key("legs"); json.beginArray()
         var distance = 0.0, milliseconds = 0
@@ -108,9 +135,6 @@ public enum OSRMRouteResponse {
         json.endArray()
         json.key("weight_name"); json.string("duration")
         writeTotals(duration: Double(milliseconds) / 1000, distance: distance, into: json)
-        json.endObject()
-        json.endArray()
-        json.key("waypoints"); writeWaypoints(of: legs, graph: graph, hints: hints, into: json)
         json.endObject()
     }
 

@@ -13,19 +13,30 @@ public enum RouteProtobuf {
     /// `legs.count + 1` waypoints; `inputs` are the requested coordinates (arrival sides).
     public static func encode(legs: [Route], inputs: [FixedCoordinate], builder: DirectionsBuilder,
                               options: ResponseOptions) -> [UInt8] {
-        precondition(!legs.isEmpty && inputs.count == legs.count + 1, "a route of n legs has n + 1 inputs")
-        let directions = OSRMRouteResponse.directions(legs: legs, inputs: inputs, builder: builder, options: options)
+        encode(routes: [legs], inputs: inputs, builder: builder, options: options)
+    }
+
+    /// The same with several routes through the same waypoints, the best first (`routes[i]`
+    /// are route i's legs), as `OSRMRouteResponse.write(routes:…)`.
+    public static func encode(routes: [[Route]], inputs: [FixedCoordinate], builder: DirectionsBuilder,
+                              options: ResponseOptions) -> [UInt8] {
+        precondition(routes.allSatisfy { !$0.isEmpty && inputs.count == $0.count + 1 }, "a route of n legs has n + 1 inputs")
         let arena = MessageArena()
-        var encoder = ResponseEncoder(arena: arena, options: options, routes: legs, legs: directions)
         let response = arena.allocate(Wayfinder__RouteResponse.self, count: 1)
         wayfinder__route_response__init(response)
         response.pointee.code = arena.string("Ok")
-        response.pointee.n_routes = 1
-        response.pointee.routes = arena.allocate(UnsafeMutablePointer<Wayfinder__Route>?.self, count: 1)
-        response.pointee.routes[0] = encoder.route()
-        let snaps = [legs[0].source] + legs.map(\.target)
-        response.pointee.n_waypoints = snaps.count
-        response.pointee.waypoints = encoder.waypoints(snaps, graph: builder.graph)
+        response.pointee.n_routes = routes.count
+        response.pointee.routes = arena.allocate(UnsafeMutablePointer<Wayfinder__Route>?.self, count: routes.count)
+        for (i, legs) in routes.enumerated() {
+            let directions = OSRMRouteResponse.directions(legs: legs, inputs: inputs, builder: builder, options: options)
+            var encoder = ResponseEncoder(arena: arena, options: options, routes: legs, legs: directions)
+            response.pointee.routes[i] = encoder.route()
+            if i == 0 {
+                let snaps = [legs[0].source] + legs.map(\.target)
+                response.pointee.n_waypoints = snaps.count
+                response.pointee.waypoints = encoder.waypoints(snaps, graph: builder.graph)
+            }
+        }
         return pack(response)
     }
 

@@ -15,6 +15,8 @@ public final class Router {
     /// Nodes settled by the searches of the last route between snaps (several when both ends
     /// lie on one segment; 0 when no search was needed), for the benchmark's average.
     public private(set) var lastSettledNodes = 0
+    /// The alternatives' searches (`routes(from:to:alternatives:)`), made on first use.
+    lazy var alternativeRoutes = AlternativeRoutes(graph: graph)
 
     /// `reference: true` searches with plain Dijkstra instead of the hierarchy.
     public init(graph: RoutingGraph, reference: Bool = false) {
@@ -50,7 +52,7 @@ public final class Router {
     /// What the search charged for entering restricted roads along `pieces`, which is no
     /// travel time (`RestrictedRoads`): one charge per step from an open direction into a
     /// restricted one, as the driving search graph's turns charge it.
-    private func restrictedEntryCharges(_ pieces: [RoutePiece], weight: Int32) -> Int32 {
+    func restrictedEntryCharges(_ pieces: [RoutePiece], weight: Int32) -> Int32 {
         // Every charged route weighs at least one charge: shorter ones need no look.
         guard !graph.restrictedDirections.isEmpty, weight >= RestrictedRoads.entryCharge else { return 0 }
         var charges: Int32 = 0

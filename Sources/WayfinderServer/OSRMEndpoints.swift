@@ -87,11 +87,11 @@ enum OSRMEndpoints {
             }
             let route = try RouteQuery(request, context, extraOptions: ["format"])
             if binary {
-                return .protobuf(RouteProtobuf.encode(legs: route.legs, inputs: route.request.coordinates,
+                return .protobuf(RouteProtobuf.encode(routes: route.routes, inputs: route.request.coordinates,
                                                       builder: route.builder, options: route.options))
             }
             let json = context.json()
-            OSRMRouteResponse.write(legs: route.legs, inputs: route.request.coordinates, builder: route.builder,
+            OSRMRouteResponse.write(routes: route.routes, inputs: route.request.coordinates, builder: route.builder,
                                     options: route.options, into: json)
             return .json(json)
         } catch {

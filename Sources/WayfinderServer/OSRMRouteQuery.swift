@@ -7,7 +7,11 @@ extension OSRMEndpoints {
     struct RouteQuery {
         let request: OSRMRequest
         let options: ResponseOptions
+        /// The first route's legs (every request has one).
         let legs: [Route]
+        /// The best route's legs, then each alternative's (one leg each: alternatives are
+        /// searched for two coordinates only, as OSRM).
+        let routes: [[Route]]
         let builder: DirectionsBuilder
 
         init(_ http: HTTPRequest, _ context: RequestContext, extraOptions: Set<String> = []) throws(OSRMError) {
@@ -23,11 +27,7 @@ extension OSRMEndpoints {
             options.overview = try osrm.choice("overview", Overview.allCases.map { ($0.rawValue, $0) }, default: .simplified)
             options.annotations = try Self.annotations(osrm.options["annotations"])
             options.generateHints = osrm.generateHints
-            // Accepted as OSRM does; answered with the one (fastest) route.
-            if let alternatives = osrm.options["alternatives"], alternatives != "true", alternatives != "false",
-               Int(alternatives).map({ $0 < 0 }) ?? true {
-                throw .badQuery("alternatives must be true, false or a number")
-            }
+            let alternatives = try Self.alternatives(osrm.options["alternatives"])
             // Accepted: each leg is routed on its own, so a route may turn back at a via
             // point where that is fastest (OSRM's continue_straight=false).
             _ = try osrm.flag("continue_straight", default: false)
@@ -36,7 +36,16 @@ extension OSRMEndpoints {
             let router = context.router(osrm.mode)!
             var legs: [Route] = []
             legs.reserveCapacity(snaps.count - 1)
-            for i in 1..<snaps.count {
+            var routes: [[Route]] = []
+            if alternatives > 0 && snaps.count == 2 {
+                do throws(RouteError) {
+                    routes = try router.routes(from: snaps[0], to: snaps[1], alternatives: alternatives).map { [$0] }
+                    legs = routes[0]
+                } catch {
+                    throw OSRMError(error)
+                }
+            }
+            for i in 1..<snaps.count where routes.isEmpty {
                 guard !context.pastDeadline else {
                     throw OSRMError("TooBig", "The route took longer than \(context.limits.maxRequestTime) s to compute")
                 }
@@ -49,7 +58,26 @@ extension OSRMEndpoints {
             request = osrm
             self.options = options
             self.legs = legs
+            self.routes = routes.isEmpty ? [legs] : routes
             builder = context.directionsBuilder(osrm.mode)!
+        }
+
+        /// The most alternatives a request may ask for (osrm-routed's `--max-alternatives` default).
+        static let maxAlternatives = 3
+
+        /// How many alternatives `alternatives=` asks for: `true` one, `false` none, or a number
+        /// (OSRM's `number_of_alternatives`); more than `maxAlternatives` is OSRM's `TooBig`.
+        private static func alternatives(_ text: String?) throws(OSRMError) -> Int {
+            switch text {
+            case nil, "false": return 0
+            case "true": return 1
+            case let text?:
+                guard let count = Int(text), count >= 0 else { throw .badQuery("alternatives must be true, false or a number") }
+                guard count <= maxAlternatives else {
+                    throw OSRMError("TooBig", "Requested number of alternatives is higher than current maximum (\(maxAlternatives))")
+                }
+                return count
+            }
         }
 
         /// `true` (both), `false`, or a comma list of `distance` and `duration`.
