@@ -9,7 +9,7 @@ import WayfinderRouting
 public enum RouteCommand {
     public static let help = """
     usage: route --from PLACE --to PLACE [--mode driving|walking] [--graph GRAPH] [--format text|json|geojson]
-                 [--geometry polyline|polyline6|geojson] [--overview full|simplified|false]
+                 [--geometry polyline|polyline6|geojson] [--overview full|simplified|false] [--alternatives N]
            route --graph GRAPH --mode driving|walking --batch IN.csv
 
     Finds the fastest route between two places. A place is a coordinate LAT,LON (decimal
@@ -28,6 +28,10 @@ public enum RouteCommand {
                              the route's line and a point per maneuver with its instruction)
       --geometry FORMAT      lines in json: polyline (default, precision 5), polyline6 or geojson
       --overview MODE        the route's line: full (default), simplified or false (none)
+      --alternatives N       also up to N (0-3) alternative routes: not much longer (at most
+                             1.25 times the fastest), mostly on other roads (at most 80% shared),
+                             without detours; text lists each route with its totals and the
+                             roads that set it apart, json has them all in "routes" (text or json only)
       --batch FILE           CSV rows from_lat,from_lon,to_lat,to_lon (header optional); prints
                              code,distance_m,duration_s per row, code being Ok, NoRoute or NoSegment
       --max-snap-distance M  metres an input may lie from the nearest usable road (default 5000)
@@ -46,7 +50,7 @@ public enum RouteCommand {
     public static func run(_ words: [String], console: Console = Console()) -> Int32 {
         runCommand(console) { () throws(CommandError) in
             let args = try Arguments(words, valued: ["from", "to", "mode", "graph", "format", "batch", "max-snap-distance",
-                                                     "geometry", "overview"])
+                                                     "geometry", "overview", "alternatives"])
             try args.allowOnly(flags: [])
             if args.has("help") {
                 console.write(help)
@@ -60,6 +64,15 @@ public enum RouteCommand {
                 throw .usage("--format must be text, json or geojson, got \"\(format)\"")
             }
             var options = try outputOptions(args)
+            var alternatives = 0
+            if let text = args["alternatives"] {
+                guard let count = Int(text), (0...3).contains(count) else {
+                    throw .usage("--alternatives must be a whole number from 0 to 3, got \"\(text)\"")
+                }
+                guard count == 0 || format != "geojson" else { throw .usage("--alternatives works with --format text or json") }
+                guard count == 0 || args["batch"] == nil else { throw .usage("--alternatives does not apply to --batch") }
+                alternatives = count
+            }
             var maxSnap = 5000.0
             if let text = args["max-snap-distance"] {
                 guard let value = Double(text), value.isFinite, value > 0 else {
@@ -97,9 +110,10 @@ public enum RouteCommand {
             // mapping, one checksum pass). One route does not pay for unpacking the core's
             // hops in advance (3 M segments at 10x10, to spare unpacking ~750).
             let router = try makeRouter(args, mode: mode, console: console, file: opened?.file, unpackCoreHops: false)
-            let route: Route
+            let routes: [Route]
             do throws(RouteError) {
-                route = try self.route(from: from, to: to, snapper: Snapper(graph: router.graph), router: router, maxSnap: maxSnap)
+                let snaps = try Snapper(graph: router.graph).snap([from, to]) { _ in maxSnap }
+                routes = try router.routes(from: snaps[0], to: snaps[1], alternatives: alternatives)
             } catch {
                 var wording = failureWording
                 if case .noSegment = error {
@@ -110,9 +124,9 @@ public enum RouteCommand {
             }
             options.destination = to
             switch format {
-            case "json": console.write(RouteResponse.json(route, graph: router.graph, options: options) + "\n")
-            case "geojson": console.write(RouteResponse.geojson(route, graph: router.graph, options: options) + "\n")
-            default: console.write(RouteResponse.text(route, graph: router.graph, options: options))
+            case "json": console.write(RouteResponse.json(routes, graph: router.graph, options: options) + "\n")
+            case "geojson": console.write(RouteResponse.geojson(routes[0], graph: router.graph, options: options) + "\n")
+            default: console.write(RouteResponse.text(routes, graph: router.graph, options: options))
             }
         }
     }

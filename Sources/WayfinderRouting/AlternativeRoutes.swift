@@ -26,10 +26,10 @@ extension Router {
                        criteria: AlternativeCriteria = AlternativeCriteria()) throws(RouteError) -> [Route] {
         let best = try route(from: source, to: target)
         guard alternatives > 0, source.segment != target.segment else { return [best] }
-        let found = alternativeRoutes.find(source, target, best: best, count: alternatives, criteria)
-        return [best] + found.map {
-            Route(weight: $0.weight - restrictedEntryCharges($0.pieces, weight: $0.weight), source: source, target: target, pieces: $0.pieces)
+        let found = alternativeRoutes.find(source, target, best: best, count: alternatives, criteria) { pieces, weight in
+            weight - self.restrictedEntryCharges(pieces, weight: weight)
         }
+        return [best] + found.map { Route(weight: $0.weight, source: source, target: target, pieces: $0.pieces) }
     }
 }
 
@@ -73,9 +73,11 @@ final class AlternativeRoutes {
     }
 
     /// Up to `count` alternatives to `best` (routed between the same snaps, on different
-    /// segments), as search weights and pieces, in the order found.
-    func find(_ source: Snap, _ target: Snap, best: Route, count: Int, _ criteria: AlternativeCriteria)
-        -> [(weight: Int32, pieces: [RoutePiece])] {
+    /// segments), as travel weights and pieces, in the order found. `travelWeight` takes a
+    /// path's search weight to its travel time (`Route.weight`: without the charges for
+    /// entering restricted roads, which are no time): the criteria compare travel times.
+    func find(_ source: Snap, _ target: Snap, best: Route, count: Int, _ criteria: AlternativeCriteria,
+              travelWeight: ([RoutePiece], Int32) -> Int32) -> [(weight: Int32, pieces: [RoutePiece])] {
         sources.removeAll(keepingCapacity: true)
         targets.removeAll(keepingCapacity: true)
         ends.appendSourceEntries(source, to: &sources)
@@ -99,11 +101,10 @@ final class AlternativeRoutes {
         for candidate in candidates where found.count < count && checked < criteria.maxChecked {
             if covered.isSet(Int(graph.hierarchy.nodeAtRank[Int(candidate.rank)])) { continue }
             checked += 1
-            let weight = candidate.weight - shift
-            guard let pieces = unpack(candidate, source, target, tTest: Int64(criteria.alpha * Double(bestWeight))),
-                  Double(weight) <= (1 + epsilon) * Double(bestWeight),
-                  !goesBackAndForth(pieces),
-                  sharesLittle(pieces, weight, withBest: bestWeight, found, criteria.maxSharing)
+            guard let pieces = unpack(candidate, source, target, tTest: Int64(criteria.alpha * Double(best.weight))) else { continue }
+            let weight = travelWeight(pieces, candidate.weight - shift)
+            guard Double(weight) <= (1 + epsilon) * Double(best.weight), !goesBackAndForth(pieces),
+                  sharesLittle(pieces, weight, withBest: best.weight, found, criteria.maxSharing)
             else { continue }
             found.append((weight, pieces))
         }
@@ -129,8 +130,8 @@ final class AlternativeRoutes {
     // MARK: One candidate's path
 
     /// The pieces of a candidate's path, after marking its nodes covered, if it passes the
-    /// T-test: the stretch of at least `tTest` on either side of its via node (or to the path's
-    /// end) is a shortest path.
+    /// T-test: the stretch of at least `tTest` on either side of its via node (further on one
+    /// side where the other ends first, `2 * tTest` in all) is a shortest path.
     private func unpack(_ candidate: ViaNodeSearch.Candidate, _ source: Snap, _ target: Snap, tTest: Int64) -> [RoutePiece]? {
         search.withUnpackedPath(of: candidate) { nodes, payloads, via in
             for node in nodes { covered.set(Int(node)) }
@@ -154,8 +155,12 @@ final class AlternativeRoutes {
             prefix.append(prefix[i] + Int64(weight))
         }
         var from = via, to = via
+        let last = nodes.count - 1
         while from > 0 && prefix[via] - prefix[from] < window { from -= 1 }
-        while to < nodes.count - 1 && prefix[to] - prefix[via] < window { to += 1 }
+        while to < last && prefix[to] - prefix[via] < window { to += 1 }
+        // Near an end of the path, the window reaches further on the other side.
+        while to < last && prefix[to] - prefix[from] < 2 * window { to += 1 }
+        while from > 0 && prefix[to] - prefix[from] < 2 * window { from -= 1 }
         guard from < to else { return true }
         if nodes[from] == nodes[to] { return false }   // a cycle is never a shortest path
         guard let shortest = tester.search(sources: [SearchEntry(node: nodes[from], weight: 0)],
