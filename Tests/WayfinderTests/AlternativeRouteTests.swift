@@ -17,10 +17,35 @@ import WayfinderRouting
         return routes.map { lettersOnRoute(graph.geometry(of: $0), map) }
     }
 
-    /// A block with two sides: over the top (160 m between d and e) or round the bottom (200 m),
-    /// 1.18 times as long door to door, sharing only the ends.
-    @Test(arguments: [TravelMode.driving, .walking])
-    func twoSidesOfABlockAreAlternatives(_ mode: TravelMode) throws {
+    /// A block with two sides between the crossroads d and e: over the top (160 m) or round
+    /// the bottom (185 m, 1.15 times as long). Its corners are no intersections, so neither
+    /// side has a turn to pay for, and at d and e no turn is charged either: a route that
+    /// starts or ends on an intersection may leave or arrive by any of its roads.
+    @Test func twoSidesOfABlockAreAlternatives() throws {
+        var map = MapFixture("""
+                b-----------c
+            a---d           e---z
+               f-------------g
+            """)
+        map.way("ad", ["highway": "secondary", "name": "West Road"])
+        map.way("bdf", ["highway": "secondary", "name": "West Street"])
+        map.way("bc", ["highway": "secondary", "name": "North Street"])
+        map.way("fg", ["highway": "secondary", "name": "South Street"])
+        map.way("ceg", ["highway": "secondary", "name": "East Street"])
+        map.way("ez", ["highway": "secondary", "name": "East Road"])
+        #expect(try alternatives(map, .driving, "d", "e") == ["dbce", "dfge"])
+        #expect(try alternatives(map, .driving, "e", "d") == ["ecbd", "egfd"])
+        // Asked for none, or for more than there are.
+        #expect(try alternatives(map, .driving, "d", "e", count: 0) == ["dbce"])
+        #expect(try alternatives(map, .driving, "d", "e", count: 3) == ["dbce", "dfge"])
+    }
+
+    /// On foot, round a block from a to z: over the top (160 m between d and e) or round the
+    /// bottom (200 m), 1.18 times as long door to door, sharing only the ends. (A via-node
+    /// search on a hierarchy sees a side only through a node of it that both its upward
+    /// searches reach: on the walkers' graph of the map above, whose sides are single
+    /// segments between d and e contracted first, neither side has one, as OSRM's would not.)
+    @Test func onFootTwoSidesOfABlockAreAlternatives() throws {
         var map = MapFixture("""
                 b-----------c
                 |           |
@@ -35,12 +60,9 @@ import WayfinderRouting
         map.way("fg", ["highway": "secondary", "name": "South Street"])
         map.way("ceg", ["highway": "secondary", "name": "East Street"])
         map.way("ez", ["highway": "secondary", "name": "East Road"])
-        let there = try alternatives(map, mode, "a", "z"), back = try alternatives(map, mode, "z", "a")
-        #expect(there == ["adbcez", "adfgez"])
-        #expect(back == ["zecbda", "zegfda"])
-        // Asked for none, or for more than there are.
-        #expect(try alternatives(map, mode, "a", "z", count: 0) == ["adbcez"])
-        #expect(try alternatives(map, mode, "a", "z", count: 3) == ["adbcez", "adfgez"])
+        #expect(try alternatives(map, .walking, "a", "z") == ["adbcez", "adfgez"])
+        #expect(try alternatives(map, .walking, "z", "a") == ["zecbda", "zegfda"])
+        #expect(try alternatives(map, .walking, "a", "z", count: 0) == ["adbcez"])
     }
 
     /// The other side of the block is 1.57 times as long door to door: too long.
