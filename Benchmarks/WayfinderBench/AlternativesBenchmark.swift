@@ -1,4 +1,4 @@
-// wayfinder-bench alternatives GRAPH [--mode M] [--queries CSV | --random N --seed S] [--count N]
+// wayfinder-bench alternatives GRAPH [--mode M] [--queries CSV | --random N --seed S] [--count N] [--checked N]
 //
 // What asking for alternatives costs and gives, in-process: for each pair, the plain route
 // (`Router.route`) and the same request with up to N alternatives (`Router.routes`), search
@@ -16,6 +16,8 @@ func alternativesBenchmark(_ args: Arguments) -> Report {
     let graph = openGraph(path, mode: mode)
     let pairs = queryPairs(args, graph: graph)
     let count = intOption(args, "count", default: 1, minimum: 1)
+    var criteria = AlternativeCriteria()
+    criteria.maxChecked = intOption(args, "checked", default: criteria.maxChecked, minimum: 1)
     let pipeline = RoutePipeline(graph: graph)
     var plain: [Double] = [], withAlternatives: [Double] = [], plainFull: [Double] = [], fullWithAlternatives: [Double] = []
     var routed = 0, withSome = 0, alternatives = 0, stretch = 0.0
@@ -24,7 +26,7 @@ func alternativesBenchmark(_ args: Arguments) -> Report {
         let t0 = now()
         guard let best = pipeline.route(ends) else { continue }
         let t1 = now()
-        guard let routes = try? pipeline.router.routes(from: ends.source, to: ends.target, alternatives: count) else { continue }
+        guard let routes = try? pipeline.router.routes(from: ends.source, to: ends.target, alternatives: count, criteria: criteria) else { continue }
         let t2 = now()
         _ = pipeline.encode(best, pipeline.steps(best, destination: to))
         let t3 = now()
@@ -47,6 +49,7 @@ func alternativesBenchmark(_ args: Arguments) -> Report {
     report.text("mode", "mode", "\(mode)")
     report.text("queries", "queries", args["queries"] ?? "\(pairs.count) random pairs (seed \(args["seed"] ?? "7"))")
     report.integer("alternatives_asked", "alternatives asked for", count)
+    report.integer("max_checked", "via candidates checked at most", criteria.maxChecked)
     report.integer("routes", "routes found", routed)
     report.integer("with_alternative", "pairs with at least one alternative", withSome)
     report.integer("alternatives", "alternatives found", alternatives)

@@ -15,7 +15,7 @@
 //                      binary route response against JSON: bytes, encode time
 //   wayfinder-bench urls GRAPH [--mode M] [--random N] [--seed S]
 //                      N random /route/v1 paths, one a line, for scripts/load-test
-//   wayfinder-bench alternatives GRAPH [--mode M] [--queries CSV | --random N --seed S] [--count N]
+//   wayfinder-bench alternatives GRAPH [--mode M] [--queries CSV | --random N --seed S] [--count N] [--checked N]
 //                      pairs given an alternative; cost of up to N alternatives against a plain route
 //
 // Every subcommand prints a readable table, or one JSON object with --json (keys name their
@@ -32,7 +32,7 @@ let usage = """
            wayfinder-bench table GRAPH [--mode M] [--size N] [--seed S]
            wayfinder-bench pbf GRAPH [--mode M] [--random N] [--seed S]
            wayfinder-bench urls GRAPH [--mode M] [--random N] [--seed S]
-           wayfinder-bench alternatives GRAPH [--mode M] [--queries CSV | --random N --seed S] [--count N]
+           wayfinder-bench alternatives GRAPH [--mode M] [--queries CSV | --random N --seed S] [--count N] [--checked N]
     every subcommand takes --json (one JSON object instead of the table)
     """
 
@@ -76,7 +76,7 @@ func routeURLs(_ args: Arguments) -> Report {
 let args: Arguments
 do {
     args = try Arguments(Array(CommandLine.arguments.dropFirst()),
-                         valued: ["mode", "random", "seed", "dijkstra", "runs", "queries", "pbf", "size", "threads", "count"])
+                         valued: ["mode", "random", "seed", "dijkstra", "runs", "queries", "pbf", "size", "threads", "count", "checked"])
     try args.allowOnly(flags: ["json"])
 } catch { fail(error.description + "\n" + usage) }
 let subcommands: [String: (Arguments) -> Report] = [

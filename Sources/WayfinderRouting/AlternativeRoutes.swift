@@ -14,7 +14,7 @@ public struct AlternativeCriteria: Sendable {
     public var alpha = 0.25
     /// Via candidates unpacked and checked at most per request, best ranked first: bounds
     /// the work when many candidates fail (each costs about one route's unpacking).
-    public var maxChecked = 12
+    public var maxChecked = 6
 
     public init() {}
 }
@@ -51,7 +51,6 @@ final class AlternativeRoutes {
     /// Segments and intersections a candidate passes (for detours back and forth).
     private var passedSegments: VersionStamps<UInt32>
     private var passedIntersections: VersionStamps<UInt32>
-    private var prefix: [Int64] = []
     private var sources: [SearchEntry] = []
     private var targets: [SearchEntry] = []
 
@@ -141,31 +140,31 @@ final class AlternativeRoutes {
     }
 
     private func passesTTest(_ nodes: UnsafeBufferPointer<Int32>, _ payloads: UnsafeBufferPointer<Int32>, via: Int, _ window: Int64) -> Bool {
-        // Weights along the path, from its first node.
+        // The weight of the path's arc i: its original arc's, found in the base graph (only
+        // the window's arcs are looked up, outwards from the via node).
         let base = graph.base
-        prefix.removeAll(keepingCapacity: true)
-        prefix.append(0)
-        for i in 0..<payloads.count {
+        func arcWeight(_ i: Int) -> Int64? {
             var weight = Int32.max
             for arc in base.arcs[Int(base.first[Int(nodes[i])])..<Int(base.first[Int(nodes[i]) + 1])]
             where arc.head == nodes[i + 1] && arc.payload == payloads[i] && arc.weight < weight {
                 weight = arc.weight
             }
-            guard weight != Int32.max else { return false }   // not a path of this graph
-            prefix.append(prefix[i] + Int64(weight))
+            return weight == Int32.max ? nil : Int64(weight)   // nil: not a path of this graph
         }
-        var from = via, to = via
         let last = nodes.count - 1
-        while from > 0 && prefix[via] - prefix[from] < window { from -= 1 }
-        while to < last && prefix[to] - prefix[via] < window { to += 1 }
+        var from = via, to = via, before: Int64 = 0, after: Int64 = 0
+        func back() -> Bool { guard let w = arcWeight(from - 1) else { return false }; before += w; from -= 1; return true }
+        func ahead() -> Bool { guard let w = arcWeight(to) else { return false }; after += w; to += 1; return true }
+        while from > 0 && before < window { guard back() else { return false } }
+        while to < last && after < window { guard ahead() else { return false } }
         // Near an end of the path, the window reaches further on the other side.
-        while to < last && prefix[to] - prefix[from] < 2 * window { to += 1 }
-        while from > 0 && prefix[to] - prefix[from] < 2 * window { from -= 1 }
+        while to < last && before + after < 2 * window { guard ahead() else { return false } }
+        while from > 0 && before + after < 2 * window { guard back() else { return false } }
         guard from < to else { return true }
         if nodes[from] == nodes[to] { return false }   // a cycle is never a shortest path
         guard let shortest = tester.search(sources: [SearchEntry(node: nodes[from], weight: 0)],
                                            targets: [SearchEntry(node: nodes[to], weight: 0)]) else { return false }
-        return Int64(shortest) >= prefix[to] - prefix[from]
+        return Int64(shortest) >= before + after
     }
 
     /// Driving: one piece per search node, the ends cut at the snaps (as `Router`).
