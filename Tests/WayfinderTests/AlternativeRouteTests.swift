@@ -113,9 +113,9 @@ import WayfinderRouting
     /// returned, never uses a road or passes an intersection twice, and is locally optimal:
     /// somewhere on it off the best route, the stretch from a quarter of the best route's
     /// weight before to as much after is a shortest path by plain Dijkstra.
-    @Test(arguments: ["andorra", "liechtenstein"])
-    func alternativesMeetTheCriteria(_ extract: String) throws {
-        let graph = try ExtractGraphs.shared.graph(extract, .driving)
+    @Test(arguments: [("andorra", TravelMode.driving), ("liechtenstein", .driving), ("andorra", .walking)])
+    func alternativesMeetTheCriteria(_ extract: String, _ mode: TravelMode) throws {
+        let graph = try ExtractGraphs.shared.graph(extract, mode)
         let router = Router(graph: graph), snapper = Snapper(graph: graph), dijkstra = DijkstraQuery(graph.base)
         let points = graph.randomRoadPoints(count: 600, seed: 23)
         var pairsWithAlternatives = 0
@@ -126,7 +126,7 @@ import WayfinderRouting
             #expect(routes[0].weight == best.weight && routes[0].pieces == best.pieces)
             if routes.count > 1 { pairsWithAlternatives += 1 }
             for (k, alternative) in routes.enumerated().dropFirst() {
-                let context = "\(extract) pair \(i / 2), alternative \(k)"
+                let context = "\(extract) \(mode) pair \(i / 2), alternative \(k)"
                 #expect(Double(alternative.weight) <= 1.25 * Double(best.weight) + 1, "\(context): stretch")
                 for other in routes[..<k] {
                     #expect(shared(alternative, other, graph) <= 0.8 * Double(min(alternative.weight, other.weight)),
@@ -162,14 +162,30 @@ import WayfinderRouting
 
     /// Whether some node of the route off the best route has the stretch of `window` on
     /// either side (further on one side where the route ends first on the other) as a shortest
-    /// path of the search graph, by Dijkstra: the route's search nodes are its directed
-    /// segments, each arc's weight the cheapest of the graph's arcs between them (turn included).
+    /// path of the search graph, by Dijkstra. Driving: the route's search nodes are its
+    /// directed segments, each arc's weight the cheapest of the graph's arcs between them
+    /// (turn included); walking: they are the intersections it passes, each arc the piece's
+    /// directed segment.
     func isLocallyOptimal(_ route: Route, off bestRoute: Route, window: Int64, _ graph: RoutingGraph, _ dijkstra: DijkstraQuery) -> Bool {
-        let nodes = route.pieces.map { directed($0) }, best = Set(bestRoute.pieces.map { directed($0) })
+        let nodes: [Int32], payloads: [Int32?], best: Set<Int32>
+        if graph.mode.isTurnExpanded {
+            nodes = route.pieces.map { directed($0) }
+            payloads = Array(repeating: nil, count: nodes.count - 1)
+            best = Set(bestRoute.pieces.map { directed($0) })
+        } else {
+            func end(_ piece: RoutePiece) -> Int32 {
+                let s = graph.segments[Int(piece.segment)]
+                return piece.forward ? s.toNode : s.fromNode
+            }
+            nodes = route.pieces.dropLast().map(end)
+            payloads = route.pieces.dropFirst().dropLast().map { directed($0) }
+            best = Set(bestRoute.pieces.dropLast().map(end))
+        }
         var prefix: [Int64] = [0]
         for i in 0..<nodes.count - 1 {
             let arcs = graph.base.arcs[Int(graph.base.first[Int(nodes[i])])..<Int(graph.base.first[Int(nodes[i]) + 1])]
-            guard let weight = arcs.filter({ $0.head == nodes[i + 1] }).map(\.weight).min() else { return false }
+            guard let weight = arcs.filter({ $0.head == nodes[i + 1] && (payloads[i] == nil || $0.payload == payloads[i]) })
+                .map(\.weight).min() else { return false }
             prefix.append(prefix[i] + Int64(weight))
         }
         let last = nodes.count - 1

@@ -28,6 +28,29 @@ import WayfinderGraph
         #expect(r.out.contains("polyline: "))
     }
 
+    /// `--alternatives N`: json has every route (the first the plain one), text a block per route.
+    @Test func alternativeRoutes() throws {
+        let ends = ["--from", "42.5063,1.5218", "--to", "42.5094,1.5381", "--graph", try andorra]
+        let plain = run(ends + ["--format", "json"]), several = run(ends + ["--format", "json", "--alternatives", "2"])
+        #expect(plain.code == 0 && several.code == 0, "\(several.err)")
+        func routes(_ out: String) throws -> [NSDictionary] {
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
+            return try #require(json["routes"] as? [NSDictionary])
+        }
+        let all = try routes(several.out)
+        #expect(all.count >= 2 && all.count <= 3)
+        #expect(all.first == (try routes(plain.out)).first)
+        let text = run(ends + ["--alternatives", "2"])
+        #expect(text.code == 0)
+        #expect(text.out.hasPrefix("\(all.count) routes (the fastest, then \(all.count - 1) alternative"))
+        #expect(text.out.components(separatedBy: "\nroute ").count - 1 == all.count)
+        #expect(text.out.contains("\nroute 2: ") && text.out.contains(", by "))
+        for bad in [["--alternatives", "4"], ["--alternatives", "x"], ["--alternatives", "1", "--format", "geojson"]] {
+            let r = run(ends + bad)
+            #expect(r.code == 2 && r.out.isEmpty && r.err.contains("--alternatives"), "\(bad)")
+        }
+    }
+
     @Test func jsonRouteIsAnOSRMResponse() throws {
         let r = run(["--from", "42.5063,1.5218", "--to", "42.5094,1.5381", "--mode", "walking",
                      "--graph", try andorra, "--format", "json"])
