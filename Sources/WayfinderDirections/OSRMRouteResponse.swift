@@ -20,7 +20,7 @@ public enum OSRMRouteResponse {
                              options: ResponseOptions, into json: JSONBuffer) {
         precondition(routes.allSatisfy { !$0.isEmpty && inputs.count == $0.count + 1 }, "a route of n legs has n + 1 inputs")
         if !options.steps && options.overview == .none && options.annotations.isEmpty {
-            return writeTotalsOnly(routes: routes, graph: builder.graph, hints: options.generateHints, into: json)
+            return writeTotalsOnly(routes: routes, graph: builder.graph, options: options, into: json)
         }
         write(routes: routes, directions: routes.map { directions(legs: $0, inputs: inputs, builder: builder, options: options) },
               graph: builder.graph, options: options, into: json)
@@ -44,7 +44,8 @@ public enum OSRMRouteResponse {
         write(routes: [legs], directions: [directions], graph: graph, options: options, into: json)
     }
 
-    /// The same for several routes through the same waypoints, `directions[i]` of `routes[i]`.
+    /// The same for several routes through the same waypoints, `directions[i]` of `routes[i]`
+    /// (the best first, then its alternatives), with the first route's waypoints.
     public static func write(routes: [[Route]], directions: [[Directions]], graph: RoutingGraph,
                              options: ResponseOptions, into json: JSONBuffer) {
         precondition(!routes.isEmpty && directions.count == routes.count, "one list of Directions per route")
@@ -53,12 +54,13 @@ public enum OSRMRouteResponse {
         json.key("routes"); json.beginArray()
         for (legs, directions) in zip(routes, directions) { writeRoute(legs: legs, directions: directions, options: options, into: json) }
         json.endArray()
-        json.key("waypoints"); writeWaypoints(of: routes[0], graph: graph, hints: options.generateHints, into: json)
+        if !options.skipWaypoints { json.key("waypoints"); writeWaypoints(of: routes[0], graph: graph, hints: options.generateHints, into: json) }
         json.endObject()
     }
 
-    /// One object of `routes`: its legs, totals and line.
-    private static func writeRoute(legs: [Route], directions: [Directions], options: ResponseOptions, into json: JSONBuffer) {
+    /// One OSRM route object (`legs`, totals, `geometry`): an element of /route's `routes`
+    /// and of /trip's `trips`.
+    public static func writeRoute(legs: [Route], directions: [Directions], options: ResponseOptions, into json: JSONBuffer) {
         precondition(!legs.isEmpty && directions.count == legs.count, "one Directions per leg")
         json.beginObject()
         json.key("legs"); json.beginArray()
@@ -108,13 +110,13 @@ public enum OSRMRouteResponse {
     /// The response when neither steps, a line nor annotations are asked for (the common
     /// "how far, how long" request): the same bytes `write(legs:directions:...)` gives, without
     /// building directions. Distances are summed piece by piece as `DirectionsBuilder` does.
-    private static func writeTotalsOnly(routes: [[Route]], graph: RoutingGraph, hints: Bool, into json: JSONBuffer) {
+    private static func writeTotalsOnly(routes: [[Route]], graph: RoutingGraph, options: ResponseOptions, into json: JSONBuffer) {
         json.beginObject()
         json.key("code"); json.string("Ok")
         json.key("routes"); json.beginArray()
         for legs in routes { writeTotalsOnlyRoute(legs: legs, graph: graph, into: json) }
         json.endArray()
-        json.key("waypoints"); writeWaypoints(of: routes[0], graph: graph, hints: hints, into: json)
+        if !options.skipWaypoints { json.key("waypoints"); writeWaypoints(of: routes[0], graph: graph, hints: options.generateHints, into: json) }
         json.endObject()
     }
 

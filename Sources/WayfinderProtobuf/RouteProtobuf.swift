@@ -31,7 +31,7 @@ public enum RouteProtobuf {
             let directions = OSRMRouteResponse.directions(legs: legs, inputs: inputs, builder: builder, options: options)
             var encoder = ResponseEncoder(arena: arena, options: options, routes: legs, legs: directions)
             response.pointee.routes[i] = encoder.route()
-            if i == 0 {
+            if i == 0 && !options.skipWaypoints {
                 let snaps = [legs[0].source] + legs.map(\.target)
                 response.pointee.n_waypoints = snaps.count
                 response.pointee.waypoints = encoder.waypoints(snaps, graph: builder.graph)

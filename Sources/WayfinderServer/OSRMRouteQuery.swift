@@ -7,11 +7,14 @@ extension OSRMEndpoints {
     struct RouteQuery {
         let request: OSRMRequest
         let options: ResponseOptions
-        /// The first route's legs (every request has one).
+        /// One leg between each pair of consecutive waypoints (`waypoints`, every coordinate
+        /// by default); the points between them are passed through.
         let legs: [Route]
-        /// The best route's legs, then each alternative's (one leg each: alternatives are
-        /// searched for two coordinates only, as OSRM).
+        /// The route's legs, then each alternative's (`alternatives=`: one leg each, searched
+        /// for two coordinates only, as OSRM).
         let routes: [[Route]]
+        /// The coordinates asked for at the waypoints (`legs.count + 1`).
+        let inputs: [FixedCoordinate]
         let builder: DirectionsBuilder
 
         init(_ http: HTTPRequest, _ context: RequestContext, extraOptions: Set<String> = []) throws(OSRMError) {
@@ -28,37 +31,37 @@ extension OSRMEndpoints {
             options.annotations = try Self.annotations(osrm.options["annotations"])
             options.generateHints = osrm.generateHints
             let alternatives = try Self.alternatives(osrm.options["alternatives"])
-            // Accepted: each leg is routed on its own, so a route may turn back at a via
-            // point where that is fastest (OSRM's continue_straight=false).
-            _ = try osrm.flag("continue_straight", default: false)
+            options.skipWaypoints = try osrm.flag("skip_waypoints", default: false)
+            // As the profiles of osrm-routed: a car passes a waypoint without turning back
+            // there (car.lua's continue_straight_at_waypoint), a walker may turn back.
+            let continueStraight = try osrm.flag("continue_straight", default: osrm.mode == .driving)
+            let waypoints = try Self.waypoints(osrm)
             let graph = try OSRMEndpoints.graph(context, osrm.mode)
             let snaps = try osrm.snaps(graph, limit: context.limits.maxSnapRadius, area: context.graph.area)
             let router = context.router(osrm.mode)!
-            var legs: [Route] = []
-            legs.reserveCapacity(snaps.count - 1)
-            var routes: [[Route]] = []
-            if alternatives > 0 && snaps.count == 2 {
-                do throws(RouteError) {
-                    routes = try router.routes(from: snaps[0], to: snaps[1], alternatives: alternatives).map { [$0] }
-                    legs = routes[0]
-                } catch {
-                    throw OSRMError(error)
-                }
+            let found: [Route]?
+            do throws(RouteError) {
+                found = try router.legs(through: snaps, continueStraight: continueStraight, stop: { context.pastDeadline })
+            } catch {
+                throw OSRMError(error)
             }
-            for i in 1..<snaps.count where routes.isEmpty {
-                guard !context.pastDeadline else {
-                    throw OSRMError("TooBig", "The route took longer than \(context.limits.maxRequestTime) s to compute")
-                }
-                do throws(RouteError) {
-                    legs.append(try router.route(from: snaps[i - 1], to: snaps[i]))
-                } catch {
-                    throw OSRMError(error)
-                }
+            guard let legs = found else {
+                throw OSRMError("TooBig", "The route took longer than \(context.limits.maxRequestTime) s to compute")
             }
             request = osrm
             self.options = options
-            self.legs = legs
-            self.routes = routes.isEmpty ? [legs] : routes
+            self.legs = waypoints.count == snaps.count ? legs
+                : (1..<waypoints.count).map { Route(joining: legs[waypoints[$0 - 1]..<waypoints[$0]]) }
+            inputs = waypoints.map { osrm.coordinates[$0] }
+            var routes = [self.legs]
+            if alternatives > 0 && snaps.count == 2 {
+                do throws(RouteError) {
+                    routes += try router.routes(from: snaps[0], to: snaps[1], alternatives: alternatives).dropFirst().map { [$0] }
+                } catch {
+                    throw OSRMError(error)
+                }
+            }
+            self.routes = routes
             builder = context.directionsBuilder(osrm.mode)!
         }
 
@@ -80,8 +83,22 @@ extension OSRMEndpoints {
             }
         }
 
+        /// OSRM's `waypoints`: the indices of the coordinates that split the route into legs,
+        /// increasing, the first and the last among them (every coordinate when absent).
+        private static func waypoints(_ osrm: OSRMRequest) throws(OSRMError) -> [Int] {
+            guard osrm.options["waypoints"] != nil else { return Array(osrm.coordinates.indices) }
+            let indices = try osrm.indices("waypoints")
+            guard zip(indices, indices.dropFirst()).allSatisfy({ $0 < $1 }) else {
+                throw OSRMError("InvalidOptions", "waypoints must be increasing indices of the coordinates")
+            }
+            guard indices.first == 0, indices.last == osrm.coordinates.count - 1 else {
+                throw OSRMError("InvalidValue", "First and last coordinates must be specified as waypoints.")
+            }
+            return indices
+        }
+
         /// `true` (both), `false`, or a comma list of `distance` and `duration`.
-        private static func annotations(_ text: String?) throws(OSRMError) -> RouteAnnotations {
+        static func annotations(_ text: String?) throws(OSRMError) -> RouteAnnotations {
             switch text {
             case nil, "false": return []
             case "true": return [.distance, .duration]
