@@ -1,4 +1,5 @@
 // wayfinder-bench alternatives GRAPH [--mode M] [--queries CSV | --random N --seed S] [--count N] [--checked N]
+//                                    [--epsilon E] [--sharing S]
 //
 // What asking for alternatives costs and gives, in-process: for each pair, the plain route
 // (`Router.route`) and the same request with up to N alternatives (`Router.routes`), search
@@ -18,6 +19,12 @@ func alternativesBenchmark(_ args: Arguments) -> Report {
     let count = intOption(args, "count", default: 1, minimum: 1)
     var criteria = AlternativeCriteria()
     criteria.maxChecked = intOption(args, "checked", default: criteria.maxChecked, minimum: 1)
+    // Other criteria than ours, e.g. OSRM's CH values (--epsilon 0.15 --sharing 0.75).
+    for (name, value) in [("epsilon", \AlternativeCriteria.epsilon), ("sharing", \AlternativeCriteria.maxSharing)] {
+        guard let text = args[name] else { continue }
+        guard let number = Double(text), number > 0, number < 1 else { fail("--\(name) must be a number between 0 and 1, got \"\(text)\"") }
+        criteria[keyPath: value] = number
+    }
     let pipeline = RoutePipeline(graph: graph)
     var plain: [Double] = [], withAlternatives: [Double] = [], plainFull: [Double] = [], fullWithAlternatives: [Double] = []
     var routed = 0, withSome = 0, alternatives = 0, stretch = 0.0
@@ -50,6 +57,8 @@ func alternativesBenchmark(_ args: Arguments) -> Report {
     report.text("queries", "queries", args["queries"] ?? "\(pairs.count) random pairs (seed \(args["seed"] ?? "7"))")
     report.integer("alternatives_asked", "alternatives asked for", count)
     report.integer("max_checked", "via candidates checked at most", criteria.maxChecked)
+    report.number("epsilon", "stretch allowed (1 + epsilon)", criteria.epsilon, unit: "", decimals: 2)
+    report.number("max_sharing", "sharing allowed", criteria.maxSharing, unit: "", decimals: 2)
     report.integer("routes", "routes found", routed)
     report.integer("with_alternative", "pairs with at least one alternative", withSome)
     report.integer("alternatives", "alternatives found", alternatives)

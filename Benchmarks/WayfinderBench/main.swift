@@ -16,6 +16,7 @@
 //   wayfinder-bench urls GRAPH [--mode M] [--random N] [--seed S]
 //                      N random /route/v1 paths, one a line, for scripts/load-test
 //   wayfinder-bench alternatives GRAPH [--mode M] [--queries CSV | --random N --seed S] [--count N] [--checked N]
+//                                      [--epsilon E] [--sharing S]
 //                      pairs given an alternative; cost of up to N alternatives against a plain route
 //
 // Every subcommand prints a readable table, or one JSON object with --json (keys name their
@@ -33,6 +34,7 @@ let usage = """
            wayfinder-bench pbf GRAPH [--mode M] [--random N] [--seed S]
            wayfinder-bench urls GRAPH [--mode M] [--random N] [--seed S]
            wayfinder-bench alternatives GRAPH [--mode M] [--queries CSV | --random N --seed S] [--count N] [--checked N]
+                                              [--epsilon E] [--sharing S]
     every subcommand takes --json (one JSON object instead of the table)
     """
 
@@ -76,7 +78,7 @@ func routeURLs(_ args: Arguments) -> Report {
 let args: Arguments
 do {
     args = try Arguments(Array(CommandLine.arguments.dropFirst()),
-                         valued: ["mode", "random", "seed", "dijkstra", "runs", "queries", "pbf", "size", "threads", "count", "checked"])
+                         valued: ["mode", "random", "seed", "dijkstra", "runs", "queries", "pbf", "size", "threads", "count", "checked", "epsilon", "sharing"])
     try args.allowOnly(flags: ["json"])
 } catch { fail(error.description + "\n" + usage) }
 let subcommands: [String: (Arguments) -> Report] = [
