@@ -93,7 +93,7 @@ final class AlternativeRoutes {
         let (onBest, covered) = (onBest, covered)
         let candidates = search.candidates(
             limit: limit(bestTotal), maxSharing: Int32(criteria.maxSharing * Double(bestWeight)), epsilon: epsilon,
-            excluded: { onBest.isSet(Int($0)) }, isOnBest: { onBest.isSet(Int($0)) })
+            isOnBest: { onBest.isSet(Int($0)) })
 
         var found: [(weight: Int32, pieces: [RoutePiece])] = []
         var checked = 0

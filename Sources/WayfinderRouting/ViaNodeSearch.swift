@@ -53,9 +53,6 @@ final class ViaNodeSearch {
 
     deinit { path.deallocate() }
 
-    /// Nodes settled by the last search, both directions together.
-    var settledNodes: Int { forward.settled + backward.settled }
-
     /// Searches from `sources` to `targets` until both directions' keys pass `limit(best)`
     /// (the longest total an alternative may have, given the best one), then joins the core.
     /// Returns the best total, or nil.
@@ -136,18 +133,17 @@ final class ViaNodeSearch {
 
     // MARK: Candidates
 
-    /// The via candidates of the last search within `limit` (a total), none of whose own node
-    /// `excluded` says lies on the best route, with approximate sharings (`isOnBest` tells
-    /// the nodes of the best route): OSRM's preselection (the total within the limit, the
-    /// shared part at most `maxSharing`, the rest at most `1 + epsilon` times the best's
-    /// rest), best first by `2 * weight + sharing`.
-    func candidates(limit: Int32, maxSharing: Int32, epsilon: Double, excluded: (Int32) -> Bool,
-                    isOnBest: (Int32) -> Bool) -> [Candidate] {
+    /// The via candidates of the last search within `limit` (a total) whose own node is not
+    /// on the best route (`isOnBest` tells its search nodes: through those the path would be
+    /// the best one), with approximate sharings: OSRM's preselection (the total within the
+    /// limit, the shared part at most `maxSharing`, the rest at most `1 + epsilon` times the
+    /// best's rest), best first by `2 * weight + sharing`.
+    func candidates(limit: Int32, maxSharing: Int32, epsilon: Double, isOnBest: (Int32) -> Bool) -> [Candidate] {
         guard best < infiniteWeight else { return [] }
         let nodeAtRank = hierarchy.nodeAtRank
         var found: [Candidate] = []
         func consider(_ rank: Int32, _ weight: Int32, _ upEnd: Int32, _ downStart: Int32) {
-            guard weight <= limit, !excluded(nodeAtRank[Int(rank)]) else { return }
+            guard weight <= limit, !isOnBest(nodeAtRank[Int(rank)]) else { return }
             let sharing = shared(forward, from: upEnd, isOnBest) + shared(backward, from: downStart, isOnBest)
             guard sharing <= maxSharing,
                   Double(weight - sharing) < (1 + epsilon) * Double(best - sharing) else { return }
