@@ -1,0 +1,133 @@
+import WayfinderGraph
+import WayfinderJSON
+
+/// Writes a step's instruction into a raw JSON writer, inside quotes the caller writes, from
+/// the step's own strings (escaped here). The one writer of every English text of the
+/// navigation output: `maneuver.instruction` (which the step's `instruction` then repeats),
+/// the banners' text and the voice announcements, plain or as SSML.
+///
+/// In SSML the text is XML inside JSON: names are XML-escaped first, and a road whose sign
+/// gives its pronunciation (`name:pronunciation`) is said through a `phoneme`.
+struct InstructionWriter: InstructionSink {
+    var writer: RawWriter
+    let roadName: String, roadRef: String, ringName: String, destinations: String, exits: String
+    let pronunciation: String?
+    /// Writing SSML (XML-escaped text, phonemes).
+    var ssml = false
+    /// The next phrase starts lower case: the instruction follows "In 500 feet, " or ", then ".
+    var lowercaseNext = false
+
+    init(writer: RawWriter, step: RouteStep, ssml: Bool = false) {
+        self.writer = writer
+        roadName = step.name
+        roadRef = step.ref
+        ringName = step.rotaryName ?? ""
+        destinations = step.destinations ?? ""
+        exits = step.exits ?? ""
+        pronunciation = step.pronunciation
+        self.ssml = ssml
+    }
+
+    /// Most bytes one instruction of `step` takes, in JSON or SSML in JSON (a byte escapes
+    /// to at most 6; the phrases around the names are short).
+    static func bound(_ step: RouteStep) -> Int {
+        256 + 6 * (step.name.utf8.count + step.ref.utf8.count + (step.rotaryName?.utf8.count ?? 0)
+                   + (step.destinations?.utf8.count ?? 0) + (step.exits?.utf8.count ?? 0))
+            + 6 * (step.pronunciation?.utf8.count ?? 0) + 6 * step.name.utf8.count
+    }
+
+    /// Writes the instruction of `step` (as `Instructions.english` words it).
+    mutating func instruction(_ step: RouteStep, mode: TravelMode) {
+        Instructions.write(step.maneuver, name: step.name, ref: step.ref, rotaryNamed: !ringName.isEmpty,
+                           roadClass: step.roadClass, classes: step.classes, transport: step.transport,
+                           drivingSide: step.drivingSide, mode: mode, waypoint: step.arrivalWaypoint,
+                           signed: Instructions.Signed(destinations: !destinations.isEmpty, exits: !exits.isEmpty),
+                           into: &self)
+    }
+
+    mutating func phrase(_ text: StaticString) {
+        guard lowercaseNext, text.utf8CodeUnitCount > 0 else { return writer.literal(text) }
+        lowercaseNext = false
+        let at = writer.count
+        writer.literal(text)
+        let first = writer[written: at]
+        if first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z") { writer.replace(written: at, with: first + 32) }
+    }
+
+    mutating func name() {
+        lowercaseNext = false
+        guard ssml else { return writer.escaped(roadName) }
+        if let pronunciation, !pronunciation.isEmpty {
+            writer.literal("<phoneme alphabet=\\\"ipa\\\" ph=\\\"")
+            xml(pronunciation)
+            writer.literal("\\\">")
+            xml(roadName)
+            writer.literal("</phoneme>")
+        } else {
+            xml(roadName)
+        }
+    }
+
+    mutating func ref() {
+        lowercaseNext = false
+        let first = roadRef.utf8.prefix { $0 != UInt8(ascii: ";") }
+        text(Substring(first))
+    }
+
+    mutating func rotaryName() {
+        lowercaseNext = false
+        ssml ? xml(ringName) : writer.escaped(ringName)
+    }
+
+    mutating func destination() {
+        lowercaseNext = false
+        let bytes = Array(destinations.utf8)
+        let (ref, place) = SignText.firstDestination(count: bytes.count) { bytes[$0] }
+        if !ref.isEmpty && !place.isEmpty {
+            text(bytes[ref])
+            writer.literal(": ")
+            text(bytes[place])
+        } else {
+            text(bytes[ref.isEmpty ? place : ref])
+        }
+    }
+
+    mutating func exit() {
+        lowercaseNext = false
+        let bytes = Array(exits.utf8)
+        text(bytes[SignText.firstExit(count: bytes.count) { bytes[$0] }])
+    }
+
+    mutating func number(_ n: Int) {
+        lowercaseNext = false
+        writer.integer(n)
+    }
+
+    /// A part of a name: JSON-escaped, and XML-escaped first in SSML.
+    private mutating func text(_ part: Substring) { text(Array(part.utf8)[...]) }
+
+    private mutating func text(_ bytes: ArraySlice<UInt8>) {
+        if ssml { return xml(String(decoding: bytes, as: UTF8.self)) }
+        bytes.withUnsafeBufferPointer { writer.escaped(bytes: $0) }
+    }
+
+    /// `text` XML-escaped, then JSON-escaped.
+    private mutating func xml(_ text: String) {
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">")
+                                        || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") }) else {
+            return writer.escaped(text)
+        }
+        var out = ""
+        for c in text.unicodeScalars {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        writer.escaped(out)
+    }
+}

@@ -1,0 +1,134 @@
+import WayfinderGraph
+import WayfinderJSON
+
+/// Where a step's announcements go, as the Mapbox Directions API places its
+/// `voiceInstructions`: each step announces the maneuver that ends it, a few times, at
+/// distances (`distanceAlongGeometry`, metres back from the end of the step) that suit the
+/// speed of its road; the departure is announced at the start of the first step.
+///
+/// With `v` the step's mean speed (metres per second):
+/// - at the maneuver: `min(length, max(15 m, 4 s · v))` before it, the bare instruction
+///   ("Turn right onto Main Street"), chained with the maneuver after it when that one
+///   follows within 10 s ("…, then turn left onto Elm Road");
+/// - near: about 15 s before, said as a round distance ("In 500 feet, turn right …") and
+///   placed exactly that far before the maneuver, if that leaves room (`gap`, the larger of
+///   15 m and 3 s · v) before the announcement at the maneuver;
+/// - far: at the start of a step of 30 s or more, the whole step's length rounded down
+///   ("In 2 miles, keep left …"), when that is at least twice the near distance;
+/// - the departure: at the start, "Head north on Main Street", chained with the first
+///   maneuver when there is no near announcement.
+struct VoicePlan: Equatable {
+    var departure: Bool
+    /// The departure announcement is chained with the first maneuver.
+    var departureThen: Bool
+    var far: SpokenDistance?
+    var near: SpokenDistance?
+    /// Metres before the maneuver of the announcement at the maneuver; nil when a chained
+    /// departure already said it and there is no room for it again.
+    var atManeuver: Double?
+
+    init(distance: Double, duration: Double, departure: Bool, units: VoiceUnits) {
+        let v = duration > 0 ? max(1, distance / duration) : 10
+        let gap = max(15, 3 * v)
+        let final = min(distance, max(15, 4 * v))
+        self.departure = departure
+        near = SpokenDistance(atMost: min(distance, 15 * v), units: units)
+        if let n = near, n.metres < final + gap || (departure && n.metres > distance - gap) { near = nil }
+        far = nil
+        if !departure, let n = near, distance >= 30 * v, let f = SpokenDistance(atMost: distance, units: units),
+           f.metres >= 2 * n.metres {
+            far = f
+        }
+        departureThen = departure && near == nil
+        atManeuver = departureThen && distance - final < gap ? nil : final
+    }
+}
+
+extension Directions {
+    /// Most bytes `writeVoiceInstructions` takes for step `i`.
+    func voiceBound(_ i: Int) -> Int {
+        guard i + 1 < steps.count else { return 32 }
+        let next = InstructionWriter.bound(steps[i + 1])
+        let after = i + 2 < steps.count ? InstructionWriter.bound(steps[i + 2]) : 0
+        return 1024 + 8 * (next + after) + (i == 0 ? 2 * InstructionWriter.bound(steps[0]) : 0)
+    }
+
+    /// `,"voiceInstructions":[…]` of step `i` (empty on the arrival).
+    func writeVoiceInstructions(_ w: inout RawWriter, step i: Int, units: VoiceUnits) {
+        w.literal(",\"voiceInstructions\":[")
+        defer { w.byte(UInt8(ascii: "]")) }
+        guard i + 1 < steps.count else { return }
+        let step = steps[i]
+        let plan = VoicePlan(distance: step.distance, duration: step.duration, departure: i == 0, units: units)
+        // The maneuver after the next one is chained when it follows closely (not the exit
+        // of the ring the next one enters: that is one maneuver).
+        let then: Int? = i + 2 < steps.count && steps[i + 1].duration <= 10 && !steps[i + 2].maneuver.type.leavesRing
+            ? i + 2 : nil
+        var first = true
+        func announcement(at metres: Double, _ text: (inout InstructionWriter) -> Void) {
+            if !first { w.byte(UInt8(ascii: ",")) }
+            first = false
+            w.literal("{\"distanceAlongGeometry\":")
+            w.fixed(Int64((metres * 10).rounded()), decimals: 1)
+            w.literal(",\"announcement\":\"")
+            var plain = InstructionWriter(writer: w, step: steps[i + 1])
+            text(&plain)
+            w = plain.writer
+            w.literal("\",\"ssmlAnnouncement\":\"<speak><amazon:effect name=\\\"drc\\\"><prosody rate=\\\"1.08\\\">")
+            var ssml = InstructionWriter(writer: w, step: steps[i + 1], ssml: true)
+            text(&ssml)
+            w = ssml.writer
+            w.literal("</prosody></amazon:effect></speak>\"}")
+        }
+        if plan.departure {
+            announcement(at: step.distance) { out in
+                say(0, &out)
+                if plan.departureThen {
+                    out.phrase(", then ")
+                    out.lowercaseNext = true
+                    say(1, &out, future: true)
+                }
+            }
+        }
+        for distance in [plan.far, plan.near] {
+            guard let distance else { continue }
+            announcement(at: distance.metres) { out in
+                out.phrase("In ")
+                distance.write(into: &out.writer)
+                out.phrase(", ")
+                out.lowercaseNext = true
+                say(i + 1, &out, future: true)
+            }
+        }
+        if let final = plan.atManeuver {
+            announcement(at: final) { out in
+                say(i + 1, &out)
+                if let then {
+                    out.phrase(", then ")
+                    out.lowercaseNext = true
+                    say(then, &out, future: true)
+                }
+            }
+        }
+    }
+
+    /// The instruction of step `j` said by a writer set up for another step (the names are
+    /// the step's own); an arrival still ahead (`future`) is "you will arrive at your destination".
+    private func say(_ j: Int, _ out: inout InstructionWriter, future: Bool = false) {
+        let step = steps[j]
+        if future && step.maneuver.type == .arrive {
+            out.phrase("You will arrive at your ")
+            if let waypoint = step.arrivalWaypoint {
+                out.number(waypoint)
+                out.phrase(Instructions.ordinalSuffix(waypoint))
+                out.phrase(" ")
+            }
+            return out.phrase("destination")
+        }
+        var sink = InstructionWriter(writer: out.writer, step: step, ssml: out.ssml)
+        sink.lowercaseNext = out.lowercaseNext
+        sink.instruction(step, mode: mode)
+        out.writer = sink.writer
+        out.lowercaseNext = false
+    }
+}
