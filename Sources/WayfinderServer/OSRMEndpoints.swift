@@ -72,8 +72,8 @@ enum OSRMEndpoints {
 
     // MARK: /route
 
-    static let routeOptions: Set<String> = ["steps", "geometries", "overview", "annotations", "alternatives",
-                                            "continue_straight"]
+    static let routeOptions = Set(["steps", "geometries", "overview", "annotations", "alternatives",
+                                   "continue_straight"]).union(navigationOptions)
 
     /// `/route/v1/{profile}/{lon,lat;lon,lat[;…]}`: one route through every coordinate in
     /// order, a leg between each consecutive pair. With `format=pbf` (ours, for mobile

@@ -23,6 +23,7 @@ extension OSRMEndpoints {
             options.overview = try osrm.choice("overview", Overview.allCases.map { ($0.rawValue, $0) }, default: .simplified)
             options.annotations = try Self.annotations(osrm.options["annotations"])
             options.generateHints = osrm.generateHints
+            options.navigation = try Self.navigation(osrm, steps: options.steps)
             // Accepted as OSRM does; answered with the one (fastest) route.
             if let alternatives = osrm.options["alternatives"], alternatives != "true", alternatives != "false",
                Int(alternatives).map({ $0 < 0 }) ?? true {
@@ -52,20 +53,24 @@ extension OSRMEndpoints {
             builder = context.directionsBuilder(osrm.mode)!
         }
 
-        /// `true` (both), `false`, or a comma list of `distance` and `duration`.
+        /// `true` (all but `nodes`), `false`, or a comma list of `distance`, `duration`, `speed`,
+        /// `weight`, `datasources` (`nodes` is refused: the graph file keeps no OSM node ids).
         private static func annotations(_ text: String?) throws(OSRMError) -> RouteAnnotations {
             switch text {
             case nil, "false": return []
-            case "true": return [.distance, .duration]
+            case "true": return .all
             case let list?:
                 var annotations: RouteAnnotations = []
                 for name in list.split(separator: ",", omittingEmptySubsequences: false) {
                     switch name {
                     case "distance": annotations.insert(.distance)
                     case "duration": annotations.insert(.duration)
-                    case "nodes", "datasources", "weight", "speed":
-                        throw OSRMError("InvalidOptions", "annotations=\(name) is not supported by this server: use distance and duration")
-                    default: throw .badQuery("annotations must be true, false or a list of distance, duration")
+                    case "speed": annotations.insert(.speed)
+                    case "weight": annotations.insert(.weight)
+                    case "datasources": annotations.insert(.datasources)
+                    case "nodes":
+                        throw OSRMError("InvalidOptions", "annotations=nodes is not supported by this server: use distance, duration, speed, weight, datasources")
+                    default: throw .badQuery("annotations must be true, false or a list of distance, duration, speed, weight, datasources, nodes")
                     }
                 }
                 return annotations
