@@ -45,7 +45,7 @@ struct InstructionWriter: InstructionSink {
                            into: &self)
     }
 
-    mutating func phrase(_ text: StaticString) {
+    @inline(__always) mutating func phrase(_ text: StaticString) {
         guard lowercaseNext, text.utf8CodeUnitCount > 0 else { return writer.literal(text) }
         lowercaseNext = false
         let at = writer.count
@@ -54,7 +54,7 @@ struct InstructionWriter: InstructionSink {
         if first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z") { writer.replace(written: at, with: first + 32) }
     }
 
-    mutating func name() {
+    @inline(__always) mutating func name() {
         lowercaseNext = false
         guard ssml else { return writer.escaped(roadName) }
         if let pronunciation, !pronunciation.isEmpty {
@@ -70,8 +70,11 @@ struct InstructionWriter: InstructionSink {
 
     mutating func ref() {
         lowercaseNext = false
-        let first = roadRef.utf8.prefix { $0 != UInt8(ascii: ";") }
-        text(Substring(first))
+        var ref = roadRef
+        ref.withUTF8 { bytes in
+            let end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.count
+            text(UnsafeBufferPointer(rebasing: bytes[..<end]))
+        }
     }
 
     mutating func rotaryName() {
@@ -81,34 +84,36 @@ struct InstructionWriter: InstructionSink {
 
     mutating func destination() {
         lowercaseNext = false
-        let bytes = Array(destinations.utf8)
-        let (ref, place) = SignText.firstDestination(count: bytes.count) { bytes[$0] }
-        if !ref.isEmpty && !place.isEmpty {
-            text(bytes[ref])
-            writer.literal(": ")
-            text(bytes[place])
-        } else {
-            text(bytes[ref.isEmpty ? place : ref])
+        var destinations = destinations
+        destinations.withUTF8 { bytes in
+            let (ref, place) = SignText.firstDestination(count: bytes.count) { bytes[$0] }
+            if !ref.isEmpty && !place.isEmpty {
+                text(UnsafeBufferPointer(rebasing: bytes[ref]))
+                writer.literal(": ")
+                text(UnsafeBufferPointer(rebasing: bytes[place]))
+            } else {
+                text(UnsafeBufferPointer(rebasing: bytes[ref.isEmpty ? place : ref]))
+            }
         }
     }
 
     mutating func exit() {
         lowercaseNext = false
-        let bytes = Array(exits.utf8)
-        text(bytes[SignText.firstExit(count: bytes.count) { bytes[$0] }])
+        var exits = exits
+        exits.withUTF8 { bytes in
+            text(UnsafeBufferPointer(rebasing: bytes[SignText.firstExit(count: bytes.count) { bytes[$0] }]))
+        }
     }
 
-    mutating func number(_ n: Int) {
+    @inline(__always) mutating func number(_ n: Int) {
         lowercaseNext = false
         writer.integer(n)
     }
 
     /// A part of a name: JSON-escaped, and XML-escaped first in SSML.
-    private mutating func text(_ part: Substring) { text(Array(part.utf8)[...]) }
-
-    private mutating func text(_ bytes: ArraySlice<UInt8>) {
+    private mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) {
         if ssml { return xml(String(decoding: bytes, as: UTF8.self)) }
-        bytes.withUnsafeBufferPointer { writer.escaped(bytes: $0) }
+        writer.escaped(bytes: bytes)
     }
 
     /// `text` XML-escaped, then JSON-escaped.

@@ -90,8 +90,8 @@ extension Directions {
                 }
             }
         }
-        for distance in [plan.far, plan.near] {
-            guard let distance else { continue }
+        func ahead(_ distance: SpokenDistance?) {
+            guard let distance else { return }
             announcement(at: distance.metres) { out in
                 out.phrase("In ")
                 distance.write(into: &out.writer)
@@ -100,6 +100,8 @@ extension Directions {
                 say(i + 1, &out, future: true)
             }
         }
+        ahead(plan.far)
+        ahead(plan.near)
         if let final = plan.atManeuver {
             announcement(at: final) { out in
                 say(i + 1, &out)

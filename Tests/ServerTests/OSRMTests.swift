@@ -43,7 +43,7 @@ import WayfinderRouting
         let variants: [(String, ResponseOptions)] = [
             ("overview=false", ResponseOptions(overview: .none)),
             ("overview=full&steps=true", ResponseOptions(steps: true, overview: .full)),
-            ("geometries=geojson&annotations=true", ResponseOptions(geometry: .geojson, annotations: [.distance, .duration])),
+            ("geometries=geojson&annotations=true", ResponseOptions(geometry: .geojson, annotations: .all)),
             ("", ResponseOptions()),
         ]
         var compared = 0
