@@ -23,8 +23,8 @@ extension Directions {
         return 1024 + 4 * InstructionWriter.bound(next) + lanes * 256
     }
 
-    /// `,"bannerInstructions":[…]` of step `i`.
-    func writeBannerInstructions(_ w: inout RawWriter, step i: Int) {
+    /// `,"bannerInstructions":[…]` of step `i`, whose "distance" was written as `length`.
+    func writeBannerInstructions(_ w: inout RawWriter, step i: Int, length: Double) {
         w.literal(",\"bannerInstructions\":[")
         defer { w.byte(UInt8(ascii: "]")) }
         guard i + 1 < steps.count else { return }
@@ -32,7 +32,7 @@ extension Directions {
         let label = RoadLabel(name: next.name, ref: next.ref, classes: next.classes)
         let signed = next.destinations.map { !$0.isEmpty } ?? false
         w.literal("{\"distanceAlongGeometry\":")
-        w.fixed(Int64((steps[i].distance * 10).rounded()), decimals: 1)
+        w.fixed(Int64((length * 10).rounded()), decimals: 1)
         w.literal(",\"primary\":{\"text\":\"")
         var text = InstructionWriter(writer: w, step: next)
         let start = text.writer.count
@@ -136,9 +136,9 @@ extension Directions {
         case .uturn: wanted = 8
         }
         guard let deviation = LaneIndications.deviations[wanted] else { return bits.first }
-        return bits.min { a, b in
-            abs((LaneIndications.deviations[a] ?? 999) - deviation) < abs((LaneIndications.deviations[b] ?? 999) - deviation)
-        }
+        // Between two as near, the turning arrow (a slight left on a "left;through" lane is the left).
+        func off(_ bit: Int) -> Double { abs((LaneIndications.deviations[bit] ?? 999) - deviation) + (bit == 1 ? 0.5 : 0) }
+        return bits.min { off($0) < off($1) }
     }
 
     /// Degrees turned on the ring entered at step `j`, from the bearing before entering to the

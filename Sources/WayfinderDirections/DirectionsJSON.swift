@@ -148,8 +148,10 @@ extension Directions {
                 w.literal(",\"instruction\":\"")
                 w.repeatBytes(instructionBytes)
                 w.byte(UInt8(ascii: "\""))
-                if navigation.voiceInstructions { writeVoiceInstructions(&w, step: i, units: navigation.voiceUnits) }
-                if navigation.bannerInstructions { writeBannerInstructions(&w, step: i) }
+                if navigation.voiceInstructions {
+                    writeVoiceInstructions(&w, step: i, length: Double(distance) / 10, units: navigation.voiceUnits)
+                }
+                if navigation.bannerInstructions { writeBannerInstructions(&w, step: i, length: Double(distance) / 10) }
                 w.byte(UInt8(ascii: "}"))
             json.commit(w)
         }

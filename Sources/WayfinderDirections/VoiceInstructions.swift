@@ -53,13 +53,15 @@ extension Directions {
         return 1024 + 8 * (next + after) + (i == 0 ? 2 * InstructionWriter.bound(steps[0]) : 0)
     }
 
-    /// `,"voiceInstructions":[…]` of step `i` (empty on the arrival).
-    func writeVoiceInstructions(_ w: inout RawWriter, step i: Int, units: VoiceUnits) {
+    /// `,"voiceInstructions":[…]` of step `i` (empty on the arrival), whose "distance" was
+    /// written as `length` (the steps' rounded lengths add up to the route's: the farthest
+    /// announcement is placed within the length the client reads).
+    func writeVoiceInstructions(_ w: inout RawWriter, step i: Int, length: Double, units: VoiceUnits) {
         w.literal(",\"voiceInstructions\":[")
         defer { w.byte(UInt8(ascii: "]")) }
         guard i + 1 < steps.count else { return }
         let step = steps[i]
-        let plan = VoicePlan(distance: step.distance, duration: step.duration, departure: i == 0, units: units)
+        let plan = VoicePlan(distance: length, duration: step.duration, departure: i == 0, units: units)
         // The maneuver after the next one is chained when it follows closely (not the exit
         // of the ring the next one enters: that is one maneuver).
         let then: Int? = i + 2 < steps.count && steps[i + 1].duration <= 10 && !steps[i + 2].maneuver.type.leavesRing
@@ -81,7 +83,7 @@ extension Directions {
             w.literal("</prosody></amazon:effect></speak>\"}")
         }
         if plan.departure {
-            announcement(at: step.distance) { out in
+            announcement(at: length) { out in
                 say(0, &out)
                 if plan.departureThen {
                     out.phrase(", then ")
