@@ -88,7 +88,7 @@ enum OSRMEndpoints {
             let route = try RouteQuery(request, context, extraOptions: ["format"])
             if binary {
                 return .protobuf(RouteProtobuf.encode(legs: route.legs, inputs: route.request.coordinates,
-                                                      builder: route.builder, options: route.options))
+                                                      builder: route.builder, options: try route.protobufOptions()))
             }
             let json = context.json()
             OSRMRouteResponse.write(legs: route.legs, inputs: route.request.coordinates, builder: route.builder,

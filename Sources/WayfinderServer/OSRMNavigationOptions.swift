@@ -29,4 +29,19 @@ extension OSRMEndpoints.RouteQuery {
         }
         return navigation
     }
+
+    /// The options of a `format=pbf` answer, which carries steps with their instruction (a
+    /// client reads it as the maneuver's) and the distance and duration annotations only:
+    /// `annotations=true` asks for those two there; the rest is refused, not dropped.
+    func protobufOptions() throws(OSRMError) -> ResponseOptions {
+        var options = options
+        if options.navigation.writesSteps {
+            throw OSRMError("InvalidOptions", "voice_instructions and banner_instructions are not available with format=pbf")
+        }
+        if request.options["annotations"] == "true" { options.annotations = [.distance, .duration] }
+        if !options.annotations.subtracting([.distance, .duration]).isEmpty {
+            throw OSRMError("InvalidOptions", "format=pbf carries the distance and duration annotations only")
+        }
+        return options
+    }
 }
