@@ -18,9 +18,9 @@ extension Directions {
     /// Most bytes `writeBannerInstructions` takes for step `i`.
     func bannerBound(_ i: Int) -> Int {
         guard i + 1 < steps.count else { return 32 }
-        let next = steps[i + 1]
-        let lanes = next.intersections.isEmpty ? 0 : intersections[next.intersections.lowerBound].lanes.count
-        return 1024 + 4 * InstructionWriter.bound(next) + lanes * 256
+        let crossed = steps[i + 1].intersections
+        let lanes = crossed.isEmpty ? 0 : intersections[crossed.lowerBound].lanes.count
+        return 1024 + 4 * InstructionWriter.bound(steps[i + 1]) + lanes * 256
     }
 
     /// `,"bannerInstructions":[…]` of step `i`, whose "distance" was written as `length`.
@@ -28,22 +28,27 @@ extension Directions {
         w.literal(",\"bannerInstructions\":[")
         defer { w.byte(UInt8(ascii: "]")) }
         guard i + 1 < steps.count else { return }
-        let next = steps[i + 1], m = next.maneuver
-        let label = RoadLabel(name: next.name, ref: next.ref, classes: next.classes)
-        let signed = next.destinations.map { !$0.isEmpty } ?? false
+        steps.withUnsafeBufferPointer { all in writeBanner(&w, all.baseAddress! + i + 1, j: i + 1, length: length) }
+    }
+
+    /// The banner for step `next` (number `j`), shown along the `length` metres before it.
+    private func writeBanner(_ w: inout RawWriter, _ next: UnsafePointer<RouteStep>, j: Int, length: Double) {
+        let m = next.pointee.maneuver
+        let label = RoadLabel(name: next.pointee.name, ref: next.pointee.ref, classes: next.pointee.classes)
+        let signed = next.pointee.destinations.map { !$0.isEmpty } ?? false
         w.literal("{\"distanceAlongGeometry\":")
         w.fixed(Int64((length * 10).rounded()), decimals: 1)
         w.literal(",\"primary\":{\"text\":\"")
         var text = InstructionWriter(writer: w, step: next)
         let start = text.writer.count
         if m.type == .arrive {
-            text.phrase(next.arrivalWaypoint == nil ? "Your destination" : "Your waypoint")
+            text.phrase(next.pointee.arrivalWaypoint == nil ? "Your destination" : "Your waypoint")
         } else if label != .none && m.type != .depart {
             writeRoad(label, &text)
         } else if signed {
             text.destination()
         } else {
-            text.instruction(next, mode: mode)
+            text.instruction(mode: mode)
         }
         w = text.writer
         let written = start..<w.count
@@ -55,12 +60,12 @@ extension Directions {
             w.literal(",\"modifier\":")
             w.quoted(modifier.name)
         }
-        if m.type.entersRing, let degrees = ringDegrees(i + 1) {
+        if m.type.entersRing, let degrees = ringDegrees(j) {
             w.literal(",\"degrees\":")
             w.integer(degrees)
         }
         w.literal(",\"driving_side\":")
-        w.literal(next.drivingSide == .left ? "\"left\"" : "\"right\"")
+        w.literal(next.pointee.drivingSide == .left ? "\"left\"" : "\"right\"")
         w.literal("},\"secondary\":")
         if signed && label != .none && m.type != .arrive {
             w.literal("{\"text\":\"")
@@ -75,8 +80,8 @@ extension Directions {
         } else {
             w.literal("null")
         }
-        if !next.intersections.isEmpty {
-            let lanes = intersections[next.intersections.lowerBound].lanes
+        if !next.pointee.intersections.isEmpty {
+            let lanes = intersections[next.pointee.intersections.lowerBound].lanes
             if !lanes.isEmpty { writeLaneComponents(&w, self.lanes[lanes], modifier: m.modifier ?? .straight) }
         }
         w.byte(UInt8(ascii: "}"))

@@ -91,9 +91,9 @@ extension Directions {
                 // The Mapbox extension's place for the text; the step's own "instruction"
                 // (ours since before) repeats these bytes.
                 w.literal(",\"instruction\":\"")
-                var text = InstructionWriter(writer: w, step: step.pointee)
+                var text = InstructionWriter(writer: w, step: step)
                 let instructionStart = text.writer.count
-                text.instruction(step.pointee, mode: mode)
+                text.instruction(mode: mode)
                 w = text.writer
                 let instructionBytes = instructionStart..<w.count
                 w.literal("\"},\"mode\":")

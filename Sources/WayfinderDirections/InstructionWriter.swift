@@ -10,21 +10,17 @@ import WayfinderJSON
 /// gives its pronunciation (`name:pronunciation`) is said through a `phoneme`.
 struct InstructionWriter: InstructionSink {
     var writer: RawWriter
-    let roadName: String, roadRef: String, ringName: String, destinations: String, exits: String
-    let pronunciation: String?
+    /// The step whose names are written: read in place (the steps outlive the writer), so
+    /// that making a writer per text retains nothing.
+    let step: UnsafePointer<RouteStep>
     /// Writing SSML (XML-escaped text, phonemes).
     var ssml = false
     /// The next phrase starts lower case: the instruction follows "In 500 feet, " or ", then ".
     var lowercaseNext = false
 
-    init(writer: RawWriter, step: RouteStep, ssml: Bool = false) {
+    init(writer: RawWriter, step: UnsafePointer<RouteStep>, ssml: Bool = false) {
         self.writer = writer
-        roadName = step.name
-        roadRef = step.ref
-        ringName = step.rotaryName ?? ""
-        destinations = step.destinations ?? ""
-        exits = step.exits ?? ""
-        pronunciation = step.pronunciation
+        self.step = step
         self.ssml = ssml
     }
 
@@ -36,12 +32,15 @@ struct InstructionWriter: InstructionSink {
             + 6 * (step.pronunciation?.utf8.count ?? 0) + 6 * step.name.utf8.count
     }
 
-    /// Writes the instruction of `step` (as `Instructions.english` words it).
-    mutating func instruction(_ step: RouteStep, mode: TravelMode) {
-        Instructions.write(step.maneuver, name: step.name, ref: step.ref, rotaryNamed: !ringName.isEmpty,
-                           roadClass: step.roadClass, classes: step.classes, transport: step.transport,
-                           drivingSide: step.drivingSide, mode: mode, waypoint: step.arrivalWaypoint,
-                           signed: Instructions.Signed(destinations: !destinations.isEmpty, exits: !exits.isEmpty),
+    /// Writes the instruction of the step (as `Instructions.english` words it).
+    mutating func instruction(mode: TravelMode) {
+        let step = step
+        Instructions.write(step.pointee.maneuver, name: step.pointee.name, ref: step.pointee.ref,
+                           rotaryNamed: !(step.pointee.rotaryName ?? "").isEmpty,
+                           roadClass: step.pointee.roadClass, classes: step.pointee.classes, transport: step.pointee.transport,
+                           drivingSide: step.pointee.drivingSide, mode: mode, waypoint: step.pointee.arrivalWaypoint,
+                           signed: Instructions.Signed(destinations: !(step.pointee.destinations ?? "").isEmpty,
+                                                       exits: !(step.pointee.exits ?? "").isEmpty),
                            into: &self)
     }
 
@@ -56,21 +55,21 @@ struct InstructionWriter: InstructionSink {
 
     @inline(__always) mutating func name() {
         lowercaseNext = false
-        guard ssml else { return writer.escaped(roadName) }
-        if let pronunciation, !pronunciation.isEmpty {
+        guard ssml else { return writer.escaped(step.pointee.name) }
+        if let pronunciation = step.pointee.pronunciation, !pronunciation.isEmpty {
             writer.literal("<phoneme alphabet=\\\"ipa\\\" ph=\\\"")
             xml(pronunciation)
             writer.literal("\\\">")
-            xml(roadName)
+            xml(step.pointee.name)
             writer.literal("</phoneme>")
         } else {
-            xml(roadName)
+            xml(step.pointee.name)
         }
     }
 
     mutating func ref() {
         lowercaseNext = false
-        var ref = roadRef
+        var ref = step.pointee.ref
         ref.withUTF8 { bytes in
             let end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.count
             text(UnsafeBufferPointer(rebasing: bytes[..<end]))
@@ -79,12 +78,13 @@ struct InstructionWriter: InstructionSink {
 
     mutating func rotaryName() {
         lowercaseNext = false
+        let ringName = step.pointee.rotaryName ?? ""
         ssml ? xml(ringName) : writer.escaped(ringName)
     }
 
     mutating func destination() {
         lowercaseNext = false
-        var destinations = destinations
+        var destinations = step.pointee.destinations ?? ""
         destinations.withUTF8 { bytes in
             let (ref, place) = SignText.firstDestination(count: bytes.count) { bytes[$0] }
             if !ref.isEmpty && !place.isEmpty {
@@ -99,7 +99,7 @@ struct InstructionWriter: InstructionSink {
 
     mutating func exit() {
         lowercaseNext = false
-        var exits = exits
+        var exits = step.pointee.exits ?? ""
         exits.withUTF8 { bytes in
             text(UnsafeBufferPointer(rebasing: bytes[SignText.firstExit(count: bytes.count) { bytes[$0] }]))
         }

@@ -55,84 +55,90 @@ extension Directions {
 
     /// `,"voiceInstructions":[…]` of step `i` (empty on the arrival), whose "distance" was
     /// written as `length` (the steps' rounded lengths add up to the route's: the farthest
-    /// announcement is placed within the length the client reads).
+    /// announcement is placed within the length the client reads). Steps are read in place.
     func writeVoiceInstructions(_ w: inout RawWriter, step i: Int, length: Double, units: VoiceUnits) {
         w.literal(",\"voiceInstructions\":[")
         defer { w.byte(UInt8(ascii: "]")) }
         guard i + 1 < steps.count else { return }
-        let step = steps[i]
-        let plan = VoicePlan(distance: length, duration: step.duration, departure: i == 0, units: units)
-        // The maneuver after the next one is chained when it follows closely (not the exit
-        // of the ring the next one enters: that is one maneuver).
-        let then: Int? = i + 2 < steps.count && steps[i + 1].duration <= 10 && !steps[i + 2].maneuver.type.leavesRing
-            ? i + 2 : nil
-        var first = true
-        func announcement(at metres: Double, _ text: (inout InstructionWriter) -> Void) {
-            if !first { w.byte(UInt8(ascii: ",")) }
-            first = false
-            w.literal("{\"distanceAlongGeometry\":")
-            w.fixed(Int64((metres * 10).rounded()), decimals: 1)
-            w.literal(",\"announcement\":\"")
-            var plain = InstructionWriter(writer: w, step: steps[i + 1])
-            text(&plain)
-            w = plain.writer
-            w.literal("\",\"ssmlAnnouncement\":\"<speak><amazon:effect name=\\\"drc\\\"><prosody rate=\\\"1.08\\\">")
-            var ssml = InstructionWriter(writer: w, step: steps[i + 1], ssml: true)
-            text(&ssml)
-            w = ssml.writer
-            w.literal("</prosody></amazon:effect></speak>\"}")
-        }
-        if plan.departure {
-            announcement(at: length) { out in
-                say(0, &out)
-                if plan.departureThen {
-                    out.phrase(", then ")
-                    out.lowercaseNext = true
-                    say(1, &out, future: true)
-                }
+        steps.withUnsafeBufferPointer { all in
+            let s = all.baseAddress!
+            let plan = VoicePlan(distance: length, duration: s[i].duration, departure: i == 0, units: units)
+            // The maneuver after the next one is chained when it follows closely (not the exit
+            // of the ring the next one enters: that is one maneuver).
+            let then = i + 2 < all.count && s[i + 1].duration <= 10 && !s[i + 2].maneuver.type.leavesRing ? i + 2 : -1
+            var first = true
+            if plan.departure {
+                announce(&w, &first, at: length, .departure(then: plan.departureThen ? i + 1 : -1), s, i)
             }
+            if let far = plan.far { announce(&w, &first, at: far.metres, .ahead(far), s, i) }
+            if let near = plan.near { announce(&w, &first, at: near.metres, .ahead(near), s, i) }
+            if let final = plan.atManeuver { announce(&w, &first, at: final, .atManeuver(then: then), s, i) }
         }
-        func ahead(_ distance: SpokenDistance?) {
-            guard let distance else { return }
-            announcement(at: distance.metres) { out in
-                out.phrase("In ")
-                distance.write(into: &out.writer)
-                out.phrase(", ")
-                out.lowercaseNext = true
-                say(i + 1, &out, future: true)
+    }
+
+    /// What one announcement of step `i` says (of the maneuver ending it, step `i + 1`).
+    private enum Announcement {
+        /// The departure, chained with step `then` unless -1.
+        case departure(then: Int)
+        /// "In 500 feet, turn right …".
+        case ahead(SpokenDistance)
+        /// The maneuver, chained with step `then` unless -1.
+        case atManeuver(then: Int)
+    }
+
+    /// One `{"distanceAlongGeometry", "announcement", "ssmlAnnouncement"}`.
+    private func announce(_ w: inout RawWriter, _ first: inout Bool, at metres: Double, _ kind: Announcement,
+                          _ s: UnsafePointer<RouteStep>, _ i: Int) {
+        if !first { w.byte(UInt8(ascii: ",")) }
+        first = false
+        w.literal("{\"distanceAlongGeometry\":")
+        w.fixed(Int64((metres * 10).rounded()), decimals: 1)
+        w.literal(",\"announcement\":\"")
+        say(kind, &w, s, i, ssml: false)
+        w.literal("\",\"ssmlAnnouncement\":\"<speak><amazon:effect name=\\\"drc\\\"><prosody rate=\\\"1.08\\\">")
+        say(kind, &w, s, i, ssml: true)
+        w.literal("</prosody></amazon:effect></speak>\"}")
+    }
+
+    private func say(_ kind: Announcement, _ w: inout RawWriter, _ s: UnsafePointer<RouteStep>, _ i: Int, ssml: Bool) {
+        switch kind {
+        case .departure(let then):
+            say(s + i, &w, ssml: ssml)
+            if then >= 0 {
+                w.literal(", then ")
+                say(s + then, &w, ssml: ssml, lowercase: true, future: true)
             }
-        }
-        ahead(plan.far)
-        ahead(plan.near)
-        if let final = plan.atManeuver {
-            announcement(at: final) { out in
-                say(i + 1, &out)
-                if let then {
-                    out.phrase(", then ")
-                    out.lowercaseNext = true
-                    say(then, &out, future: true)
-                }
+        case .ahead(let distance):
+            w.literal("In ")
+            distance.write(into: &w)
+            w.literal(", ")
+            say(s + i + 1, &w, ssml: ssml, lowercase: true, future: true)
+        case .atManeuver(let then):
+            say(s + i + 1, &w, ssml: ssml)
+            if then >= 0 {
+                w.literal(", then ")
+                say(s + then, &w, ssml: ssml, lowercase: true, future: true)
             }
         }
     }
 
-    /// The instruction of step `j` said by a writer set up for another step (the names are
-    /// the step's own); an arrival still ahead (`future`) is "you will arrive at your destination".
-    private func say(_ j: Int, _ out: inout InstructionWriter, future: Bool = false) {
-        let step = steps[j]
-        if future && step.maneuver.type == .arrive {
+    /// The instruction of `step`; an arrival still ahead (`future`) is "you will arrive at
+    /// your destination"; `lowercase` when it follows other words.
+    private func say(_ step: UnsafePointer<RouteStep>, _ w: inout RawWriter, ssml: Bool, lowercase: Bool = false,
+                     future: Bool = false) {
+        var out = InstructionWriter(writer: w, step: step, ssml: ssml)
+        out.lowercaseNext = lowercase
+        if future && step.pointee.maneuver.type == .arrive {
             out.phrase("You will arrive at your ")
-            if let waypoint = step.arrivalWaypoint {
+            if let waypoint = step.pointee.arrivalWaypoint {
                 out.number(waypoint)
                 out.phrase(Instructions.ordinalSuffix(waypoint))
                 out.phrase(" ")
             }
-            return out.phrase("destination")
+            out.phrase("destination")
+        } else {
+            out.instruction(mode: mode)
         }
-        var sink = InstructionWriter(writer: out.writer, step: step, ssml: out.ssml)
-        sink.lowercaseNext = out.lowercaseNext
-        sink.instruction(step, mode: mode)
-        out.writer = sink.writer
-        out.lowercaseNext = false
+        w = out.writer
     }
 }
