@@ -62,6 +62,9 @@ public struct ResponseOptions: Sendable {
     /// lies. Read by the writers given one route and no inputs (the `route` command's); the
     /// OSRM writers take each leg's from their `inputs`.
     public var destination: FixedCoordinate?
+    /// OSRM's `skip_waypoints`: leave the `waypoints` array out of the response (clients that
+    /// only draw the route save its bytes).
+    public var skipWaypoints: Bool = false
     /// The navigation SDKs' extensions (voice and banner instructions, …): `NavigationOptions`.
     public var navigation = NavigationOptions()
 

@@ -4,12 +4,14 @@ import WayfinderRouting
 
 extension OSRMRequest {
     /// Snaps every coordinate to its nearest road within its radius (the server's limit for
-    /// `unlimited` and larger radiuses), by `Snapper.snap(_:maxDistance:)`.
+    /// `unlimited` and larger radiuses) that its bearing, approach and snapping rule allow, by
+    /// `Snapper.snap(_:maxDistance:constraints:)`.
     /// A point with no road near it that lies outside the graph's area (`area`, else the
     /// snapping grid's box) gets a hint (swapped LON,LAT, or the area) after osrm-routed's message.
     func snaps(_ graph: RoutingGraph, limit: Double, area: GraphArea? = nil) throws(OSRMError) -> [Snap] {
         do {
-            return try Snapper(graph: graph).snap(coordinates) { min(radiuses[$0] ?? limit, limit) }
+            return try Snapper(graph: graph).snap(coordinates, maxDistance: { min(radiuses[$0] ?? limit, limit) },
+                                                  constraints: { constraints[$0] })
         } catch {
             var failure = OSRMError(error)
             if case .noSegment(let point) = error, point < coordinates.count,
