@@ -205,4 +205,35 @@ import WayfinderRouting
                 + "Head east on O&apos;Hara Street, then turn left onto "
                 + "<phoneme alphabet=\"ipa\" ph=\"ash rowd\">Ash Road</phoneme></prosody></amazon:effect></speak>")
     }
+
+    @Test func extraAnnotationsAsOSRMWritesThem() throws {
+        let map = longTurns
+        let graph = try map.graph(.driving)
+        let route = try Router(graph: graph).route(from: map.coordinate("a"), to: map.coordinate("e"))
+        let builder = DirectionsBuilder(graph: graph)
+        let d = builder.directions(for: route, destination: map.coordinate("e"), annotated: true)
+        let json = JSONBuffer()
+        OSRMRouteResponse.write(legs: [route], directions: [d], graph: graph,
+                                options: ResponseOptions(annotations: .all), into: json)
+        let object = try #require(JSONSerialization.jsonObject(with: Data(json.text.utf8)) as? [String: Any])
+        let leg = try #require(((object["routes"] as? [[String: Any]])?.first?["legs"] as? [[String: Any]])?.first)
+        let annotation = try #require(leg["annotation"] as? [String: Any])
+        let raw = try #require(d.annotation)
+        // Speed: metres per second to a tenth, from the stretch's own distance and duration.
+        var previous = 0.0
+        let speeds = zip(raw.distance, raw.duration).map { metres, seconds in
+            if seconds > 0 { previous = (metres / seconds * 10).rounded() / 10 }
+            return previous
+        }
+        #expect(annotation["speed"] as? [Double] == speeds)
+        // Weight: the duration (the search weight is travel time).
+        #expect(annotation["weight"] as? [Double] == annotation["duration"] as? [Double])
+        #expect(annotation["datasources"] as? [Int] == Array(repeating: 0, count: raw.distance.count))
+        #expect((annotation["metadata"] as? [String: Any])?["datasource_names"] as? [String] == ["lua profile"])
+        // Only what is asked for.
+        let some = JSONBuffer()
+        OSRMRouteResponse.write(legs: [route], directions: [d], graph: graph, options: ResponseOptions(annotations: [.speed]),
+                                into: some)
+        #expect(some.text.contains("\"annotation\":{\"speed\":[") && !some.text.contains("datasources"))
+    }
 }
