@@ -28,6 +28,13 @@ extension OSRMRouteResponse {
             for value in annotation.duration { json.number(scaled: sum.next(value), decimals: 1) }
             json.endArray()
         }
+        if kinds.contains(.nodes) && !annotation.nodes.isEmpty {
+            json.key("nodes"); json.beginArray()
+            for id in annotation.nodes { json.integer(Int(id)) }
+            // A one-point line is written as that point twice.
+            if annotation.nodes.count == 1 { json.integer(Int(annotation.nodes[0])) }
+            json.endArray()
+        }
         if kinds.contains(.datasources) {
             json.key("datasources"); json.beginArray()
             for _ in 0..<stretches { json.integer(0) }

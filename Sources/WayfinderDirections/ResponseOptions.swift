@@ -39,8 +39,10 @@ public struct RouteAnnotations: OptionSet, Sendable {
     /// OSRM's `datasources`: which speed source each stretch used (always 0, the profile's),
     /// named by the response's `metadata.datasource_names`.
     public static let datasources = RouteAnnotations(rawValue: 16)
+    /// OSRM's `nodes`: the OSM node id of every point of the line.
+    public static let nodes = RouteAnnotations(rawValue: 32)
     /// Everything `annotations=true` asks for.
-    public static let all: RouteAnnotations = [.distance, .duration, .speed, .weight, .datasources]
+    public static let all: RouteAnnotations = [.distance, .duration, .speed, .weight, .datasources, .nodes]
 }
 
 /// What a route response holds and how it is written: the one set of options of every

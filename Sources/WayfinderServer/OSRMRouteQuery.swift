@@ -72,8 +72,8 @@ extension OSRMEndpoints {
             return indices
         }
 
-        /// `true` (all but `nodes`), `false`, or a comma list of `distance`, `duration`, `speed`,
-        /// `weight`, `datasources` (`nodes` is refused: the graph file keeps no OSM node ids).
+        /// `true` (all), `false`, or a comma list of `distance`, `duration`, `speed`, `weight`,
+        /// `datasources`, `nodes`.
         static func annotations(_ text: String?) throws(OSRMError) -> RouteAnnotations {
             switch text {
             case nil, "false": return []
@@ -87,8 +87,7 @@ extension OSRMEndpoints {
                     case "speed": annotations.insert(.speed)
                     case "weight": annotations.insert(.weight)
                     case "datasources": annotations.insert(.datasources)
-                    case "nodes":
-                        throw OSRMError("InvalidOptions", "annotations=nodes is not supported by this server: use distance, duration, speed, weight, datasources")
+                    case "nodes": annotations.insert(.nodes)
                     default: throw .badQuery("annotations must be true, false or a list of distance, duration, speed, weight, datasources, nodes")
                     }
                 }

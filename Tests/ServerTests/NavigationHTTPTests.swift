@@ -103,6 +103,9 @@ import WayfinderRouting
                 #expect((annotation[key] as? [Any])?.count == stretches, "\(key)")
             }
             #expect((annotation["datasources"] as? [Int])?.allSatisfy { $0 == 0 } == true)
+            // OSM node ids, one per point of the line.
+            let nodes = annotation["nodes"] as? [Int] ?? []
+            #expect(nodes.count == stretches + 1 && nodes.allSatisfy { $0 > 0 }, "nodes")
             #expect(((annotation["metadata"] as? [String: Any])?["datasource_names"] as? [String]) == ["lua profile"])
         }
         // Lanes are checked on fixtures (NavigationOutputTests): few Andorra roads have turn:lanes.
@@ -136,7 +139,6 @@ import WayfinderRouting
         ("steps=true&voice_units=furlongs", "InvalidQuery"),
         ("steps=true&language=fr", "InvalidOptions"),
         ("steps=true&roundabout_exits=1", "InvalidQuery"),
-        ("annotations=nodes", "InvalidOptions"),
         ("annotations=distance,colour", "InvalidQuery"),
     ])
     func refusals(query: String, code: String) throws {

@@ -176,7 +176,6 @@ import WayfinderRouting
         ("/route/v1/driving/1.52,42.50;1.53,42.51?radiuses=-1;1", "InvalidOptions"),
         ("/route/v1/driving/1.52,42.50;1.53,42.51?radiuses=1", "InvalidOptions"),
         ("/route/v1/driving/1.52,42.50;1.53,42.51?bearings=10,20", "InvalidOptions"),
-        ("/route/v1/driving/1.52,42.50;1.53,42.51?annotations=nodes", "InvalidOptions"),
         ("/route/v1/driving/0,0;1.53,42.51", "NoSegment"),
         ("/route/v1/driving/0,90;1.53,42.51", "NoSegment"),  // at the pole a degree of longitude is 0 m wide
         ("/nearest/v1/foot/-180,-90?radiuses=unlimited", "NoSegment"),

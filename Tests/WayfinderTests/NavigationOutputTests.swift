@@ -230,6 +230,8 @@ import WayfinderRouting
         #expect(annotation["weight"] as? [Double] == annotation["duration"] as? [Double])
         #expect(annotation["datasources"] as? [Int] == Array(repeating: 0, count: raw.distance.count))
         #expect((annotation["metadata"] as? [String: Any])?["datasource_names"] as? [String] == ["lua profile"])
+        // Nodes: the OSM id of each point of the line, here the letters passed.
+        #expect(annotation["nodes"] as? [Int] == "abcde".map { Int(map.nodeId($0)) })
         // Only what is asked for.
         let some = JSONBuffer()
         OSRMRouteResponse.write(legs: [route], directions: [d], graph: graph, options: ResponseOptions(annotations: [.speed]),
