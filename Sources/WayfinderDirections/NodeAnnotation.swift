@@ -2,7 +2,8 @@ import WayfinderGraph
 
 /// OSRM's `nodes` annotation: the OSM node id of every point of a leg's line. A point of the
 /// line is a point of the piece it lies on (matched in travel order); a snapped end between
-/// two nodes takes the id of the piece's nearest point (it has none of its own).
+/// two nodes has none of its own: as osrm-routed, the start takes the node before it and the
+/// end the node after it.
 extension DirectionsBuilder {
     /// One id per point of `line` (as measured: `pieces`, `lineIndex`), or none when the graph
     /// file keeps no node ids.
@@ -28,15 +29,22 @@ extension DirectionsBuilder {
             }
         }
         for j in nodes.indices where nodes[j] < 0 {
-            // A snapped end: the nearest point of its piece (or of the route's only road).
-            let segment = nearestPiece[j] >= 0 ? pieces[nearestPiece[j]].segment : (pieces.first?.segment ?? 0)
-            let s = graph.segments[Int(segment)]
-            var best = Int(s.firstPoint), bestDistance = Double.infinity
-            for p in Int(s.firstPoint)...Int(s.lastPoint) {
-                let d = Geo.distance(graph.points[p], line[j])
-                if d < bestDistance { (best, bestDistance) = (p, d) }
+            // A snapped end, between two points of its piece: as osrm-routed, the start takes
+            // the point before it and the end the point after it (in travel order).
+            guard nearestPiece[j] >= 0 else { nodes[j] = nodes.first { $0 >= 0 } ?? 0; continue }
+            let k = nearestPiece[j], piece = pieces[k], s = graph.segments[Int(piece.segment)]
+            let first = Int(s.firstPoint), count = Int(s.lastPoint - s.firstPoint) + 1
+            @inline(__always) func point(_ c: Int) -> Int { first + (piece.forward ? c : count - 1 - c) }
+            let atStart = j == lineIndex[k]
+            let target = (atStart ? piece.start : piece.end) * Double(s.length)
+            var walked = 0.0, c = 0
+            while c + 1 < count {
+                let next = walked + Geo.rulerDistance(graph.points[point(c)], graph.points[point(c + 1)])
+                if atStart ? next > target : walked >= target { break }
+                walked = next
+                c += 1
             }
-            nodes[j] = ids[best]
+            nodes[j] = ids[point(atStart ? c : min(count - 1, c + (walked >= target ? 0 : 1)))]
         }
         return nodes
     }
