@@ -40,7 +40,7 @@ func alternativesBenchmark(_ args: Arguments) -> Report {
         let directions = routes.map { [pipeline.steps($0, destination: to)] }
         pipeline.json.reset()
         OSRMRouteResponse.write(routes: routes.map { [$0] }, directions: directions, graph: graph,
-                                options: RoutePipeline.options, into: pipeline.json)
+                                options: pipeline.options, into: pipeline.json)
         let t4 = now()
         plain.append(microseconds(t0, t1))
         withAlternatives.append(microseconds(t1, t2))

@@ -1,10 +1,11 @@
 // wayfinder-bench query GRAPH [--mode driving|walking] [--queries CSV | --random N --seed S]
-//                             [--threads N] [--dijkstra N] [--json]
+//                             [--threads N] [--dijkstra N] [--navigation] [--json]
 //
 // Per-phase latency of answering route requests in-process, as the server answers
 // /route/v1/{mode}/{a};{b}?steps=true&overview=full: snap both ends, search, unpack, steps
 // (directions: line, maneuvers, texts), encode (OSRM JSON); then queries per second on 1..N
-// threads and plain Dijkstra on the same pairs.
+// threads and plain Dijkstra on the same pairs. `--navigation` adds what navigation SDKs ask
+// for (voice_instructions=true&banner_instructions=true) to every answer.
 import Foundation
 import WayfinderCLI
 import WayfinderDirections
@@ -16,7 +17,7 @@ import WayfinderRouting
 /// HTTP service (`OSRMEndpoints.route`): a `Snapper`, its own `Router`, `DirectionsBuilder` and
 /// JSON buffer.
 final class RoutePipeline {
-    static let options = ResponseOptions(steps: true, geometry: .polyline, overview: .full)
+    let options: ResponseOptions
     /// Metres a coordinate may be snapped: the server's default limit (`ServerLimits.maxSnapRadius`).
     static let maxSnapDistance = 5000.0
     let snapper: Snapper
@@ -24,7 +25,10 @@ final class RoutePipeline {
     let builder: DirectionsBuilder
     let json = JSONBuffer(capacity: 1 << 16)
 
-    init(graph: RoutingGraph) {
+    init(graph: RoutingGraph, navigation: Bool = false) {
+        var options = ResponseOptions(steps: true, geometry: .polyline, overview: .full)
+        options.navigation = NavigationOptions(voiceInstructions: navigation, bannerInstructions: navigation)
+        self.options = options
         snapper = Snapper(graph: graph)
         router = Router(graph: graph)
         builder = DirectionsBuilder(graph: graph)
@@ -42,7 +46,7 @@ final class RoutePipeline {
     /// Bytes of the OSRM response.
     func encode(_ route: Route, _ directions: Directions) -> Int {
         json.reset()
-        OSRMRouteResponse.write(legs: [route], directions: [directions], graph: router.graph, options: Self.options, into: json)
+        OSRMRouteResponse.write(legs: [route], directions: [directions], graph: router.graph, options: options, into: json)
         return json.count
     }
 
@@ -71,7 +75,7 @@ func queryBenchmark(_ args: Arguments) -> Report {
     TimerOverhead.measure().add(to: report)
 
     // Every phase of each query timed alone: one clock read between two phases.
-    let pipeline = RoutePipeline(graph: graph)
+    let pipeline = RoutePipeline(graph: graph, navigation: args.has("navigation"))
     var snapTimes: [Double] = [], routeTimes: [Double] = [], stepTimes: [Double] = [], encodeTimes: [Double] = [], totals: [Double] = []
     var routed: [(source: Snap, target: Snap)] = [], destinations: [FixedCoordinate] = []
     var noSegment = 0, noRoute = 0, settled = 0, steps = 0, metres = 0.0, bytes = 0
@@ -130,7 +134,7 @@ func queryBenchmark(_ args: Arguments) -> Report {
     report.number("response_bytes_mean", "response size (mean)", Double(bytes) / n, unit: "B", decimals: 0)
 
     report.rows("throughput", "queries per second (wall clock over the whole batch, pairs split across threads)",
-                threadCounts.map { throughput(graph: graph, pairs: pairs, routed: routed, threads: $0) })
+                threadCounts.map { throughput(graph: graph, pairs: pairs, routed: routed, threads: $0, navigation: args.has("navigation")) })
     if dijkstraCount > 0 {
         report.group("dijkstra", "plain Dijkstra baseline") { dijkstraBaseline(graph: graph, routed.prefix(dijkstraCount), into: $0) }
     }
@@ -140,9 +144,9 @@ func queryBenchmark(_ args: Arguments) -> Report {
 /// Queries per second with `threads` threads, each with its own pipeline: search + unpack
 /// between snapped pairs, then the full request from coordinates to JSON.
 private func throughput(graph: RoutingGraph, pairs: [(FixedCoordinate, FixedCoordinate)],
-                        routed: [(source: Snap, target: Snap)], threads: Int) -> Report {
+                        routed: [(source: Snap, target: Snap)], threads: Int, navigation: Bool) -> Report {
     let routeSeconds = wallSeconds(threads: threads) { t in
-        let pipeline = RoutePipeline(graph: graph)
+        let pipeline = RoutePipeline(graph: graph, navigation: navigation)
         return {
             var found = 0
             for i in chunk(t, of: threads, routed.count) where pipeline.route(routed[i]) != nil { found += 1 }
@@ -150,7 +154,7 @@ private func throughput(graph: RoutingGraph, pairs: [(FixedCoordinate, FixedCoor
         }
     }
     let fullSeconds = wallSeconds(threads: threads) { t in
-        let pipeline = RoutePipeline(graph: graph)
+        let pipeline = RoutePipeline(graph: graph, navigation: navigation)
         return {
             var bytes = 0
             for i in chunk(t, of: threads, pairs.count) { bytes += pipeline.answer(pairs[i].0, pairs[i].1) }

@@ -79,7 +79,7 @@ let args: Arguments
 do {
     args = try Arguments(Array(CommandLine.arguments.dropFirst()),
                          valued: ["mode", "random", "seed", "dijkstra", "runs", "queries", "pbf", "size", "threads", "count", "checked", "epsilon", "sharing"])
-    try args.allowOnly(flags: ["json"])
+    try args.allowOnly(flags: ["json", "navigation"])
 } catch { fail(error.description + "\n" + usage) }
 let subcommands: [String: (Arguments) -> Report] = [
     "query": queryBenchmark, "build": buildBenchmark, "geocode": geocodeBenchmark,

@@ -11,6 +11,8 @@ public enum RouteCommand {
     usage: route --from PLACE [--via PLACE ...] --to PLACE [--mode driving|walking] [--graph GRAPH]
                  [--format text|json|geojson] [--geometry polyline|polyline6|geojson] [--overview full|simplified|false]
                  [--continue-straight | --no-continue-straight] [--alternatives N]
+                 [--voice-instructions] [--banner-instructions] [--voice-units imperial|metric]
+                 [--roundabout-exits true|false]
            route --graph GRAPH --mode driving|walking --batch IN.csv
 
     Finds the fastest route between two places. A place is a coordinate LAT,LON (decimal
@@ -39,6 +41,11 @@ public enum RouteCommand {
                              without detours; text lists each route with its totals and the
                              roads that set it apart, json has them all in "routes" (text or
                              json, between two places: not with --via)
+      --voice-instructions   json: each step's voiceInstructions (Mapbox Directions API extension)
+      --banner-instructions  json: each step's bannerInstructions (likewise)
+      --voice-units UNITS    distances spoken in imperial (default, as Mapbox) or metric units
+      --roundabout-exits B   false: a roundabout is one step, entering and exiting (Mapbox's
+                             default); true or absent: an entry step and an exit step (OSRM's)
       --batch FILE           CSV rows from_lat,from_lon,to_lat,to_lon (header optional); prints
                              code,distance_m,duration_s per row, code being Ok, NoRoute or NoSegment
       --max-snap-distance M  metres an input may lie from the nearest usable road (default 5000)
@@ -57,8 +64,8 @@ public enum RouteCommand {
     public static func run(_ words: [String], console: Console = Console()) -> Int32 {
         runCommand(console) { () throws(CommandError) in
             let args = try Arguments(words, valued: ["from", "to", "via", "mode", "graph", "format", "batch", "max-snap-distance",
-                                                     "geometry", "overview", "alternatives"])
-            try args.allowOnly(flags: ["continue-straight", "no-continue-straight"])
+                                                     "geometry", "overview", "alternatives", "voice-units", "roundabout-exits"])
+            try args.allowOnly(flags: ["continue-straight", "no-continue-straight", "voice-instructions", "banner-instructions"])
             if args.has("help") {
                 console.write(help)
                 return
@@ -169,6 +176,7 @@ public enum RouteCommand {
         var options = RouteResponse.defaultOptions
         options.geometry = geometry
         options.overview = overview
+        options.navigation = try navigationOptions(args)
         return options
     }
 

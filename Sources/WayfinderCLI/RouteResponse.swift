@@ -80,6 +80,7 @@ public enum RouteResponse {
     public static func json(_ route: Route, graph: RoutingGraph, options: ResponseOptions = defaultOptions) -> String {
         let directions = DirectionsBuilder(graph: graph).directions(for: route, destination: options.destination,
                                                                     annotated: !options.annotations.isEmpty)
+            .withRingExits(options.navigation.roundaboutExits)
         return json(route, directions: directions, graph: graph, options: options)
     }
 

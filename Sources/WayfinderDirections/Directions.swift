@@ -7,6 +7,9 @@ import WayfinderRouting
 public struct LegAnnotation: Sendable {
     public let distance: [Double]
     public let duration: [Double]
+    /// The OSM node id of each point of the line (`NodeAnnotation.swift`); empty when the
+    /// graph file keeps none.
+    public var nodes: [Int64] = []
 }
 
 /// A route explained: its line, and the steps that say where to turn.

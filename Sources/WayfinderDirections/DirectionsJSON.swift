@@ -30,14 +30,15 @@ extension Directions {
     public func overview(_ mode: Overview) -> [FixedCoordinate]? { mode.line(of: line) }
 
     /// The steps array of an OSRM v5 leg.
-    public func writeSteps(into json: JSONBuffer, format: GeometryFormat) {
+    public func writeSteps(into json: JSONBuffer, format: GeometryFormat, navigation: NavigationOptions = NavigationOptions()) {
         var lines: [Range<Int>] = []
-        writeSteps(into: json, format: format, lines: &lines)
+        writeSteps(into: json, format: format, lines: &lines, navigation: navigation)
     }
 
     /// The same, noting where each step's polyline lies in the buffer. Each step object is
     /// written in one go by a `RawWriter`, within a bound computed from its parts.
-    func writeSteps(into json: JSONBuffer, format: GeometryFormat, lines: inout [Range<Int>]) {
+    func writeSteps(into json: JSONBuffer, format: GeometryFormat, lines: inout [Range<Int>],
+                    navigation: NavigationOptions = NavigationOptions()) {
         lines.reserveCapacity(steps.count)
         var metres = JSONBuffer.RunningSum(scale: 10), tenths = JSONBuffer.RunningSum(scale: 10)
         let precision = format == .polyline6 ? 6 : 5
@@ -56,7 +57,8 @@ extension Directions {
             let capacity = 768 + 64 + geometryBound + intersectionsBound(step.pointee) + RawWriter.maxQuotedCount(name)
                 + RawWriter.maxQuotedCount(ref) + Instructions.maxJSONCount(name: name, ref: ref)
                 + 2 * RawWriter.maxQuotedCount(step.pointee.rotaryName ?? "")
-                + Self.signsBound(step.pointee)
+                + Self.signsBound(step.pointee) + InstructionWriter.bound(step.pointee)
+                + (navigation.voiceInstructions ? voiceBound(i) : 0) + (navigation.bannerInstructions ? bannerBound(i) : 0)
             var w = json.rawValue(capacity: capacity)
                 w.literal("{\"geometry\":")
                 if format == .geojson {
@@ -86,7 +88,15 @@ extension Directions {
                     w.literal(",\"exit\":")
                     w.integer(exit)
                 }
-                w.literal("},\"mode\":")
+                // The Mapbox extension's place for the text; the step's own "instruction"
+                // (ours since before) repeats these bytes.
+                w.literal(",\"instruction\":\"")
+                var text = InstructionWriter(writer: w, step: step)
+                let instructionStart = text.writer.count
+                text.instruction(mode: mode)
+                w = text.writer
+                let instructionBytes = instructionStart..<w.count
+                w.literal("\"},\"mode\":")
                 switch step.pointee.transport {
                 case .road: w.literal(mode == .driving ? "\"driving\"" : "\"walking\"")
                 case .ferry: w.literal("\"ferry\"")
@@ -95,41 +105,27 @@ extension Directions {
                 w.literal(",\"driving_side\":")
                 w.literal(drivingSide == .left ? "\"left\"" : "\"right\"")
                 w.literal(",\"name\":")
-                let nameStart = w.count + 1
                 w.string(name)
-                let nameBytes = nameStart..<(w.count - 1)
-                var refBytes = 0..<0
                 if !ref.isEmpty {
                     w.literal(",\"ref\":")
-                    let refStart = w.count + 1
                     w.string(ref)
-                    refBytes = refStart..<(w.count - 1)
                 }
-                var rotaryBytes = 0..<0
                 if let rotaryName = step.pointee.rotaryName {
                     w.literal(",\"rotary_name\":")
-                    let rotaryStart = w.count + 1
                     w.string(rotaryName)
-                    rotaryBytes = rotaryStart..<(w.count - 1)
                 }
-                // The signs (OSRM writes each only when there is one); the instruction copies
-                // the first destination and exit from here.
-                var destinationBytes = 0..<0, exitBytes = 0..<0
+                // The signs (OSRM writes each only when there is one).
                 if let pronunciation = step.pointee.pronunciation {
                     w.literal(",\"pronunciation\":")
                     w.string(pronunciation)
                 }
                 if let destinations = step.pointee.destinations {
                     w.literal(",\"destinations\":")
-                    let start = w.count + 1
                     w.string(destinations)
-                    destinationBytes = start..<(w.count - 1)
                 }
                 if let exits = step.pointee.exits {
                     w.literal(",\"exits\":")
-                    let start = w.count + 1
                     w.string(exits)
-                    exitBytes = start..<(w.count - 1)
                 }
                 w.literal(",\"intersections\":[")
                 if step.pointee.intersections.isEmpty {
@@ -150,16 +146,13 @@ extension Directions {
                 w.literal(",\"distance\":")
                 w.fixed(distance, decimals: 1)
                 w.literal(",\"instruction\":\"")
-                var text = StepInstructionJSON(writer: w, nameBytes: nameBytes, refBytes: refBytes, rotaryBytes: rotaryBytes,
-                                               destinationBytes: destinationBytes, exitBytes: exitBytes)
-                Instructions.write(m, name: name, ref: ref, rotaryNamed: !rotaryBytes.isEmpty,
-                                   roadClass: step.pointee.roadClass, classes: step.pointee.classes,
-                                   transport: step.pointee.transport, drivingSide: drivingSide, mode: mode,
-                                   waypoint: step.pointee.arrivalWaypoint,
-                                   signed: Instructions.Signed(destinations: !destinationBytes.isEmpty,
-                                                               exits: !exitBytes.isEmpty), into: &text)
-                w = text.writer
-                w.literal("\"}")
+                w.repeatBytes(instructionBytes)
+                w.byte(UInt8(ascii: "\""))
+                if navigation.voiceInstructions {
+                    writeVoiceInstructions(&w, step: i, length: Double(distance) / 10, units: navigation.voiceUnits)
+                }
+                if navigation.bannerInstructions { writeBannerInstructions(&w, step: i, length: Double(distance) / 10) }
+                w.byte(UInt8(ascii: "}"))
             json.commit(w)
         }
         }

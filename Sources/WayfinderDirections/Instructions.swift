@@ -62,50 +62,6 @@ struct InstructionBytes: InstructionSink {
     }
 }
 
-/// Writes a step's instruction straight into the step's JSON object, inside quotes the caller
-/// writes. The road's name and ref were written (escaped) just before, in the step's "name"
-/// and "ref": they are copied from there instead of escaped again.
-struct StepInstructionJSON: InstructionSink {
-    var writer: RawWriter
-    /// Where the escaped name, the first ref and the rotary name lie, counted as
-    /// `RawWriter.count` is; the first destination's ref and place, and the first exit.
-    let nameBytes: Range<Int>, refBytes: Range<Int>, rotaryBytes: Range<Int>
-    let destinationRef: Range<Int>, destinationPlace: Range<Int>, exitBytes: Range<Int>
-
-    /// `refBytes`: the whole escaped ref; escaping never writes a ';', so the first ref of a
-    /// list ends at the first one written. `destinationBytes`, `exitBytes`: the whole escaped
-    /// "destinations" and "exits" (empty when the step has none).
-    init(writer: RawWriter, nameBytes: Range<Int>, refBytes: Range<Int>, rotaryBytes: Range<Int>,
-         destinationBytes: Range<Int> = 0..<0, exitBytes: Range<Int> = 0..<0) {
-        self.writer = writer
-        self.nameBytes = nameBytes
-        self.refBytes = writer.prefix(of: refBytes, before: UInt8(ascii: ";"))
-        self.rotaryBytes = rotaryBytes
-        let d = destinationBytes.lowerBound, e = exitBytes.lowerBound
-        let (ref, place) = SignText.firstDestination(count: destinationBytes.count) { writer[written: d + $0] }
-        (destinationRef, destinationPlace) = ((d + ref.lowerBound)..<(d + ref.upperBound),
-                                              (d + place.lowerBound)..<(d + place.upperBound))
-        let first = SignText.firstExit(count: exitBytes.count) { writer[written: e + $0] }
-        self.exitBytes = (e + first.lowerBound)..<(e + first.upperBound)
-    }
-
-    @inline(__always) mutating func phrase(_ text: StaticString) { writer.literal(text) }
-    @inline(__always) mutating func name() { writer.repeatBytes(nameBytes) }
-    @inline(__always) mutating func ref() { writer.repeatBytes(refBytes) }
-    @inline(__always) mutating func rotaryName() { writer.repeatBytes(rotaryBytes) }
-    @inline(__always) mutating func number(_ n: Int) { writer.integer(n) }
-    mutating func destination() {
-        if !destinationRef.isEmpty && !destinationPlace.isEmpty {
-            writer.repeatBytes(destinationRef)
-            writer.literal(": ")
-            writer.repeatBytes(destinationPlace)
-        } else {
-            writer.repeatBytes(destinationRef.isEmpty ? destinationPlace : destinationRef)
-        }
-    }
-    @inline(__always) mutating func exit() { writer.repeatBytes(exitBytes) }
-}
-
 /// What an instruction calls a road, as osrm-text-instructions' `getWayName` decides: the
 /// name with the ref in brackets ("Mannerheimintie (51)"), the ref alone on a motorway whose
 /// ref has a number (drivers follow "A 1", not the motorway's name), else whichever there is.

@@ -33,6 +33,7 @@ public enum OSRMRouteResponse {
         legs.indices.map { i in
             builder.directions(for: legs[i], destination: inputs[i + 1], waypoint: i + 1 < legs.count ? i + 1 : nil,
                                annotated: !options.annotations.isEmpty, allIntersections: options.steps)
+                .withRingExits(options.navigation.roundaboutExits)
         }
     }
 
@@ -75,7 +76,7 @@ public enum OSRMRouteResponse {
             json.key("steps")
             if options.steps {
                 let before = stepLines.count
-                leg.writeSteps(into: json, format: options.geometry, lines: &stepLines)
+                leg.writeSteps(into: json, format: options.geometry, lines: &stepLines, navigation: options.navigation)
                 joinable = joinable && stepLines.count - before == leg.steps.count
                     && leg.steps.dropLast().allSatisfy { $0.geometry.count > 1 }
                     && (i == 0 || directions[i - 1].line.last == leg.line.first)
@@ -175,6 +176,7 @@ public enum OSRMRouteResponse {
         json.beginObject()
         if kinds.contains(.distance) { json.key("distance"); values(annotation.distance) }
         if kinds.contains(.duration) { json.key("duration"); values(annotation.duration) }
+        writeExtraAnnotations(of: annotation, kinds, into: json)
         json.endObject()
     }
 

@@ -32,6 +32,17 @@ public struct RouteAnnotations: OptionSet, Sendable {
     public init(rawValue: UInt8) { self.rawValue = rawValue }
     public static let distance = RouteAnnotations(rawValue: 1)
     public static let duration = RouteAnnotations(rawValue: 2)
+    /// OSRM's `speed`: metres per second per stretch (distance / duration, one decimal).
+    public static let speed = RouteAnnotations(rawValue: 4)
+    /// OSRM's `weight`: the search weight per stretch (here the duration).
+    public static let weight = RouteAnnotations(rawValue: 8)
+    /// OSRM's `datasources`: which speed source each stretch used (always 0, the profile's),
+    /// named by the response's `metadata.datasource_names`.
+    public static let datasources = RouteAnnotations(rawValue: 16)
+    /// OSRM's `nodes`: the OSM node id of every point of the line.
+    public static let nodes = RouteAnnotations(rawValue: 32)
+    /// Everything `annotations=true` asks for.
+    public static let all: RouteAnnotations = [.distance, .duration, .speed, .weight, .datasources, .nodes]
 }
 
 /// What a route response holds and how it is written: the one set of options of every
@@ -56,6 +67,8 @@ public struct ResponseOptions: Sendable {
     /// OSRM's `skip_waypoints`: leave the `waypoints` array out of the response (clients that
     /// only draw the route save its bytes).
     public var skipWaypoints: Bool = false
+    /// The navigation SDKs' extensions (voice and banner instructions, …): `NavigationOptions`.
+    public var navigation = NavigationOptions()
 
     public init(steps: Bool = false, geometry: GeometryFormat = .polyline, overview: Overview = .simplified,
                 annotations: RouteAnnotations = [], generateHints: Bool = true, destination: FixedCoordinate? = nil) {

@@ -135,7 +135,7 @@ extension DirectionsBuilder {
             distance.append(metres[j + 1] - metres[j])
             duration.append(seconds[j + 1] - seconds[j])
         }
-        return LegAnnotation(distance: distance, duration: duration)
+        return LegAnnotation(distance: distance, duration: duration, nodes: nodeIds(line))
     }
 
     /// The text of string `id`, through `nameCache`.

@@ -122,6 +122,7 @@ public enum GraphBuilder {
         SharedRoads.add(points: collector.points, ways: collector.ways, names: collector.strings, to: &writer)
         WaySignTable.add(collector.signs, to: &writer)
         WayLaneTable.add(collector.lanes, to: &writer)
+        PointNodeIds.add(collector.pointNodeIds, to: &writer)
         ManeuverOverrideTable.add(collector.maneuverOverrides(), to: &writer)
         for build in results.values { build.add(to: &writer) }
         index.add(to: &writer)

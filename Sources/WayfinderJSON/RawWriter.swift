@@ -102,6 +102,26 @@ public struct RawWriter {
         }
     }
 
+    /// `text` escaped as `string` does, without quotes (room: 6 bytes per byte): a part of a
+    /// string value whose quotes the caller writes.
+    @inlinable public mutating func escaped(_ text: borrowing String) {
+        let out = start + written
+        if let n = text.utf8.withContiguousStorageIfAvailable({ JSONBuffer.escape($0, to: out) }) {
+            written += n
+        } else {
+            var copy = copy text
+            written += copy.withUTF8 { JSONBuffer.escape($0, to: out) }
+        }
+    }
+
+    /// UTF-8 bytes escaped as `string` does, without quotes.
+    @inlinable public mutating func escaped(bytes: UnsafeBufferPointer<UInt8>) {
+        written += JSONBuffer.escape(bytes, to: start + written)
+    }
+
+    /// Replaces byte `i` written so far (counted as `count` is).
+    @inlinable public mutating func replace(written i: Int, with b: UInt8) { start[i] = b }
+
     /// Bytes already written by this writer, again (e.g. a coordinate written twice).
     @inlinable public mutating func repeatBytes(_ range: Range<Int>) {
         (start + written).update(from: start + range.lowerBound, count: range.count)

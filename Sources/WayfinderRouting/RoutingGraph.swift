@@ -13,6 +13,8 @@ public struct RoutingGraph: @unchecked Sendable {
     public let signs: WaySignTable
     /// The turn lanes of ways (`turn:lanes`, per direction); empty in a file written without them.
     public let lanes: WayLaneTable
+    /// The OSM node id of each point (empty in files written before they were kept).
+    public let pointNodeIds: PointNodeIds
     /// Mappers' corrections of instructions (`type=maneuver` relations); empty in a file
     /// without any.
     public let maneuverOverrides: ManeuverOverrideTable
@@ -60,6 +62,7 @@ public struct RoutingGraph: @unchecked Sendable {
         (points, ways, names) = (roads.points, roads.ways, roads.names)
         signs = WaySignTable(file: file)
         lanes = WayLaneTable(file: file)
+        pointNodeIds = PointNodeIds(file: file)
         maneuverOverrides = ManeuverOverrideTable(file: file)
         let network = try ModeRoads(file: file, mode: mode)
         (segments, segmentComponent, componentSize) = (network.segments, network.segmentComponent, network.componentSize)

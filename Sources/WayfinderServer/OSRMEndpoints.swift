@@ -73,8 +73,8 @@ enum OSRMEndpoints {
 
     // MARK: /route
 
-    static let routeOptions: Set<String> = ["steps", "geometries", "overview", "annotations", "alternatives",
-                                            "continue_straight", "waypoints", "skip_waypoints"]
+    static let routeOptions = Set(["steps", "geometries", "overview", "annotations", "alternatives",
+                                   "continue_straight", "waypoints", "skip_waypoints"]).union(navigationOptions)
 
     /// `/route/v1/{profile}/{lon,lat;lon,lat[;…]}`: one route through every coordinate in
     /// order, a leg between each consecutive pair. With `format=pbf` (ours, for mobile
@@ -89,7 +89,7 @@ enum OSRMEndpoints {
             let route = try RouteQuery(request, context, extraOptions: ["format"])
             if binary {
                 return .protobuf(RouteProtobuf.encode(routes: route.routes, inputs: route.inputs,
-                                                      builder: route.builder, options: route.options))
+                                                      builder: route.builder, options: try route.protobufOptions()))
             }
             let json = context.json()
             OSRMRouteResponse.write(routes: route.routes, inputs: route.inputs, builder: route.builder,

@@ -30,6 +30,7 @@ extension OSRMEndpoints {
             options.overview = try osrm.choice("overview", Overview.allCases.map { ($0.rawValue, $0) }, default: .simplified)
             options.annotations = try Self.annotations(osrm.options["annotations"])
             options.generateHints = osrm.generateHints
+            options.navigation = try Self.navigation(osrm, steps: options.steps)
             let alternatives = try Self.alternatives(osrm.options["alternatives"])
             options.skipWaypoints = try osrm.flag("skip_waypoints", default: false)
             // As the profiles of osrm-routed: a car passes a waypoint without turning back
@@ -97,20 +98,23 @@ extension OSRMEndpoints {
             return indices
         }
 
-        /// `true` (both), `false`, or a comma list of `distance` and `duration`.
+        /// `true` (all), `false`, or a comma list of `distance`, `duration`, `speed`, `weight`,
+        /// `datasources`, `nodes`.
         static func annotations(_ text: String?) throws(OSRMError) -> RouteAnnotations {
             switch text {
             case nil, "false": return []
-            case "true": return [.distance, .duration]
+            case "true": return .all
             case let list?:
                 var annotations: RouteAnnotations = []
                 for name in list.split(separator: ",", omittingEmptySubsequences: false) {
                     switch name {
                     case "distance": annotations.insert(.distance)
                     case "duration": annotations.insert(.duration)
-                    case "nodes", "datasources", "weight", "speed":
-                        throw OSRMError("InvalidOptions", "annotations=\(name) is not supported by this server: use distance and duration")
-                    default: throw .badQuery("annotations must be true, false or a list of distance, duration")
+                    case "speed": annotations.insert(.speed)
+                    case "weight": annotations.insert(.weight)
+                    case "datasources": annotations.insert(.datasources)
+                    case "nodes": annotations.insert(.nodes)
+                    default: throw .badQuery("annotations must be true, false or a list of distance, duration, speed, weight, datasources, nodes")
                     }
                 }
                 return annotations

@@ -43,7 +43,7 @@ import WayfinderRouting
         let variants: [(String, ResponseOptions)] = [
             ("overview=false", ResponseOptions(overview: .none)),
             ("overview=full&steps=true", ResponseOptions(steps: true, overview: .full)),
-            ("geometries=geojson&annotations=true", ResponseOptions(geometry: .geojson, annotations: [.distance, .duration])),
+            ("geometries=geojson&annotations=true", ResponseOptions(geometry: .geojson, annotations: .all)),
             ("", ResponseOptions()),
         ]
         var compared = 0
@@ -176,7 +176,6 @@ import WayfinderRouting
         ("/route/v1/driving/1.52,42.50;1.53,42.51?radiuses=-1;1", "InvalidOptions"),
         ("/route/v1/driving/1.52,42.50;1.53,42.51?radiuses=1", "InvalidOptions"),
         ("/route/v1/driving/1.52,42.50;1.53,42.51?bearings=10,20", "InvalidOptions"),
-        ("/route/v1/driving/1.52,42.50;1.53,42.51?annotations=nodes", "InvalidOptions"),
         ("/route/v1/driving/0,0;1.53,42.51", "NoSegment"),
         ("/route/v1/driving/0,90;1.53,42.51", "NoSegment"),  // at the pole a degree of longitude is 0 m wide
         ("/nearest/v1/foot/-180,-90?radiuses=unlimited", "NoSegment"),

@@ -170,6 +170,9 @@ enum ProtobufC {
                                        "location": point(m.location), "type": types[Int(m.type.rawValue)]]
         if m.has_modifier != 0 { maneuver["modifier"] = modifiers[Int(m.modifier.rawValue)] }
         if m.has_exit != 0 { maneuver["exit"] = Int(m.exit) }
+        // The JSON's maneuver.instruction (the Mapbox extension) is the step's instruction,
+        // carried once in protobuf.
+        maneuver["instruction"] = String(cString: s.instruction)
         var out: [String: Any] = [
             "maneuver": maneuver,
             "mode": ["driving", "walking", "ferry", "train"][Int(s.mode.rawValue)],
