@@ -23,11 +23,13 @@ public struct Snapper: Sendable {
     /// within `maxDistance(i)` metres. When the snaps are not all on one connected piece of
     /// network, those on small islands move to the main network, so that the legs between
     /// them exist. Throws `RouteError.noSegment` for the first point with no road in reach.
-    public func snap(_ points: [FixedCoordinate], maxDistance: (Int) -> Double) throws(RouteError) -> [Snap] {
+    /// `excluding`: roads of these classes are no place to start or stop (`ExcludedRoads.swift`).
+    public func snap(_ points: [FixedCoordinate], maxDistance: (Int) -> Double,
+                     excluding: WayClasses = []) throws(RouteError) -> [Snap] {
         var found: [(any: Snap, main: Snap?)] = []
         found.reserveCapacity(points.count)
         for (i, p) in points.enumerated() {
-            guard let snap = nearest(to: p, maxDistance: maxDistance(i)) else { throw .noSegment(point: i) }
+            guard let snap = nearest(to: p, maxDistance: maxDistance(i), excluding: excluding) else { throw .noSegment(point: i) }
             found.append(snap)
         }
         let components = graph.segmentComponent
@@ -47,7 +49,8 @@ public struct Snapper: Sendable {
     /// network (the same when the nearest is on it). Each prefers a surface segment to an
     /// underground one (tunnel, negative layer, indoor) that is less than `surfaceReach`
     /// metres nearer.
-    public func nearest(to p: FixedCoordinate, maxDistance: Double) -> (any: Snap, main: Snap?)? {
+    public func nearest(to p: FixedCoordinate, maxDistance: Double, excluding: WayClasses = []) -> (any: Snap, main: Snap?)? {
+        let excluding = excluding.intersection(.excludable)
         let projection = LocalProjection(latitude: p.latitude)
         var best = SurfaceFirst(), bestMain = SurfaceFirst()
         // Past the nearest main-network segment nothing can beat either answer; without a main
@@ -61,6 +64,7 @@ public struct Snapper: Sendable {
                 let entry = graph.snapEntries[i]
                 let way = graph.ways[Int(graph.segments[Int(entry.segment)].way)]
                 if checkStart && !way.isCarStartpoint { continue }
+                if !excluding.isEmpty && !graph.allowsSegment(entry.segment, excluding: excluding) { continue }
                 let (distance, t) = graph.closest(entry, to: p, projection)
                 let candidate = Candidate(distance: distance, entry: entry, t: t)
                 let underground = way.flags & WayInfo.isUnderground != 0
