@@ -96,3 +96,25 @@ extension ContractionHierarchy {
     /// Whether searches can exclude roads (files built before exclusions cannot).
     public var servesExclusions: Bool { filters != nil }
 }
+
+extension UpwardSweep {
+    /// An initial label, unless the filter removes the rank (`filter` 1: plain).
+    @inline(__always)
+    func add(_ rank: Int32, _ weight: Int32, filter: UInt8) {
+        if filter == 1 || search.filtered!.keeps(rank, filter: filter) { add(rank, weight) }
+    }
+
+    /// `sweep(_:)` over the arcs the filter keeps (`filter` 1: plain, the same sweep).
+    @inline(__always)
+    func sweep(filter: UInt8, _ visit: (_ rank: Int32, _ dist: Int32) -> Void) {
+        guard filter != 1 else { return sweep(visit) }
+        let heap = search.heap, labels = search.labels, arcs = search.filtered!
+        while !heap.isEmpty {
+            let (key, v) = heap.pop()
+            if key > labels[Int(v)].dist { continue }  // superseded entry (lazy deletion)
+            if arcs.isStalled(v, at: key, labels, filter: filter) { continue }
+            visit(v, key)
+            arcs.relax(from: v, at: key, below: infiniteWeight, labels, heap, filter: filter)
+        }
+    }
+}

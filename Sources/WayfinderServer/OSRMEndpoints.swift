@@ -73,7 +73,7 @@ enum OSRMEndpoints {
     // MARK: /route
 
     static let routeOptions: Set<String> = ["steps", "geometries", "overview", "annotations", "alternatives",
-                                            "continue_straight"]
+                                            "continue_straight", "exclude"]
 
     /// `/route/v1/{profile}/{lon,lat;lon,lat[;…]}`: one route through every coordinate in
     /// order, a leg between each consecutive pair. With `format=pbf` (ours, for mobile
@@ -106,7 +106,7 @@ enum OSRMEndpoints {
     /// a bucket-based many-to-many search (`TableQuery`); null where there is no route.
     static func table(_ request: HTTPRequest, _ context: RequestContext) -> HTTPResponse {
         answer { () throws(OSRMError) in
-            let osrm = try OSRMRequest(request, service: "table", serviceOptions: ["sources", "destinations", "annotations"])
+            let osrm = try OSRMRequest(request, service: "table", serviceOptions: ["sources", "destinations", "annotations", "exclude"])
             guard osrm.coordinates.count >= 2 else { throw OSRMError("InvalidOptions", "Number of coordinates needs to be at least two.") }
             guard osrm.coordinates.count <= context.limits.maxTableCoordinates else { throw OSRMError("TooBig", "Too many table coordinates") }
             let sources = try osrm.indices("sources"), destinations = try osrm.indices("destinations")
@@ -116,10 +116,12 @@ enum OSRMEndpoints {
             let wanted = try osrm.choice("annotations", [("duration", (true, false)), ("distance", (false, true)),
                                                          ("duration,distance", (true, true)), ("distance,duration", (true, true))],
                                          default: (true, false))
+            let excluded = try osrm.excludedClasses()
             let graph = try OSRMEndpoints.graph(context, osrm.mode)
-            let snaps = try osrm.snaps(graph, limit: context.limits.maxSnapRadius, area: context.graph.area)
+            let snaps = try osrm.snaps(graph, limit: context.limits.maxSnapRadius, area: context.graph.area, excluding: excluded)
             let table = context.tableQuery(osrm.mode)!.compute(sources: sources.map { snaps[$0] },
-                                                               targets: destinations.map { snaps[$0] }, distances: wanted.1)
+                                                               targets: destinations.map { snaps[$0] }, distances: wanted.1,
+                                                               excluding: excluded)
             let json = context.json()
             json.beginObject()
             json.key("code"); json.string("Ok")

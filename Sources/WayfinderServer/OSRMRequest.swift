@@ -33,7 +33,7 @@ struct OSRMRequest {
     /// speed up osrm-routed's snapping, and snapping here is exact without them.
     static let sharedOptions: Set<String> = ["radiuses", "generate_hints", "hints"]
     /// OSRM options this server does not implement: a clear error, not a silent default.
-    static let unsupportedOptions: Set<String> = ["bearings", "approaches", "exclude", "snapping", "skip_waypoints", "waypoints",
+    static let unsupportedOptions: Set<String> = ["bearings", "approaches", "snapping", "skip_waypoints", "waypoints",
                                                   "fallback_speed", "fallback_coordinate", "scale_factor"]
 
     /// Parses `/{service}/v1/{profile}/{coordinates}[.json]`, then the shared options and

@@ -31,8 +31,9 @@ extension OSRMEndpoints {
             // Accepted: each leg is routed on its own, so a route may turn back at a via
             // point where that is fastest (OSRM's continue_straight=false).
             _ = try osrm.flag("continue_straight", default: false)
+            let excluded = try osrm.excludedClasses()
             let graph = try OSRMEndpoints.graph(context, osrm.mode)
-            let snaps = try osrm.snaps(graph, limit: context.limits.maxSnapRadius, area: context.graph.area)
+            let snaps = try osrm.snaps(graph, limit: context.limits.maxSnapRadius, area: context.graph.area, excluding: excluded)
             let router = context.router(osrm.mode)!
             var legs: [Route] = []
             legs.reserveCapacity(snaps.count - 1)
@@ -41,7 +42,7 @@ extension OSRMEndpoints {
                     throw OSRMError("TooBig", "The route took longer than \(context.limits.maxRequestTime) s to compute")
                 }
                 do throws(RouteError) {
-                    legs.append(try router.route(from: snaps[i - 1], to: snaps[i]))
+                    legs.append(try router.route(from: snaps[i - 1], to: snaps[i], excluding: excluded))
                 } catch {
                     throw OSRMError(error)
                 }
