@@ -48,4 +48,28 @@ import WayfinderRouting
         // The exclusions matter: some routes get slower without those roads.
         #expect(changed > 20, "only \(changed) routes changed")
     }
+
+    /// The many-to-many table under each exclusion equals the point-to-point routes.
+    @Test func tablesEqualRoutesUnderEveryExclusion() throws {
+        let graph = try ExtractGraphs.shared.graph("baltimore", .driving)
+        let router = Router(graph: graph), table = TableQuery(graph: graph)
+        let points = graph.randomRoadPoints(count: 12, seed: 33)
+        var differ: [String] = [], changed = 0
+        for excluded in Self.combinations {
+            let snaps = try router.snapper.snap(points, maxDistance: { _ in 5000 }, excluding: excluded)
+            let cells = table.compute(sources: snaps, targets: snaps, distances: true, excluding: excluded)
+            let plain = table.compute(sources: snaps, targets: snaps, distances: false)
+            for i in snaps.indices {
+                for j in snaps.indices {
+                    let route = try? router.route(from: snaps[i], to: snaps[j], excluding: excluded)
+                    if cells.duration(source: i, target: j) != route?.weight {
+                        differ.append("\(excluded.names) \(i)->\(j): table \(String(describing: cells.duration(source: i, target: j))), route \(String(describing: route?.weight))")
+                    }
+                    if cells.duration(source: i, target: j) != plain.duration(source: i, target: j) { changed += 1 }
+                }
+            }
+        }
+        #expect(differ.isEmpty, "\(differ.count) cells differ, first: \(differ.prefix(3))")
+        #expect(changed > 10)
+    }
 }
