@@ -16,6 +16,7 @@
 ///                                                 26       its roads' bearings (SegmentBearings)
 ///  30...39  one mode's contraction hierarchy      40...41  one mode's base graph
 ///  50...53  one mode's snapping index            100...113 the geocoder index
+///  60...67  driving: the hierarchy's exclusion filters (HierarchyFilters)
 /// ```
 ///
 /// Shared sections have mode 0; a mode's sections have the mode's raw value, so every mode
