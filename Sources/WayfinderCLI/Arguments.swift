@@ -4,6 +4,9 @@ public struct Arguments {
     public private(set) var options: [String: String] = [:]
     public private(set) var flags: Set<String> = []
     public private(set) var positional: [String] = []
+    /// Every value of each valued option, in order (`options` keeps the last): for
+    /// repeatable options such as `route --via`.
+    public private(set) var repeated: [String: [String]] = [:]
 
     /// `valued` names the options that take a value; every other `--name` is a flag.
     public init(_ words: [String], valued: Set<String>) throws(CommandError) {
@@ -28,6 +31,7 @@ public struct Arguments {
                     i += 1
                 }
                 options[name] = value
+                repeated[name, default: []].append(value!)
             } else {
                 guard value == nil else { throw .usage("option --\(name) takes no value") }
                 flags.insert(name)
@@ -36,6 +40,8 @@ public struct Arguments {
     }
 
     public subscript(option: String) -> String? { options[option] }
+    /// Every value given to a repeatable option, in order.
+    public func values(_ option: String) -> [String] { repeated[option] ?? [] }
     public func has(_ flag: String) -> Bool { flags.contains(flag) }
 
     /// Rejects flags the command does not know, so a typo is not silently ignored.

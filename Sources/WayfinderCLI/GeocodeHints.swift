@@ -27,7 +27,7 @@ extension GeocodeCommands {
     /// `route`'s failure wording with the hint of the point that has no road near it.
     static func routeWording(_ points: [FixedCoordinate], area: GraphArea) -> RouteFailureWording {
         let hints = points.map { area.hint(for: $0, order: .latLon) }
-        let base = RouteCommand.failureWording
+        let base = RouteCommand.failureWording(stops: points.count)
         return RouteFailureWording(noSegment: { i in base.noSegment(i) + (i < hints.count ? hints[i].map { "; " + $0 } ?? "" : "") },
                                    noRoute: base.noRoute)
     }

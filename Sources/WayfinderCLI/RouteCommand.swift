@@ -8,9 +8,9 @@ import WayfinderRouting
 /// and `route --graph G --mode M --batch IN.csv`.
 public enum RouteCommand {
     public static let help = """
-    usage: route --from PLACE --to PLACE [--mode driving|walking] [--graph GRAPH] [--format text|json|geojson]
-                 [--geometry polyline|polyline6|geojson] [--overview full|simplified|false]
-                 [--exclude motorway,toll,ferry]
+    usage: route --from PLACE [--via PLACE ...] --to PLACE [--mode driving|walking] [--graph GRAPH]
+                 [--format text|json|geojson] [--geometry polyline|polyline6|geojson] [--overview full|simplified|false]
+                 [--continue-straight | --no-continue-straight] [--exclude motorway,toll,ferry]
            route --graph GRAPH --mode driving|walking --batch IN.csv [--exclude CLASSES]
 
     Finds the fastest route between two places. A place is a coordinate LAT,LON (decimal
@@ -22,6 +22,11 @@ public enum RouteCommand {
     options:
       --from PLACE           start: LAT,LON or an address, POI, street or place name
       --to PLACE             destination, likewise (names near the start are preferred)
+      --via PLACE            a stop on the way, likewise; repeat for several, in order (one leg
+                             between each two stops)
+      --continue-straight    leave each --via stop the way you arrived (the default when driving,
+                             as OSRM's car profile); --no-continue-straight lets the route turn
+                             back at a stop when that is faster (the default when walking)
       --mode MODE            driving (default) or walking
       --graph GRAPH          graph file made by `wayfinder build`
       --format FORMAT        text (default: numbered instructions, distances, totals), json (an
@@ -48,9 +53,9 @@ public enum RouteCommand {
 
     public static func run(_ words: [String], console: Console = Console()) -> Int32 {
         runCommand(console) { () throws(CommandError) in
-            let args = try Arguments(words, valued: ["from", "to", "mode", "graph", "format", "batch", "max-snap-distance",
+            let args = try Arguments(words, valued: ["from", "to", "via", "mode", "graph", "format", "batch", "max-snap-distance",
                                                      "geometry", "overview", "exclude"])
-            try args.allowOnly(flags: [])
+            try args.allowOnly(flags: ["continue-straight", "no-continue-straight"])
             if args.has("help") {
                 console.write(help)
                 return
@@ -90,12 +95,22 @@ public enum RouteCommand {
                 opened = geocoder
                 return geocoder
             }
-            let start = try resolveEndpoint(fromText, option: "--from", geocoder: geocoder)
-            let end = try resolveEndpoint(toText, option: "--to", near: start.coordinate, geocoder: geocoder)
-            let from = start.coordinate, to = end.coordinate
-            if start.place != nil || end.place != nil {
-                // How each end was understood: in the text output, else on stderr so JSON stays OSRM's.
-                let understood = "start: \(start.description)\ndestination: \(end.description)\n"
+            guard !(args.has("continue-straight") && args.has("no-continue-straight")) else {
+                throw .usage("--continue-straight and --no-continue-straight contradict each other")
+            }
+            let continueStraight = args.has("continue-straight") || (mode == .driving && !args.has("no-continue-straight"))
+            // Each stop is geocoded near the one before it.
+            var stops = [try resolveEndpoint(fromText, option: "--from", geocoder: geocoder)]
+            for (i, text) in args.values("via").enumerated() {
+                stops.append(try resolveEndpoint(text, option: "--via #\(i + 1)", near: stops.last!.coordinate, geocoder: geocoder))
+            }
+            stops.append(try resolveEndpoint(toText, option: "--to", near: stops.last!.coordinate, geocoder: geocoder))
+            let points = stops.map(\.coordinate)
+            if stops.contains(where: { $0.place != nil }) {
+                // How each stop was understood: in the text output, else on stderr so JSON stays OSRM's.
+                var understood = "start: \(stops[0].description)\n"
+                for (i, via) in stops.dropFirst().dropLast().enumerated() { understood += "via #\(i + 1): \(via.description)\n" }
+                understood += "destination: \(stops.last!.description)\n"
                 if format == "text" { console.write(understood) } else { console.error(understood) }
             }
             // The geocoder's graph file, when one was opened, serves the route too (one
@@ -103,23 +118,25 @@ public enum RouteCommand {
             // hops in advance (3 M segments at 10x10, to spare unpacking ~750).
             let router = try makeRouter(args, mode: mode, console: console, file: opened?.file, unpackCoreHops: false)
             try ExcludeArgument.check(excluded, router.graph)
-            let route: Route
+            let legs: [Route]
             do throws(RouteError) {
-                route = try self.route(from: from, to: to, snapper: Snapper(graph: router.graph), router: router, maxSnap: maxSnap,
-                                       excluding: excluded)
+                let snaps = try Snapper(graph: router.graph).snap(points, maxDistance: { _ in maxSnap }, excluding: excluded)
+                legs = try router.legs(through: snaps, continueStraight: continueStraight, excluding: excluded)!
             } catch {
-                var wording = failureWording
+                var wording = failureWording(stops: points.count)
                 if case .noSegment = error {
-                    wording = GeocodeCommands.routeWording([from, to], area: GeocodeCommands.area(file: router.graph.file, grid: router.graph.snapGrid))
+                    wording = GeocodeCommands.routeWording(points, area: GeocodeCommands.area(file: router.graph.file, grid: router.graph.snapGrid))
                 }
                 if format != "text" { console.write(RouteResponse.error(error.osrm(wording)) + "\n") }
                 throw CommandError(error, wording: wording)
             }
-            options.destination = to
-            switch format {
-            case "json": console.write(RouteResponse.json(route, graph: router.graph, options: options) + "\n")
-            case "geojson": console.write(RouteResponse.geojson(route, graph: router.graph, options: options) + "\n")
-            default: console.write(RouteResponse.text(route, graph: router.graph, options: options))
+            options.destination = points.last
+            switch (format, legs.count) {
+            case ("json", _): console.write(RouteResponse.json(legs: legs, inputs: points, graph: router.graph, options: options) + "\n")
+            case ("geojson", 1): console.write(RouteResponse.geojson(legs[0], graph: router.graph, options: options) + "\n")
+            case ("geojson", _): console.write(RouteResponse.geojson(Route(joining: legs[...]), graph: router.graph, options: options) + "\n")
+            case (_, 1): console.write(RouteResponse.text(legs[0], graph: router.graph, options: options))
+            default: console.write(RouteResponse.text(legs: legs, inputs: points, graph: router.graph, options: options))
             }
         }
     }
@@ -199,9 +216,18 @@ public enum RouteCommand {
 
     /// The command's words for a failed route (stderr, and the message of `--format json`):
     /// its two points are the `--from` and `--to` coordinates.
-    static let failureWording = RouteFailureWording(
-        noSegment: { $0 == 0 ? "no start road found near the --from coordinate" : "no destination road found near the --to coordinate" },
-        noRoute: "no route between these points")
+    static let failureWording = failureWording(stops: 2)
+
+    /// The same for a route through `stops` points (the ones between are `--via` stops).
+    static func failureWording(stops: Int) -> RouteFailureWording {
+        RouteFailureWording(
+            noSegment: { i in
+                i == 0 ? "no start road found near the --from coordinate"
+                    : i == stops - 1 ? "no destination road found near the --to coordinate"
+                    : "no road found near the --via #\(i) coordinate"
+            },
+            noRoute: "no route between these points")
+    }
 }
 
 func format1(_ value: Double) -> String { String(format: "%.1f", value) }

@@ -38,6 +38,44 @@ public enum RouteResponse {
             + "polyline: \(Polyline.encode(geometry, precision: options.geometry == .polyline6 ? 6 : 5))\n"
     }
 
+    /// A route through several stops (`legs.count + 1` inputs): each leg's instructions under
+    /// a heading, its arrival at an intermediate stop worded as such, then the totals.
+    public static func text(legs: [Route], inputs: [FixedCoordinate], graph: RoutingGraph,
+                            options: ResponseOptions = defaultOptions) -> String {
+        let builder = DirectionsBuilder(graph: graph)
+        var out = "mode: \(graph.mode)\n"
+        var distance = 0.0, duration = 0.0, line: [FixedCoordinate] = []
+        for (i, leg) in legs.enumerated() {
+            let directions = builder.directions(for: leg, destination: inputs[i + 1], waypoint: i + 1 < legs.count ? i + 1 : nil)
+            let name = graph.name(ofSegment: leg.target.segment)
+            out += "leg \(i + 1) to \(String(format: "%.6f,%.6f", leg.target.location.latitude, leg.target.location.longitude))"
+                + (name.isEmpty ? "" : " (\(name))") + ": \(distanceText(directions.distance)), \(minutes(leg.duration))\n"
+            for (k, step) in directions.steps.enumerated() {
+                out += "  \(k + 1). " + step.instruction + (step.maneuver.type == .arrive ? "" : "  " + distanceText(step.distance)) + "\n"
+            }
+            distance += directions.distance
+            duration += leg.duration
+            line.append(contentsOf: directions.line.first == line.last ? directions.line.dropFirst() : directions.line[...])
+        }
+        let geometry = options.overview == .simplified ? Overview.simplified.line(of: line) ?? line : line
+        return out
+            + "total: \(distanceText(distance)), \(minutes(duration))\n"
+            + "distance: \(format1(distance)) m\n"
+            + "duration: \(format1(duration)) s (\(minutes(duration)))\n"
+            + "polyline: \(Polyline.encode(geometry, precision: options.geometry == .polyline6 ? 6 : 5))\n"
+    }
+
+    /// The OSRM v5 response of a route through several stops, as the server writes it.
+    public static func json(legs: [Route], inputs: [FixedCoordinate], graph: RoutingGraph, options: ResponseOptions = defaultOptions) -> String {
+        var options = options
+        options.steps = true
+        let directions = OSRMRouteResponse.directions(legs: legs, inputs: inputs, builder: DirectionsBuilder(graph: graph), options: options)
+        let points = directions.reduce(0) { $0 + $1.line.count }, steps = directions.reduce(0) { $0 + $1.steps.count }
+        let json = JSONBuffer(capacity: 2048 + points * 16 + steps * 640)
+        OSRMRouteResponse.write(legs: legs, directions: directions, graph: graph, options: options, into: json)
+        return json.text
+    }
+
     /// The OSRM v5 route response: `code`, `routes` (with legs and steps) and `waypoints`.
     public static func json(_ route: Route, graph: RoutingGraph, options: ResponseOptions = defaultOptions) -> String {
         let directions = DirectionsBuilder(graph: graph).directions(for: route, destination: options.destination,

@@ -1,3 +1,5 @@
+import WayfinderGraph
+
 /// How one kind of maneuver is worded, in the manner of osrm-text-instructions' English (v5):
 /// its "default" variant when the road has nothing to call it by, and its "name" variant
 /// `lead + link + road + tail` when it has ("Make a U-turn" + " onto " + "Main Street" +

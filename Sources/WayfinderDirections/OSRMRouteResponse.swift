@@ -12,7 +12,7 @@ public enum OSRMRouteResponse {
                              options: ResponseOptions, into json: JSONBuffer) {
         precondition(!legs.isEmpty && inputs.count == legs.count + 1, "a route of n legs has n + 1 inputs")
         if !options.steps && options.overview == .none && options.annotations.isEmpty {
-            return writeTotalsOnly(legs: legs, graph: builder.graph, hints: options.generateHints, into: json)
+            return writeTotalsOnly(legs: legs, graph: builder.graph, options: options, into: json)
         }
         write(legs: legs, directions: directions(legs: legs, inputs: inputs, builder: builder, options: options),
               graph: builder.graph, options: options, into: json)
@@ -33,10 +33,19 @@ public enum OSRMRouteResponse {
     /// metres from the input to the road).
     public static func write(legs: [Route], directions: [Directions], graph: RoutingGraph,
                              options: ResponseOptions, into json: JSONBuffer) {
-        precondition(!legs.isEmpty && directions.count == legs.count, "one Directions per leg")
         json.beginObject()
         json.key("code"); json.string("Ok")
         json.key("routes"); json.beginArray()
+        writeRoute(legs: legs, directions: directions, options: options, into: json)
+        json.endArray()
+        if !options.skipWaypoints { json.key("waypoints"); writeWaypoints(of: legs, graph: graph, hints: options.generateHints, into: json) }
+        json.endObject()
+    }
+
+    /// One OSRM route object (`legs`, totals, `geometry`): an element of /route's `routes`
+    /// and of /trip's `trips`.
+    public static func writeRoute(legs: [Route], directions: [Directions], options: ResponseOptions, into json: JSONBuffer) {
+        precondition(!legs.isEmpty && directions.count == legs.count, "one Directions per leg")
         json.beginObject()
         json.key("legs"); json.beginArray()
         // A full polyline overview is joined from the steps' polylines, not encoded twice: it
@@ -80,15 +89,12 @@ public enum OSRMRouteResponse {
             }
         }
         json.endObject()
-        json.endArray()
-        json.key("waypoints"); writeWaypoints(of: legs, graph: graph, hints: options.generateHints, into: json)
-        json.endObject()
     }
 
     /// The response when neither steps, a line nor annotations are asked for (the common
     /// "how far, how long" request): the same bytes `write(legs:directions:...)` gives, without
     /// building directions. Distances are summed piece by piece as `DirectionsBuilder` does.
-    private static func writeTotalsOnly(legs: [Route], graph: RoutingGraph, hints: Bool, into json: JSONBuffer) {
+    private static func writeTotalsOnly(legs: [Route], graph: RoutingGraph, options: ResponseOptions, into json: JSONBuffer) {
         json.beginObject()
         json.key("code"); json.string("Ok")
         json.key("routes"); json.beginArray()
@@ -110,7 +116,7 @@ public enum OSRMRouteResponse {
         writeTotals(duration: Double(milliseconds) / 1000, distance: distance, into: json)
         json.endObject()
         json.endArray()
-        json.key("waypoints"); writeWaypoints(of: legs, graph: graph, hints: hints, into: json)
+        if !options.skipWaypoints { json.key("waypoints"); writeWaypoints(of: legs, graph: graph, hints: options.generateHints, into: json) }
         json.endObject()
     }
 

@@ -53,6 +53,9 @@ public struct ResponseOptions: Sendable {
     /// lies. Read by the writers given one route and no inputs (the `route` command's); the
     /// OSRM writers take each leg's from their `inputs`.
     public var destination: FixedCoordinate?
+    /// OSRM's `skip_waypoints`: leave the `waypoints` array out of the response (clients that
+    /// only draw the route save its bytes).
+    public var skipWaypoints: Bool = false
 
     public init(steps: Bool = false, geometry: GeometryFormat = .polyline, overview: Overview = .simplified,
                 annotations: RouteAnnotations = [], generateHints: Bool = true, destination: FixedCoordinate? = nil) {

@@ -6,11 +6,18 @@ extension JSONBuffer {
     /// An OSRM waypoint object: `hint` (when asked for; empty, as the server's requests
     /// allow), metres from the input, name of the road, snapped location.
     public func osrmWaypoint(location: FixedCoordinate, distance: Double, name: String, hint: Bool) {
+        osrmWaypoint(location: location, distance: distance, name: name, hint: hint) {}
+    }
+
+    /// The same with a service's own members after the shared ones (/trip's `waypoint_index`).
+    @inlinable
+    public func osrmWaypoint(location: FixedCoordinate, distance: Double, name: String, hint: Bool, extra: () -> Void) {
         beginObject()
         if hint { key("hint"); string("") }
         key("distance"); number(distance, decimals: 3)
         key("name"); string(name)
         key("location"); coordinate(location)
+        extra()
         endObject()
     }
 

@@ -23,9 +23,11 @@ public enum RouteProtobuf {
         response.pointee.n_routes = 1
         response.pointee.routes = arena.allocate(UnsafeMutablePointer<Wayfinder__Route>?.self, count: 1)
         response.pointee.routes[0] = encoder.route()
-        let snaps = [legs[0].source] + legs.map(\.target)
-        response.pointee.n_waypoints = snaps.count
-        response.pointee.waypoints = encoder.waypoints(snaps, graph: builder.graph)
+        if !options.skipWaypoints {
+            let snaps = [legs[0].source] + legs.map(\.target)
+            response.pointee.n_waypoints = snaps.count
+            response.pointee.waypoints = encoder.waypoints(snaps, graph: builder.graph)
+        }
         return pack(response)
     }
 

@@ -6,13 +6,16 @@ extension Snapper {
     /// `nearest(to:maxDistance:)` answers only the single nearest (and the nearest on the main
     /// network); this walks the same snapping grid ring by ring, keeping the best `count`, and
     /// stops once no farther ring can hold a nearer segment.
-    public func nearest(to p: FixedCoordinate, count: Int, maxDistance: Double) -> [Snap] {
+    /// A `bearing` keeps only the roads travelled in its range there (OSRM's `bearings`).
+    public func nearest(to p: FixedCoordinate, count: Int, maxDistance: Double, bearing: BearingRange? = nil) -> [Snap] {
         let projection = LocalProjection(latitude: p.latitude)
-        var best: [(entry: SnapEntry, t: Double, distance: Double)] = []   // sorted by distance, at most `count`
+        var best: [(entry: SnapEntry, t: Double, distance: Double, directions: SnapDirections)] = []   // sorted by distance, at most `count`
         graph.visitSnapCells(around: p, maxDistance: maxDistance, projection: projection,
                              done: { reach in best.count == count && best[count - 1].distance <= reach }) { entries in
             for i in entries {
                 let entry = graph.snapEntries[i]
+                let directions = bearing.map { self.directions(entry, allowedBy: $0) } ?? .both
+                if directions.isEmpty { continue }
                 let (distance, t) = graph.closest(entry, to: p, projection)
                 guard distance <= maxDistance, best.count < count || distance < best[count - 1].distance else { continue }
                 // A segment spans several cells and pieces: keep its nearest piece only.
@@ -23,9 +26,13 @@ extension Snapper {
                     best.removeLast()
                 }
                 let at = best.firstIndex { $0.distance > distance } ?? best.count
-                best.insert((entry, t, distance), at: at)
+                best.insert((entry, t, distance, directions), at: at)
             }
         }
-        return best.map { snap($0.entry, $0.t, $0.distance) }
+        return best.map {
+            var found = snap($0.entry, $0.t, $0.distance)
+            found.directions = $0.directions
+            return found
+        }
     }
 }

@@ -42,9 +42,10 @@ struct SearchEnds {
     }
 
     /// The directed segments a snap can be travelled along (one or two; no allocation).
+    /// Only those the snap allows (`Snap.directions`).
     func directions(_ snap: Snap) -> Directions {
-        Directions(forward: weight(2 * snap.segment) >= 0 ? 2 * snap.segment : -1,
-                   backward: weight(2 * snap.segment + 1) >= 0 ? 2 * snap.segment + 1 : -1)
+        Directions(forward: snap.directions.contains(.forward) && weight(2 * snap.segment) >= 0 ? 2 * snap.segment : -1,
+                   backward: snap.directions.contains(.backward) && weight(2 * snap.segment + 1) >= 0 ? 2 * snap.segment + 1 : -1)
     }
 
     func startNode(_ x: Int32) -> Int32 { let s = graph.segments[Int(x >> 1)]; return x & 1 == 0 ? s.fromNode : s.toNode }
@@ -132,8 +133,11 @@ struct SearchEnds {
         return leaving(v).contains { weight($0 ^ 1) >= 0 && $0 >> 1 != target.segment }
     }
 
-    /// The intersection a snap lies on, when it is within a centimetre of an end of its segment.
+    /// The intersection a snap lies on, when it is within a centimetre of an end of its segment
+    /// and the snap may be left or reached either way (a snap narrowed to one direction, by a
+    /// bearing, an approach or continuing straight, keeps to its segment and the turns from it).
     private func intersection(at snap: Snap) -> Int32? {
+        guard snap.directions == .both else { return nil }
         let s = graph.segments[Int(snap.segment)]
         let along = snap.fraction * Double(s.length)
         if along < 0.01 { return s.fromNode }

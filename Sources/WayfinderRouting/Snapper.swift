@@ -9,6 +9,27 @@ public struct Snap: Sendable, Equatable {
     public var location: FixedCoordinate
     /// Metres from the input coordinate to `location`.
     public var distance: Double
+    /// The ways along the segment a route may leave or reach this point (a bearing, an
+    /// approach or a waypoint passed straight through narrow them); the segment's own
+    /// one-way rules apply on top.
+    public var directions: SnapDirections = .both
+
+    public init(segment: Int32, fraction: Double, location: FixedCoordinate, distance: Double, directions: SnapDirections = .both) {
+        self.segment = segment
+        self.fraction = fraction
+        self.location = location
+        self.distance = distance
+        self.directions = directions
+    }
+}
+
+/// Directions along a snapped segment: forward from its `fromNode` to its `toNode`, or backward.
+public struct SnapDirections: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    public static let forward = SnapDirections(rawValue: 1)
+    public static let backward = SnapDirections(rawValue: 2)
+    public static let both: SnapDirections = [.forward, .backward]
 }
 
 /// Finds the closest point on any segment usable by the graph's mode (not merely the
@@ -23,13 +44,16 @@ public struct Snapper: Sendable {
     /// within `maxDistance(i)` metres. When the snaps are not all on one connected piece of
     /// network, those on small islands move to the main network, so that the legs between
     /// them exist. Throws `RouteError.noSegment` for the first point with no road in reach.
-    /// `excluding`: roads of these classes are no place to start or stop (`ExcludedRoads.swift`).
+    /// `constraints(i)` are point `i`'s bearing, approach and snapping rule. `excluding`: roads
+    /// of these classes are no place to start or stop (`ExcludedRoads.swift`).
     public func snap(_ points: [FixedCoordinate], maxDistance: (Int) -> Double,
+                     constraints: (Int) -> SnapConstraints = { _ in SnapConstraints() },
                      excluding: WayClasses = []) throws(RouteError) -> [Snap] {
         var found: [(any: Snap, main: Snap?)] = []
         found.reserveCapacity(points.count)
         for (i, p) in points.enumerated() {
-            guard let snap = nearest(to: p, maxDistance: maxDistance(i), excluding: excluding) else { throw .noSegment(point: i) }
+            guard let snap = nearest(to: p, maxDistance: maxDistance(i), constraints: constraints(i), excluding: excluding)
+            else { throw .noSegment(point: i) }
             found.append(snap)
         }
         let components = graph.segmentComponent
@@ -49,7 +73,10 @@ public struct Snapper: Sendable {
     /// network (the same when the nearest is on it). Each prefers a surface segment to an
     /// underground one (tunnel, negative layer, indoor) that is less than `surfaceReach`
     /// metres nearer.
-    public func nearest(to p: FixedCoordinate, maxDistance: Double, excluding: WayClasses = []) -> (any: Snap, main: Snap?)? {
+    /// With `constraints`, only roads they allow are candidates, and the snaps are narrowed
+    /// to the directions they allow (`SnapConstraints`).
+    public func nearest(to p: FixedCoordinate, maxDistance: Double, constraints: SnapConstraints = SnapConstraints(),
+                        excluding: WayClasses = []) -> (any: Snap, main: Snap?)? {
         let excluding = excluding.intersection(.excludable)
         let projection = LocalProjection(latitude: p.latitude)
         var best = SurfaceFirst(), bestMain = SurfaceFirst()
@@ -57,7 +84,8 @@ public struct Snapper: Sendable {
         // network, past the nearest segment.
         let hasMainNetwork = graph.hasMainNetwork
         // Private service roads are no place to start or end a drive (OSRM `is_startpoint`).
-        let checkStart = graph.mode == .driving
+        let checkStart = graph.mode == .driving && !constraints.anyRoad
+        let bearing = constraints.bearing
         graph.visitSnapCells(around: p, maxDistance: maxDistance, projection: projection,
                              done: { reach in (hasMainNetwork ? bestMain : best).isSettled(reach: reach) }) { entries in
             for i in entries {
@@ -65,22 +93,37 @@ public struct Snapper: Sendable {
                 let way = graph.ways[Int(graph.segments[Int(entry.segment)].way)]
                 if checkStart && !way.isCarStartpoint { continue }
                 if !excluding.isEmpty && !graph.allowsSegment(entry.segment, excluding: excluding) { continue }
+                var directions = SnapDirections.both
+                if let bearing {
+                    directions = self.directions(entry, allowedBy: bearing)
+                    if directions.isEmpty { continue }
+                }
                 let (distance, t) = graph.closest(entry, to: p, projection)
-                let candidate = Candidate(distance: distance, entry: entry, t: t)
+                let candidate = Candidate(distance: distance, entry: entry, t: t, directions: directions)
                 let underground = way.flags & WayInfo.isUnderground != 0
                 best.offer(candidate, underground: underground)
                 if !graph.isOnIsland(segment: entry.segment) { bestMain.offer(candidate, underground: underground) }
             }
         }
         guard let chosen = best.choice, chosen.distance <= maxDistance else { return nil }
-        let main = bestMain.choice.flatMap { $0.distance <= maxDistance ? snap($0.entry, $0.t, $0.distance) : nil }
-        return (snap(chosen.entry, chosen.t, chosen.distance), main)
+        let main = bestMain.choice.flatMap { $0.distance <= maxDistance ? snap($0, for: p, constraints) : nil }
+        return (snap(chosen, for: p, constraints), main)
     }
 
     struct Candidate {
         var distance: Double
         var entry: SnapEntry
         var t: Double
+        /// The directions a bearing allows (both without one).
+        var directions: SnapDirections
+    }
+
+    /// A candidate as a snap for input point `p`, narrowed as `constraints` ask.
+    private func snap(_ c: Candidate, for p: FixedCoordinate, _ constraints: SnapConstraints) -> Snap {
+        var result = snap(c.entry, c.t, c.distance)
+        result.directions = c.directions
+        narrow(&result, c.entry, p, approach: constraints.approach)
+        return result
     }
 
     /// The nearest candidate, and the nearest on the surface, seen so far in a ring walk.

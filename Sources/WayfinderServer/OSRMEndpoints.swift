@@ -9,7 +9,7 @@ import WayfinderRouting
 /// `/route`, `/nearest` and `/table`, answered like osrm-routed (same JSON, same error
 /// codes, HTTP 400 for every error).
 enum OSRMEndpoints {
-    static let services = ["route", "nearest", "table"]
+    static let services = ["route", "nearest", "table", "trip"]
 
     /// OSRM's answer for a path shaped like its scheme but naming a service we do not
     /// have (`InvalidService`); nil for any other path.
@@ -21,7 +21,7 @@ enum OSRMEndpoints {
     }
 
     /// Runs a service body, turning its `OSRMError` into OSRM's error answer.
-    private static func answer(_ body: () throws(OSRMError) -> HTTPResponse) -> HTTPResponse {
+    static func answer(_ body: () throws(OSRMError) -> HTTPResponse) -> HTTPResponse {
         do throws(OSRMError) {
             return try body()
         } catch {
@@ -50,7 +50,8 @@ enum OSRMEndpoints {
             }
             let graph = try graph(context, osrm.mode)
             let radius = min(osrm.radiuses[0] ?? context.limits.maxSnapRadius, context.limits.maxSnapRadius)
-            let found = Snapper(graph: graph).nearest(to: osrm.coordinates[0], count: number, maxDistance: radius)
+            let found = Snapper(graph: graph).nearest(to: osrm.coordinates[0], count: number, maxDistance: radius,
+                                                      bearing: osrm.constraints[0].bearing)
             guard !found.isEmpty else {
                 let area = context.graph.area ?? GraphArea(grid: graph.snapGrid)
                 let hint = area.hint(for: osrm.coordinates[0], order: .lonLat).map { "; " + $0 } ?? ""
@@ -73,7 +74,7 @@ enum OSRMEndpoints {
     // MARK: /route
 
     static let routeOptions: Set<String> = ["steps", "geometries", "overview", "annotations", "alternatives",
-                                            "continue_straight", "exclude"]
+                                            "continue_straight", "waypoints", "skip_waypoints", "exclude"]
 
     /// `/route/v1/{profile}/{lon,lat;lon,lat[;…]}`: one route through every coordinate in
     /// order, a leg between each consecutive pair. With `format=pbf` (ours, for mobile
@@ -87,78 +88,16 @@ enum OSRMEndpoints {
             }
             let route = try RouteQuery(request, context, extraOptions: ["format"])
             if binary {
-                return .protobuf(RouteProtobuf.encode(legs: route.legs, inputs: route.request.coordinates,
+                return .protobuf(RouteProtobuf.encode(legs: route.legs, inputs: route.inputs,
                                                       builder: route.builder, options: route.options))
             }
             let json = context.json()
-            OSRMRouteResponse.write(legs: route.legs, inputs: route.request.coordinates, builder: route.builder,
+            OSRMRouteResponse.write(legs: route.legs, inputs: route.inputs, builder: route.builder,
                                     options: route.options, into: json)
             return .json(json)
         } catch {
             return binary ? .protobuf(RouteProtobuf.encodeError(code: error.code, message: error.message), status: 400) : error.response
         }
-    }
-
-    // MARK: /table
-
-    /// `/table/v1/{profile}/{coordinates}?sources=…&destinations=…&annotations=duration,distance`:
-    /// durations (seconds) and distances (metres) from each source to each destination, with
-    /// a bucket-based many-to-many search (`TableQuery`); null where there is no route.
-    static func table(_ request: HTTPRequest, _ context: RequestContext) -> HTTPResponse {
-        answer { () throws(OSRMError) in
-            let osrm = try OSRMRequest(request, service: "table", serviceOptions: ["sources", "destinations", "annotations", "exclude"])
-            guard osrm.coordinates.count >= 2 else { throw OSRMError("InvalidOptions", "Number of coordinates needs to be at least two.") }
-            guard osrm.coordinates.count <= context.limits.maxTableCoordinates else { throw OSRMError("TooBig", "Too many table coordinates") }
-            let sources = try osrm.indices("sources"), destinations = try osrm.indices("destinations")
-            guard sources.count * destinations.count <= context.limits.maxTableCells else {
-                throw OSRMError("TooBig", "Too many table coordinates")
-            }
-            let wanted = try osrm.choice("annotations", [("duration", (true, false)), ("distance", (false, true)),
-                                                         ("duration,distance", (true, true)), ("distance,duration", (true, true))],
-                                         default: (true, false))
-            let excluded = try osrm.excludedClasses()
-            let graph = try OSRMEndpoints.graph(context, osrm.mode)
-            let snaps = try osrm.snaps(graph, limit: context.limits.maxSnapRadius, area: context.graph.area, excluding: excluded)
-            let table = context.tableQuery(osrm.mode)!.compute(sources: sources.map { snaps[$0] },
-                                                               targets: destinations.map { snaps[$0] }, distances: wanted.1,
-                                                               excluding: excluded)
-            let json = context.json()
-            json.beginObject()
-            json.key("code"); json.string("Ok")
-            if wanted.0 {
-                json.key("durations")
-                writeRows(table, into: json) { table.duration(source: $0, target: $1).map { Double($0) / 1000 } }
-            }
-            if wanted.1 {
-                json.key("distances")
-                writeRows(table, into: json) { table.distance(source: $0, target: $1) }
-            }
-            let ends: [(StaticString, [Int])] = [("sources", sources), ("destinations", destinations)]
-            for (key, indices) in ends {
-                json.key(key)
-                json.beginArray()
-                for i in indices {
-                    json.osrmWaypoint(location: snaps[i].location, distance: snaps[i].distance,
-                                      name: graph.name(ofSegment: snaps[i].segment), hint: osrm.generateHints)
-                }
-                json.endArray()
-            }
-            json.endObject()
-            return .json(json)
-        }
-    }
-
-    /// Rows of a table, one decimal, null where `value` is nil.
-    private static func writeRows(_ table: DurationTable, into json: JSONBuffer, _ value: (Int, Int) -> Double?) {
-        json.beginArray()
-        for i in 0..<table.sourceCount {
-            json.beginArray()
-            for j in 0..<table.targetCount {
-                if let v = value(i, j) { json.number(v, decimals: 1) } else { json.null() }
-            }
-            json.endArray()
-        }
-        json.endArray()
     }
 }
 

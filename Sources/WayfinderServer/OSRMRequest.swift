@@ -26,15 +26,16 @@ struct OSRMRequest {
     /// Per coordinate: metres it may be snapped, nil for the server's limit (`unlimited`).
     var radiuses: [Double?]
     var generateHints = true
+    /// Per coordinate: its bearing, approach and snapping rule (`bearings`, `approaches`, `snapping`).
+    var constraints: [SnapConstraints]
     /// The service's own options, by name (after the shared ones are taken out).
     private(set) var options: [String: String] = [:]
 
     /// Options every OSRM service accepts. `hints` are accepted and ignored: they only
     /// speed up osrm-routed's snapping, and snapping here is exact without them.
-    static let sharedOptions: Set<String> = ["radiuses", "generate_hints", "hints"]
+    static let sharedOptions: Set<String> = ["radiuses", "generate_hints", "hints", "bearings", "approaches", "snapping"]
     /// OSRM options this server does not implement: a clear error, not a silent default.
-    static let unsupportedOptions: Set<String> = ["bearings", "approaches", "snapping", "skip_waypoints", "waypoints",
-                                                  "fallback_speed", "fallback_coordinate", "scale_factor"]
+    static let unsupportedOptions: Set<String> = []
 
     /// Parses `/{service}/v1/{profile}/{coordinates}[.json]`, then the shared options and
     /// the names of `serviceOptions` and `extraOptions` (a variant's own, e.g. `format`).
@@ -56,6 +57,7 @@ struct OSRMRequest {
         if coordinateText.hasSuffix(".json") { coordinateText = coordinateText.dropLast(5) }
         coordinates = try Self.coordinates(coordinateText)
         radiuses = Array(repeating: nil, count: coordinates.count)
+        constraints = Array(repeating: SnapConstraints(), count: coordinates.count)
 
         for parameter in request.parameters {
             let name = parameter.name
@@ -69,6 +71,41 @@ struct OSRMRequest {
         }
         if let text = options["radiuses"] { radiuses = try list("radiuses", text) { (item) throws(OSRMError) in try Self.radius(item) } }
         generateHints = try flag("generate_hints", default: true)
+        try readSnapConstraints()
+    }
+
+    /// `bearings=value,range;…`, `approaches=curb|opposite|unrestricted;…` (an empty element
+    /// asks nothing of its coordinate) and `snapping=default|any`.
+    private mutating func readSnapConstraints() throws(OSRMError) {
+        if let text = options["bearings"] {
+            let bearings = try list("bearings", text) { (item) throws(OSRMError) in try Self.bearing(item) }
+            for (i, bearing) in bearings.enumerated() { constraints[i].bearing = bearing }
+        }
+        if let text = options["approaches"] {
+            let approaches = try list("approaches", text) { (item) throws(OSRMError) -> Approach? in
+                guard let approach = Approach(rawValue: String(item)) else {
+                    throw .badQuery("approaches must be curb, opposite or unrestricted, got \"\(item)\"")
+                }
+                return approach
+            }
+            for (i, approach) in approaches.enumerated() { constraints[i].approach = approach ?? .unrestricted }
+        }
+        if try choice("snapping", [("default", false), ("any", true)], default: false) {
+            for i in constraints.indices { constraints[i].anyRoad = true }
+        }
+    }
+
+    /// One `bearings` element: `value,range`, whole degrees, value 0–360 and range 0–180.
+    private static func bearing(_ text: Substring) throws(OSRMError) -> BearingRange {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 2, let value = Int(parts[0]), let range = Int(parts[1]),
+              parts.allSatisfy({ $0.allSatisfy(\.isASCII) }) else {
+            throw .badQuery("bearings must be value,range in whole degrees, got \"\(text)\"")
+        }
+        guard (0...360).contains(value), (0...180).contains(range) else {
+            throw OSRMError("InvalidOptions", "Bearing \(value),\(range) is out of range: the value must be 0–360 and the range 0–180 degrees")
+        }
+        return BearingRange(degrees: Double(value), range: Double(range))
     }
 
     // MARK: Option values
@@ -122,6 +159,14 @@ struct OSRMRequest {
         guard let number = Int(text), text.allSatisfy(\.isASCII) else { throw .badQuery("\(name) must be an integer, got \"\(text)\"") }
         guard number >= 1 else { throw OSRMError("InvalidOptions", "\(name) must be at least 1") }
         return number
+    }
+
+    /// A number above zero (`fallback_speed`, `scale_factor`), nil when absent.
+    func positive(_ name: String) throws(OSRMError) -> Double? {
+        guard let text = options[name] else { return nil }
+        guard let value = Self.decimal(Substring(text)) else { throw .badQuery("\(name) must be a number, got \"\(text)\"") }
+        guard value > 0 else { throw OSRMError("InvalidValue", "\(name) must be > 0") }
+        return value
     }
 
     private static func radius(_ text: Substring) throws(OSRMError) -> Double? {

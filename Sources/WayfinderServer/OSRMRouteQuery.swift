@@ -7,7 +7,11 @@ extension OSRMEndpoints {
     struct RouteQuery {
         let request: OSRMRequest
         let options: ResponseOptions
+        /// One leg between each pair of consecutive waypoints (`waypoints`, every coordinate
+        /// by default); the points between them are passed through.
         let legs: [Route]
+        /// The coordinates asked for at the waypoints (`legs.count + 1`).
+        let inputs: [FixedCoordinate]
         let builder: DirectionsBuilder
 
         init(_ http: HTTPRequest, _ context: RequestContext, extraOptions: Set<String> = []) throws(OSRMError) {
@@ -28,33 +32,49 @@ extension OSRMEndpoints {
                Int(alternatives).map({ $0 < 0 }) ?? true {
                 throw .badQuery("alternatives must be true, false or a number")
             }
-            // Accepted: each leg is routed on its own, so a route may turn back at a via
-            // point where that is fastest (OSRM's continue_straight=false).
-            _ = try osrm.flag("continue_straight", default: false)
+            options.skipWaypoints = try osrm.flag("skip_waypoints", default: false)
+            // As the profiles of osrm-routed: a car passes a waypoint without turning back
+            // there (car.lua's continue_straight_at_waypoint), a walker may turn back.
+            let continueStraight = try osrm.flag("continue_straight", default: osrm.mode == .driving)
+            let waypoints = try Self.waypoints(osrm)
             let excluded = try osrm.excludedClasses()
             let graph = try OSRMEndpoints.graph(context, osrm.mode)
             let snaps = try osrm.snaps(graph, limit: context.limits.maxSnapRadius, area: context.graph.area, excluding: excluded)
             let router = context.router(osrm.mode)!
-            var legs: [Route] = []
-            legs.reserveCapacity(snaps.count - 1)
-            for i in 1..<snaps.count {
-                guard !context.pastDeadline else {
-                    throw OSRMError("TooBig", "The route took longer than \(context.limits.maxRequestTime) s to compute")
-                }
-                do throws(RouteError) {
-                    legs.append(try router.route(from: snaps[i - 1], to: snaps[i], excluding: excluded))
-                } catch {
-                    throw OSRMError(error)
-                }
+            let found: [Route]?
+            do throws(RouteError) {
+                found = try router.legs(through: snaps, continueStraight: continueStraight, excluding: excluded,
+                                       stop: { context.pastDeadline })
+            } catch {
+                throw OSRMError(error)
+            }
+            guard let legs = found else {
+                throw OSRMError("TooBig", "The route took longer than \(context.limits.maxRequestTime) s to compute")
             }
             request = osrm
             self.options = options
-            self.legs = legs
+            self.legs = waypoints.count == snaps.count ? legs
+                : (1..<waypoints.count).map { Route(joining: legs[waypoints[$0 - 1]..<waypoints[$0]]) }
+            inputs = waypoints.map { osrm.coordinates[$0] }
             builder = context.directionsBuilder(osrm.mode)!
         }
 
+        /// OSRM's `waypoints`: the indices of the coordinates that split the route into legs,
+        /// increasing, the first and the last among them (every coordinate when absent).
+        private static func waypoints(_ osrm: OSRMRequest) throws(OSRMError) -> [Int] {
+            guard osrm.options["waypoints"] != nil else { return Array(osrm.coordinates.indices) }
+            let indices = try osrm.indices("waypoints")
+            guard zip(indices, indices.dropFirst()).allSatisfy({ $0 < $1 }) else {
+                throw OSRMError("InvalidOptions", "waypoints must be increasing indices of the coordinates")
+            }
+            guard indices.first == 0, indices.last == osrm.coordinates.count - 1 else {
+                throw OSRMError("InvalidValue", "First and last coordinates must be specified as waypoints.")
+            }
+            return indices
+        }
+
         /// `true` (both), `false`, or a comma list of `distance` and `duration`.
-        private static func annotations(_ text: String?) throws(OSRMError) -> RouteAnnotations {
+        static func annotations(_ text: String?) throws(OSRMError) -> RouteAnnotations {
             switch text {
             case nil, "false": return []
             case "true": return [.distance, .duration]

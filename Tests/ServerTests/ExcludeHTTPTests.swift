@@ -76,6 +76,7 @@ import WayfinderRouting
         ("/route/v1/walking/1.52,42.50;1.53,42.51?exclude=toll", "InvalidValue"),
         ("/table/v1/driving/1.52,42.50;1.53,42.51?exclude=toll,bridge", "InvalidValue"),
         ("/route/v1/driving/1.52,42.50;1.53,42.51?exclude=toll;ferry", "InvalidQuery"),
+        ("/trip/v1/driving/1.52,42.50;1.53,42.51?exclude=banana", "InvalidValue"),
         ("/nearest/v1/driving/1.52,42.50?exclude=toll", "InvalidQuery"),
     ])
     func whatCannotBeExcludedIsAnError(target: String, code: String) throws {

@@ -1,4 +1,4 @@
-import WayfinderGraph
+
 
 /// Which side of the road traffic keeps to.
 public enum DrivingSide: UInt8, Sendable, CustomStringConvertible {
