@@ -70,6 +70,28 @@ import WayfinderRouting
         #expect((plain[0][1] as? Double ?? 0) + 60 < (durations[0][1] as? Double ?? 0))
     }
 
+    /// /nearest leaves excluded roads out: on the toll road, the nearest road is the toll
+    /// road itself, and with exclude=toll the server answers the library's nearest roads
+    /// without it, none of them a toll road.
+    @Test func nearestLeavesTollRoadsOut() throws {
+        let toll = try #require(driving.segments.indices.first { !driving.allowsSegment(Int32($0), excluding: .toll) })
+        let segment = driving.segments[toll]
+        let point = driving.points[Int(segment.firstPoint + segment.lastPoint) / 2]
+        let snapper = Snapper(graph: driving)
+        let plain = snapper.nearest(to: point, count: 5, maxDistance: 5000)
+        #expect(!driving.allowsSegment(plain[0].segment, excluding: .toll))
+        let expected = snapper.nearest(to: point, count: 5, maxDistance: 5000, excluding: .toll)
+        #expect(expected.count == 5 && expected.allSatisfy { driving.allowsSegment($0.segment, excluding: .toll) })
+        let (status, json) = try server.json("/nearest/v1/driving/\(lonLat([point]))?number=5&exclude=toll")
+        #expect(status == 200)
+        let waypoints = try #require(json["waypoints"] as? [[String: Any]])
+        let locations = waypoints.compactMap { $0["location"] as? [Double] }
+        #expect(locations.count == 5)
+        for (location, snap) in zip(locations, expected) {
+            #expect(abs(location[0] - snap.location.longitude) < 1e-6 && abs(location[1] - snap.location.latitude) < 1e-6)
+        }
+    }
+
     @Test(arguments: [
         ("/route/v1/driving/1.52,42.50;1.53,42.51?exclude=banana", "InvalidValue"),
         ("/route/v1/driving/1.52,42.50;1.53,42.51?exclude=tunnel", "InvalidValue"),
@@ -77,7 +99,7 @@ import WayfinderRouting
         ("/table/v1/driving/1.52,42.50;1.53,42.51?exclude=toll,bridge", "InvalidValue"),
         ("/route/v1/driving/1.52,42.50;1.53,42.51?exclude=toll;ferry", "InvalidQuery"),
         ("/trip/v1/driving/1.52,42.50;1.53,42.51?exclude=banana", "InvalidValue"),
-        ("/nearest/v1/driving/1.52,42.50?exclude=toll", "InvalidQuery"),
+        ("/nearest/v1/driving/1.52,42.50?exclude=ferry,banana", "InvalidValue"),
     ])
     func whatCannotBeExcludedIsAnError(target: String, code: String) throws {
         let (status, json) = try server.json(target)
@@ -86,3 +108,4 @@ import WayfinderRouting
         if code == "InvalidValue" { #expect(json["message"] as? String == "Exclude flag combination is not supported.") }
     }
 }
+
