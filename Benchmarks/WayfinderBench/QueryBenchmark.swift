@@ -1,11 +1,13 @@
 // wayfinder-bench query GRAPH [--mode driving|walking] [--queries CSV | --random N --seed S]
-//                             [--threads N] [--dijkstra N] [--navigation] [--json]
+//                             [--threads N] [--dijkstra N] [--navigation] [--exclude CLASSES] [--json]
 //
 // Per-phase latency of answering route requests in-process, as the server answers
 // /route/v1/{mode}/{a};{b}?steps=true&overview=full: snap both ends, search, unpack, steps
 // (directions: line, maneuvers, texts), encode (OSRM JSON); then queries per second on 1..N
 // threads and plain Dijkstra on the same pairs. `--navigation` adds what navigation SDKs ask
 // for (voice_instructions=true&banner_instructions=true) to every answer.
+// `--exclude motorway,toll` asks every route (and the Dijkstra baseline) to avoid those roads,
+// as `exclude=` does over HTTP.
 import Foundation
 import WayfinderCLI
 import WayfinderDirections
@@ -20,6 +22,8 @@ final class RoutePipeline {
     let options: ResponseOptions
     /// Metres a coordinate may be snapped: the server's default limit (`ServerLimits.maxSnapRadius`).
     static let maxSnapDistance = 5000.0
+    /// `--exclude`: set once before any pipeline runs.
+    nonisolated(unsafe) static var excluding: WayClasses = []
     let snapper: Snapper
     let router: Router
     let builder: DirectionsBuilder
@@ -35,11 +39,14 @@ final class RoutePipeline {
     }
 
     func snap(_ from: FixedCoordinate, _ to: FixedCoordinate) -> (source: Snap, target: Snap)? {
-        guard let snaps = try? snapper.snap([from, to], maxDistance: { _ in Self.maxSnapDistance }) else { return nil }
+        guard let snaps = try? snapper.snap([from, to], maxDistance: { _ in Self.maxSnapDistance }, excluding: Self.excluding)
+        else { return nil }
         return (snaps[0], snaps[1])
     }
 
-    func route(_ ends: (source: Snap, target: Snap)) -> Route? { try? router.route(from: ends.source, to: ends.target) }
+    func route(_ ends: (source: Snap, target: Snap)) -> Route? {
+        try? router.route(from: ends.source, to: ends.target, excluding: Self.excluding)
+    }
 
     func steps(_ route: Route, destination: FixedCoordinate) -> Directions { builder.directions(for: route, destination: destination) }
 
@@ -66,10 +73,16 @@ func queryBenchmark(_ args: Arguments) -> Report {
     let pairs = queryPairs(args, graph: graph)
     let threadCounts = threadCountsOption(args)
     let dijkstraCount = intOption(args, "dijkstra", default: 200, minimum: 0)
+    if let text = args["exclude"] {
+        guard let classes = ExclusionFilter.parse(text) else { fail("--exclude must be a comma list of toll, motorway and ferry") }
+        guard graph.serves(excluding: classes) else { fail("this graph file cannot exclude roads (rebuild it)") }
+        RoutePipeline.excluding = classes
+    }
     let report = Report()
     report.text("graph", "graph", path)
     report.text("mode", "mode", "\(mode)")
     report.text("queries", "queries", args["queries"] ?? "\(pairs.count) random pairs (seed \(args["seed"] ?? "7"))")
+    if let text = args["exclude"] { report.text("exclude", "excluded classes", text) }
     report.number("open_ms", "opening the graph (checksums, core hops unpacked)", openMilliseconds, unit: "ms")
     report.integer("core_expansion_arcs", "original arcs of the core hops, unpacked at opening", graph.coreExpansions?.arcCount ?? 0)
     TimerOverhead.measure().add(to: report)
@@ -107,7 +120,8 @@ func queryBenchmark(_ args: Arguments) -> Report {
     for (ends, to) in zip(routed, destinations) {
         var timing = RouteTiming()
         let t0 = now()
-        guard let route = try? pipeline.router.route(from: ends.source, to: ends.target, timing: &timing) else { continue }
+        guard let route = try? pipeline.router.route(from: ends.source, to: ends.target, excluding: RoutePipeline.excluding,
+                                                     timing: &timing) else { continue }
         let t1 = now()
         _ = pipeline.encode(route, pipeline.steps(route, destination: to))
         searchTimes.append(Double(timing.searchNanoseconds) / 1000)
@@ -201,7 +215,7 @@ private func dijkstraBaseline(graph: RoutingGraph, _ routed: ArraySlice<(source:
     let router = Router(graph: graph), reference = Router(graph: graph, reference: true)
     func timed(_ engine: Router, _ ends: (source: Snap, target: Snap)) -> (weight: Int32?, microseconds: Double) {
         let t0 = now()
-        let weight = (try? engine.route(from: ends.source, to: ends.target))?.weight
+        let weight = (try? engine.route(from: ends.source, to: ends.target, excluding: RoutePipeline.excluding))?.weight
         return (weight, microseconds(t0, now()))
     }
     var ch: [Double] = [], cold: [Double] = [], dijkstra: [Double] = [], settled = 0, mismatches = 0

@@ -28,6 +28,7 @@ import WayfinderRouting
 
 let usage = """
     usage: wayfinder-bench query GRAPH [--mode M] [--queries CSV | --random N --seed S] [--threads N] [--dijkstra N]
+                                       [--exclude motorway,toll,ferry]
            wayfinder-bench build PBF [--runs N]
            wayfinder-bench geocode GRAPH [--queries FILE | --random N --seed S] [--pbf PBF [--runs N]]
            wayfinder-bench table GRAPH [--mode M] [--size N] [--seed S]
@@ -78,7 +79,7 @@ func routeURLs(_ args: Arguments) -> Report {
 let args: Arguments
 do {
     args = try Arguments(Array(CommandLine.arguments.dropFirst()),
-                         valued: ["mode", "random", "seed", "dijkstra", "runs", "queries", "pbf", "size", "threads", "count", "checked", "epsilon", "sharing"])
+                         valued: ["mode", "random", "seed", "dijkstra", "runs", "queries", "pbf", "size", "threads", "count", "checked", "epsilon", "sharing", "exclude"])
     try args.allowOnly(flags: ["json", "navigation"])
 } catch { fail(error.description + "\n" + usage) }
 let subcommands: [String: (Arguments) -> Report] = [

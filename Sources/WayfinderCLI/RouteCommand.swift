@@ -10,10 +10,10 @@ public enum RouteCommand {
     public static let help = """
     usage: route --from PLACE [--via PLACE ...] --to PLACE [--mode driving|walking] [--graph GRAPH]
                  [--format text|json|geojson] [--geometry polyline|polyline6|geojson] [--overview full|simplified|false]
-                 [--continue-straight | --no-continue-straight] [--alternatives N]
+                 [--continue-straight | --no-continue-straight] [--alternatives N] [--exclude motorway,toll,ferry]
                  [--voice-instructions] [--banner-instructions] [--voice-units imperial|metric]
                  [--roundabout-exits true|false]
-           route --graph GRAPH --mode driving|walking --batch IN.csv
+           route --graph GRAPH --mode driving|walking --batch IN.csv [--exclude CLASSES]
 
     Finds the fastest route between two places. A place is a coordinate LAT,LON (decimal
     degrees, latitude first) or text that is geocoded: an address ("Mannerheimintie 5,
@@ -49,6 +49,8 @@ public enum RouteCommand {
       --batch FILE           CSV rows from_lat,from_lon,to_lat,to_lon (header optional); prints
                              code,distance_m,duration_s per row, code being Ok, NoRoute or NoSegment
       --max-snap-distance M  metres an input may lie from the nearest usable road (default 5000)
+      --exclude CLASSES      driving: avoid these roads entirely, a comma list of toll, motorway
+                             and ferry (as OSRM's exclude); no start or end on them either
 
     exit codes:
       0  route found (in --batch mode: every row answered, whatever its code)
@@ -64,7 +66,7 @@ public enum RouteCommand {
     public static func run(_ words: [String], console: Console = Console()) -> Int32 {
         runCommand(console) { () throws(CommandError) in
             let args = try Arguments(words, valued: ["from", "to", "via", "mode", "graph", "format", "batch", "max-snap-distance",
-                                                     "geometry", "overview", "alternatives", "voice-units", "roundabout-exits"])
+                                                     "geometry", "overview", "alternatives", "voice-units", "roundabout-exits", "exclude"])
             try args.allowOnly(flags: ["continue-straight", "no-continue-straight", "voice-instructions", "banner-instructions"])
             if args.has("help") {
                 console.write(help)
@@ -88,6 +90,8 @@ public enum RouteCommand {
                 guard count == 0 || args.values("via").isEmpty else { throw .usage("--alternatives routes between two places: not with --via") }
                 alternatives = count
             }
+            let excluded = try ExcludeArgument.classes(args, mode: mode)
+            if alternatives > 0 && !excluded.isEmpty { console.error("note: no alternatives are searched with --exclude: the best route only\n") }
             var maxSnap = 5000.0
             if let text = args["max-snap-distance"] {
                 guard let value = Double(text), value.isFinite, value > 0 else {
@@ -99,7 +103,8 @@ public enum RouteCommand {
             if let batch = args["batch"] {
                 let rows = try readBatch(batch)
                 let router = try makeRouter(args, mode: mode, console: console, unpackCoreHops: true)
-                console.write(answer(rows, router: router, maxSnap: maxSnap))
+                try ExcludeArgument.check(excluded, router.graph)
+                console.write(answer(rows, router: router, maxSnap: maxSnap, excluding: excluded))
                 return
             }
             guard let fromText = args["from"], let toText = args["to"] else {
@@ -135,11 +140,13 @@ public enum RouteCommand {
             // mapping, one checksum pass). One route does not pay for unpacking the core's
             // hops in advance (3 M segments at 10x10, to spare unpacking ~750).
             let router = try makeRouter(args, mode: mode, console: console, file: opened?.file, unpackCoreHops: false)
+            try ExcludeArgument.check(excluded, router.graph)
             let legs: [Route]
             do throws(RouteError) {
-                let snaps = try Snapper(graph: router.graph).snap(points) { _ in maxSnap }
-                legs = alternatives > 0 ? try router.routes(from: snaps[0], to: snaps[1], alternatives: alternatives)
-                                        : try router.legs(through: snaps, continueStraight: continueStraight)!
+                let snaps = try Snapper(graph: router.graph).snap(points, maxDistance: { _ in maxSnap }, excluding: excluded)
+                // Alternatives are searched on the plain hierarchy only (not yet under an exclusion).
+                legs = alternatives > 0 && excluded.isEmpty ? try router.routes(from: snaps[0], to: snaps[1], alternatives: alternatives)
+                                                            : try router.legs(through: snaps, continueStraight: continueStraight, excluding: excluded)!
             } catch {
                 var wording = failureWording(stops: points.count)
                 if case .noSegment = error {
@@ -215,12 +222,13 @@ public enum RouteCommand {
         return rows
     }
 
-    static func answer(_ rows: [(FixedCoordinate, FixedCoordinate)], router: Router, maxSnap: Double) -> String {
+    static func answer(_ rows: [(FixedCoordinate, FixedCoordinate)], router: Router, maxSnap: Double,
+                       excluding: WayClasses = []) -> String {
         var out = "code,distance_m,duration_s\n"
         let snapper = Snapper(graph: router.graph)
         for (from, to) in rows {
             do throws(RouteError) {
-                let route = try route(from: from, to: to, snapper: snapper, router: router, maxSnap: maxSnap)
+                let route = try route(from: from, to: to, snapper: snapper, router: router, maxSnap: maxSnap, excluding: excluding)
                 out += "Ok,\(format1(router.graph.distance(of: route))),\(format3(route.duration))\n"
             } catch {
                 out += "\(error.osrm(failureWording).code),,\n"
@@ -232,9 +240,9 @@ public enum RouteCommand {
     /// Snaps both ends within `maxSnap` metres (`Snapper.snap(_:maxDistance:)`, as the server
     /// snaps a request's coordinates), then routes between the snaps.
     static func route(from: FixedCoordinate, to: FixedCoordinate, snapper: Snapper, router: Router,
-                      maxSnap: Double) throws(RouteError) -> Route {
-        let snaps = try snapper.snap([from, to]) { _ in maxSnap }
-        return try router.route(from: snaps[0], to: snaps[1])
+                      maxSnap: Double, excluding: WayClasses = []) throws(RouteError) -> Route {
+        let snaps = try snapper.snap([from, to], maxDistance: { _ in maxSnap }, excluding: excluding)
+        return try router.route(from: snaps[0], to: snaps[1], excluding: excluding)
     }
 
     /// The command's words for a failed route (stderr, and the message of `--format json`):

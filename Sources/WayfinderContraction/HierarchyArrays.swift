@@ -11,6 +11,8 @@ struct HierarchyArrays {
     /// How many of the last ranks are in contraction order (all of them until renumbered):
     /// the core may not be larger.
     var contractionOrderTail: Int
+    /// What exclusion filters add (`ExclusionMerge`), if any.
+    var exclusion: ExclusionArrays? = nil
 
     /// Finishes the hierarchy: finds each shortcut's halves and numbers the shortcuts (see
     /// `ContractionHierarchy`), tabulates the core (`coreSize` ranks, by default
@@ -20,9 +22,10 @@ struct HierarchyArrays {
     func hierarchy(coreSize: Int? = nil) -> ContractionHierarchy {
         let size = min(coreSize ?? CoreTable.defaultSize(nodeCount: rankOfNode.count), contractionOrderTail, CoreTable.maximumSize)
         var forwardArcs = self.forwardArcs, backwardArcs = self.backwardArcs, selfLoops = self.selfLoops
+        var exclusion = self.exclusion
         let shortcuts = ShortcutNumbering.number(nodeAtRank: nodeAtRank, forwardFirst: forwardFirst, forwardArcs: &forwardArcs,
                                                  backwardFirst: backwardFirst, backwardArcs: &backwardArcs,
-                                                 selfLoops: &selfLoops)
+                                                 selfLoops: &selfLoops, exclusion: &exclusion)
         let core = CoreTable.build(size: size, forwardFirst: forwardFirst, forwardArcs: forwardArcs,
                                    backwardFirst: backwardFirst, backwardArcs: backwardArcs)
         let owner = BufferOwner()
@@ -31,7 +34,16 @@ struct HierarchyArrays {
             forwardFirst: owner.keep(forwardFirst), forwardArcs: owner.keep(forwardArcs),
             backwardFirst: owner.keep(backwardFirst), backwardArcs: owner.keep(backwardArcs),
             selfLoops: owner.keep(selfLoops.filter { $0.weight < infiniteWeight }), shortcuts: owner.keep(shortcuts),
-            coreDistances: owner.keep(core.distances), coreNextHop: owner.keep(core.nextHop), owner: owner)
+            coreDistances: owner.keep(core.distances), coreNextHop: owner.keep(core.nextHop),
+            filters: exclusion.map { e in
+                HierarchyFilters(rankFilters: owner.keep(e.rankFilters), coreMasks: owner.keep(e.coreForwardMasks + e.coreBackwardMasks),
+                                 extraFirst: owner.keep(e.forward.first + e.backward.first),
+                                 extraForwardArcs: owner.keep(e.forward.arcs), extraBackwardArcs: owner.keep(e.backward.arcs),
+                                 extraMasks: owner.keep(e.forward.masks + e.backward.masks),
+                                 extraLoops: owner.keep(e.loops.arcs), extraLoopMasks: owner.keep(e.loops.masks),
+                                 forwardCoreArcs: e.coreForwardMasks.count)
+            },
+            owner: owner)
     }
 }
 

@@ -6,10 +6,23 @@ import WayfinderGraph
 enum ShortcutNumbering {
     /// Rewrites every shortcut's `via` from its middle rank to its id and returns the table.
     /// Arc indices are one space: forward arcs, then backward arcs, then self-loops.
+    /// With `exclusion`, its extra arcs and cycles are numbered too, after the self-loops.
     static func number(nodeAtRank: [Int32], forwardFirst: [Int32], forwardArcs: inout [CHArc],
-                       backwardFirst: [Int32], backwardArcs: inout [CHArc], selfLoops: inout [CHArc]) -> [WayfinderGraph.Shortcut] {
-        let f = forwardArcs.count, b = backwardArcs.count, total = f + b + selfLoops.count
-        func arc(_ i: Int) -> CHArc { i < f ? forwardArcs[i] : i < f + b ? backwardArcs[i - f] : selfLoops[i - f - b] }
+                       backwardFirst: [Int32], backwardArcs: inout [CHArc], selfLoops: inout [CHArc],
+                       exclusion: inout ExclusionArrays?) -> [WayfinderGraph.Shortcut] {
+        let f = forwardArcs.count, b = backwardArcs.count, l = selfLoops.count
+        let ef = exclusion?.forward.arcs.count ?? 0, eb = exclusion?.backward.arcs.count ?? 0
+        let total = f + b + l + ef + eb + (exclusion?.loops.arcs.count ?? 0)
+        let (extraForward, extraBackward) = (f + b + l, f + b + l + ef)
+        let extraLoops = extraBackward + eb
+        func arc(_ i: Int) -> CHArc {
+            if i < f { return forwardArcs[i] }
+            if i < f + b { return backwardArcs[i - f] }
+            if i < extraForward { return selfLoops[i - f - b] }
+            if i < extraBackward { return exclusion!.forward.arcs[i - extraForward] }
+            if i < extraLoops { return exclusion!.backward.arcs[i - extraBackward] }
+            return exclusion!.loops.arcs[i - extraLoops]
+        }
         func find(_ first: [Int32], _ arcs: [CHArc], at rank: Int32, head: Int32) -> Int32 {
             for i in Int(first[Int(rank)])..<Int(first[Int(rank) + 1]) where arcs[i].head == head { return Int32(i) }
             fatalError("contraction hierarchy: half of a shortcut is missing")
@@ -31,6 +44,30 @@ enum ShortcutNumbering {
                 let m = selfLoops[rank].via
                 firstHalf[f + b + rank] = Int32(f) + find(backwardFirst, backwardArcs, at: m, head: Int32(rank))
                 secondHalf[f + b + rank] = find(forwardFirst, forwardArcs, at: m, head: Int32(rank))
+            }
+        }
+        if let e = exclusion {
+            // An extra shortcut's halves: the extra arcs it names, else main arcs by head.
+            func halves(_ index: Int, tail: Int32, head: Int32, via m: Int32, firstExtra: Int32, secondExtra: Int32) {
+                firstHalf[index] = firstExtra >= 0 ? Int32(extraBackward) + firstExtra
+                                                   : Int32(f) + find(backwardFirst, backwardArcs, at: m, head: tail)
+                secondHalf[index] = secondExtra >= 0 ? Int32(extraForward) + secondExtra
+                                                     : find(forwardFirst, forwardArcs, at: m, head: head)
+            }
+            for local in 0..<e.coreCount {
+                let r = Int32(e.coreStart + local)
+                for j in Int(e.forward.first[local])..<Int(e.forward.first[local + 1]) where e.forward.arcs[j].via >= 0 {
+                    halves(extraForward + j, tail: r, head: e.forward.arcs[j].head, via: e.forward.arcs[j].via,
+                           firstExtra: e.forward.firstExtra[j], secondExtra: e.forward.secondExtra[j])
+                }
+                for j in Int(e.backward.first[local])..<Int(e.backward.first[local + 1]) where e.backward.arcs[j].via >= 0 {
+                    halves(extraBackward + j, tail: e.backward.arcs[j].head, head: r, via: e.backward.arcs[j].via,
+                           firstExtra: e.backward.firstExtra[j], secondExtra: e.backward.secondExtra[j])
+                }
+            }
+            for (j, loop) in e.loops.arcs.enumerated() where loop.via >= 0 {
+                halves(extraLoops + j, tail: loop.head, head: loop.head, via: loop.via,
+                       firstExtra: e.loops.firstExtra[j], secondExtra: e.loops.secondExtra[j])
             }
         }
         // Depth: 0 for original arcs, 1 + the deeper half for shortcuts (halves are acyclic).
@@ -80,7 +117,19 @@ enum ShortcutNumbering {
             WayfinderGraph.Shortcut(middle: nodeAtRank[Int(arc(i).via)], first: code(firstHalf[i]), second: code(secondHalf[i]))
         }
         for i in order {
-            if i < f { forwardArcs[i].via = id[i] } else if i < f + b { backwardArcs[i - f].via = id[i] } else { selfLoops[i - f - b].via = id[i] }
+            if i < f {
+                forwardArcs[i].via = id[i]
+            } else if i < f + b {
+                backwardArcs[i - f].via = id[i]
+            } else if i < extraForward {
+                selfLoops[i - f - b].via = id[i]
+            } else if i < extraBackward {
+                exclusion!.forward.arcs[i - extraForward].via = id[i]
+            } else if i < extraLoops {
+                exclusion!.backward.arcs[i - extraBackward].via = id[i]
+            } else {
+                exclusion!.loops.arcs[i - extraLoops].via = id[i]
+            }
         }
         return table
     }

@@ -78,6 +78,18 @@ public enum StorageOrder {
         a.selfLoops = selfLoops
         a.rankOfNode = rankOfNode
         a.nodeAtRank = nodeAtRank
+        if var e = a.exclusion {
+            // The filters' core lies in the top, which keeps its ranks and its arcs' indices;
+            // only what refers to lower ranks moves: vias, and the filters by rank.
+            precondition(e.coreStart >= topStart, "renumber(byKey:): the filters' core must lie in the top")
+            var rankFilters = e.rankFilters
+            for old in 0..<n { rankFilters[Int(newRank[old])] = e.rankFilters[old] }
+            e.rankFilters = rankFilters
+            e.forward.arcs = e.forward.arcs.map(moved)
+            e.backward.arcs = e.backward.arcs.map(moved)
+            e.loops.arcs = e.loops.arcs.map(moved)
+            a.exclusion = e
+        }
     }
 }
 

@@ -8,6 +8,9 @@ final class ContractionGraph: @unchecked Sendable {
     /// The batch is contracted "as if one after another in this order", so a witness search
     /// for the node at position `p` must not pass through batch nodes at positions `< p`.
     let batchPosition: UnsafeMutablePointer<Int32>
+    /// Nodes a witness path may end at but not pass through (the nodes some exclusion filter
+    /// removes, while the others are contracted first), or nil.
+    var blocked: [Bool]?
 
     init(out: AdjacencyLists, into: AdjacencyLists) {
         self.out = out
@@ -120,6 +123,7 @@ final class WitnessSearch: @unchecked Sendable {
         let batchPosition = graph.batchPosition
         let dist = self.dist, reached = self.reached, target = self.target, round = self.round
         let checkBatch = position != .min
+        let blocked = graph.blocked
         let heap = self.heap
         heap.removeAll()
         dist[Int(source)] = 0
@@ -136,6 +140,7 @@ final class WitnessSearch: @unchecked Sendable {
             }
             settled += 1
             if settled > settleLimit { break }
+            if let blocked, blocked[Int(x)], x != source { continue }
             let arcs = pool + start[Int(x)]
             for k in 0..<Int(count[Int(x)]) {
                 let arc = arcs[k]

@@ -53,6 +53,8 @@ public struct ContractionHierarchy: @unchecked Sendable {
     public let coreNextHop: UnsafeBufferPointer<UInt16>
     /// The number of core ranks (0: none); the core is `coreStart..<nodeCount`.
     public let coreSize: Int
+    /// What exclusion filters add (`HierarchyFilters`); nil when no road can be excluded.
+    public let filters: HierarchyFilters?
     /// Keeps the memory behind the views alive.
     public let owner: AnyObject?
 
@@ -62,7 +64,7 @@ public struct ContractionHierarchy: @unchecked Sendable {
         backwardFirst: UnsafeBufferPointer<Int32>, backwardArcs: UnsafeBufferPointer<CHArc>,
         selfLoops: UnsafeBufferPointer<CHArc>, shortcuts: UnsafeBufferPointer<Shortcut>,
         coreDistances: UnsafeBufferPointer<Int32>, coreNextHop: UnsafeBufferPointer<UInt16>,
-        owner: AnyObject?
+        filters: HierarchyFilters? = nil, owner: AnyObject?
     ) {
         self.rankOfNode = rankOfNode
         self.nodeAtRank = nodeAtRank
@@ -77,7 +79,24 @@ public struct ContractionHierarchy: @unchecked Sendable {
         var size = 0  // the integer square root; validation rejects non-squares
         while (size + 1) * (size + 1) <= coreDistances.count { size += 1 }
         coreSize = size
+        self.filters = filters
         self.owner = owner
+    }
+
+    /// A forward arc by its index in a search's labels: main arcs, then `filters`' extra ones.
+    @inlinable public func forwardArc(_ i: Int) -> CHArc {
+        i < forwardArcs.count ? forwardArcs[i] : filters!.extraForwardArcs[i - forwardArcs.count]
+    }
+
+    /// A backward arc by its index in a search's labels, as `forwardArc(_:)`.
+    @inlinable public func backwardArc(_ i: Int) -> CHArc {
+        i < backwardArcs.count ? backwardArcs[i] : filters!.extraBackwardArcs[i - backwardArcs.count]
+    }
+
+    /// The cheapest cycle at `rank` for a search under filter bit `filter` (1: plain).
+    public func selfLoop(at rank: Int32, filter: UInt8) -> CHArc? {
+        guard filter != 1, let filters, rank >= filters.coreStart else { return selfLoop(at: rank) }
+        return filters.extraLoop(at: rank, filter: filter)
     }
 
     /// The first core rank (`nodeCount` when there is no core).
@@ -133,7 +152,7 @@ public struct ContractionHierarchy: @unchecked Sendable {
                   loop.weight >= 0, loop.weight < infiniteWeight, Int(loop.via) < shortcuts.count
             else { return "contraction hierarchy: bad self-loop \(i)" }
         }
-        return coreValidationError()
+        return coreValidationError() ?? filters?.validationError(self)
     }
 
     /// The core's part of `validationError()`: square tables, next hops in range, and the

@@ -24,6 +24,17 @@ extension ContractionHierarchy {
             shortcuts: try require(.chShortcuts, Shortcut.self),
             coreDistances: try require(.chCoreDistances, Int32.self), coreNextHop: try require(.chCoreNextHop, UInt16.self),
             owner: file)
+        if let filters = HierarchyFilters(file: file, mode: mode, hierarchy: self) {
+            self = self.with(filters: filters)
+        }
+    }
+
+    /// The same hierarchy with exclusion filters.
+    public func with(filters: HierarchyFilters) -> ContractionHierarchy {
+        ContractionHierarchy(rankOfNode: rankOfNode, nodeAtRank: nodeAtRank, forwardFirst: forwardFirst, forwardArcs: forwardArcs,
+                             backwardFirst: backwardFirst, backwardArcs: backwardArcs, selfLoops: selfLoops,
+                             shortcuts: shortcuts, coreDistances: coreDistances, coreNextHop: coreNextHop,
+                             filters: filters, owner: owner)
     }
 
     /// Adds the hierarchy as `mode`'s sections.
@@ -39,5 +50,6 @@ extension ContractionHierarchy {
         writer.add(kind: HierarchySection.chShortcuts.rawValue, mode: m, Array(shortcuts))
         writer.add(kind: HierarchySection.chCoreDistances.rawValue, mode: m, Array(coreDistances))
         writer.add(kind: HierarchySection.chCoreNextHop.rawValue, mode: m, Array(coreNextHop))
+        filters?.add(to: &writer, mode: mode)
     }
 }

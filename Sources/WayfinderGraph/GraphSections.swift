@@ -16,6 +16,7 @@
 ///                                                 26       its roads' bearings (SegmentBearings)
 ///  30...39  one mode's contraction hierarchy      40...41  one mode's base graph
 ///  50...53  one mode's snapping index            100...113 the geocoder index
+///  60...67  driving: the hierarchy's exclusion filters (HierarchyFilters)
 ///  70...71  the OSM node ids of the points (PointNodeIds)
 /// ```
 ///

@@ -171,8 +171,10 @@ struct ModeBuild {
         var keys = Self.mapOrderKeys(network, points: c.points, nodeCount: search.nodeCount, mode: mode)
         // A via-way restriction's copy of a directed segment lies where the segment does.
         for (i, x) in (search.viaWay?.copies ?? []).enumerated() { keys[2 * network.segments.count + i] = keys[Int(x)] }
+        let filters = mode.isTurnExpanded ? Self.nodeFilters(network, ways: c.ways, copies: search.viaWay?.copies ?? []) : nil
         ch = buildContractionHierarchy(nodeCount: search.nodeCount, arcs: search.arcs,
-                                       options: ContractionOptions(threads: threads, storageKeys: keys)).hierarchy
+                                       options: ContractionOptions(threads: threads, storageKeys: keys,
+                                                                   nodeFilters: filters)).hierarchy
         lap("contraction")
         let (component, sizes) = stronglyConnectedComponents(nodeCount: search.nodeCount, arcs: search.arcs)
         componentSizes = sizes
@@ -190,6 +192,20 @@ struct ModeBuild {
                                               nodeFirst: leaving.first, nodeLeaving: leaving.leaving)
         lap("bearings")
         self.timings = timings
+    }
+
+    /// Driving: the exclusion filters that keep each search node (a directed segment, or a
+    /// via-way restriction's copy of one): those that exclude none of its way's classes in
+    /// that direction (`ExclusionFilter`).
+    static func nodeFilters(_ network: RoadNetwork, ways: [WayInfo], copies: [Int32]) -> [UInt8] {
+        var filters = [UInt8](repeating: ExclusionFilter.allFilters, count: 2 * network.segments.count + copies.count)
+        for (s, segment) in network.segments.enumerated() {
+            let way = ways[Int(segment.way)]
+            filters[2 * s] = ExclusionFilter.filters(keeping: way.classes(forward: true))
+            filters[2 * s + 1] = ExclusionFilter.filters(keeping: way.classes(forward: false))
+        }
+        for (i, x) in copies.enumerated() { filters[2 * network.segments.count + i] = filters[Int(x)] }
+        return filters
     }
 
     /// Where each search node lies on a Hilbert curve: a directed segment (driving) by its

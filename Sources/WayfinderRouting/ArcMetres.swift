@@ -32,7 +32,7 @@ final class ArcMetres {
     /// Metres of the arc at `index` among the forward (`forward`) or backward arcs, stored at `rank`.
     @inline(__always)
     func metres(forward: Bool, at rank: Int32, index: Int32) -> Double {
-        let arc = (forward ? hierarchy.forwardArcs : hierarchy.backwardArcs)[Int(index)]
+        let arc = forward ? hierarchy.forwardArc(Int(index)) : hierarchy.backwardArc(Int(index))
         // Where the arc ends, in the graph's direction, as an input node id.
         let head = hierarchy.nodeAtRank[Int(forward ? arc.head : rank)]
         return metres(code: arc.via, to: head)

@@ -20,6 +20,8 @@ public final class CHQuery {
     private var upEnd: Int32 = -1
     private var downStart: Int32 = -1
     private var meetsInSelfLoop = false
+    /// The exclusion filter bit of the last search (1: plain).
+    private var filter: UInt8 = 1
     // Unpacking scratch.
     private var upArcs: [Int32] = []
     private var path = PathBuilder()
@@ -44,17 +46,21 @@ public final class CHQuery {
     ///
     /// With `loopAt: x` the caller passes exactly one source and one target entry, both at `x`,
     /// and the empty path is not allowed: the answer is the cheapest cycle through `x`.
-    /// Totals that reach `infiniteWeight` count as no path.
-    public func search(sources: [SearchEntry], targets: [SearchEntry], loopAt: Int32? = nil) -> Int32? {
+    /// Totals that reach `infiniteWeight` count as no path. `excluding` removes every road of
+    /// those classes (entries on them too; `servesExclusions` must hold when it matters).
+    public func search(sources: [SearchEntry], targets: [SearchEntry], loopAt: Int32? = nil,
+                       excluding: WayClasses = []) -> Int32? {
         sources.withUnsafeBufferPointer { s in
-            targets.withUnsafeBufferPointer { t in search(sources: s, targets: t, loopAt: loopAt) }
+            targets.withUnsafeBufferPointer { t in search(sources: s, targets: t, loopAt: loopAt, excluding: excluding) }
         }
     }
 
     /// As `search(sources:targets:loopAt:)`, over buffers.
     public func search(sources: UnsafeBufferPointer<SearchEntry>, targets: UnsafeBufferPointer<SearchEntry>,
-                       loopAt: Int32? = nil) -> Int32? {
+                       loopAt: Int32? = nil, excluding: WayClasses = []) -> Int32? {
         let rankOfNode = hierarchy.rankOfNode
+        let filter = hierarchy.filterBit(excluding: excluding)
+        self.filter = filter
         forward.begin()
         backward.begin()
         best = infiniteWeight
@@ -63,10 +69,17 @@ public final class CHQuery {
         meetsInSelfLoop = false
         // A cycle through x may run entirely inside the core, which the table (distance 0
         // from x to x) cannot show, so `loopAt` searches climb through the core.
-        let useCore = loopAt == nil && hierarchy.coreSize > 0
+        // Filtered searches climb through it too: the table is the plain metric's.
+        let useCore = loopAt == nil && hierarchy.coreSize > 0 && filter == 1
         let coreStart = useCore ? hierarchy.coreStart : Int32.max
-        for entry in sources { forward.add(rankOfNode[checkedEntry(entry, rankOfNode.count)], entry.weight) }
-        for entry in targets { backward.add(rankOfNode[checkedEntry(entry, rankOfNode.count)], entry.weight) }
+        for entry in sources {
+            let rank = rankOfNode[checkedEntry(entry, rankOfNode.count)]
+            if filter == 1 || forward.filtered!.keeps(rank, filter: filter) { forward.add(rank, entry.weight) }
+        }
+        for entry in targets {
+            let rank = rankOfNode[checkedEntry(entry, rankOfNode.count)]
+            if filter == 1 || backward.filtered!.keeps(rank, filter: filter) { backward.add(rank, entry.weight) }
+        }
 
         // Both labels of x stay the initial ones (nothing leads back down to x), so meeting at
         // x means the empty path; the cycle through x is x's self-loop, or it climbs above x and
@@ -74,7 +87,7 @@ public final class CHQuery {
         var loopRank: Int32 = -1
         if let x = loopAt {
             loopRank = rankOfNode[checkedEntry(SearchEntry(node: x, weight: 0), rankOfNode.count)]
-            if forward.reached(loopRank), backward.reached(loopRank), let loop = hierarchy.selfLoop(at: loopRank) {
+            if forward.reached(loopRank), backward.reached(loopRank), let loop = hierarchy.selfLoop(at: loopRank, filter: filter) {
                 let total = addWeights(addWeights(forward.labels[Int(loopRank)].dist, loop.weight),
                                        backward.labels[Int(loopRank)].dist)
                 if total < best { best = total; upEnd = loopRank; downStart = loopRank; meetsInSelfLoop = true }
@@ -122,6 +135,12 @@ public final class CHQuery {
             side.coreEntries.append(SearchEntry(node: v, weight: key))
             return
         }
+        if filter != 1 {
+            let arcs = side.filtered!
+            if arcs.isStalled(v, at: key, side.labels, filter: filter) { return }
+            arcs.relax(from: v, at: key, below: best, side.labels, side.heap, filter: filter)
+            return
+        }
         if side.arcs.isStalled(v, at: key, side.labels) { return }
         side.arcs.relax(from: v, at: key, below: best, side.labels, side.heap)
     }
@@ -142,10 +161,10 @@ public final class CHQuery {
         }
         path.begin(at: h.nodeAtRank[Int(v)])
         for i in upArcs.reversed() {
-            let arc = h.forwardArcs[Int(i)]
+            let arc = h.forwardArc(Int(i))
             path.expand(to: h.nodeAtRank[Int(arc.head)], code: arc.via, shortcuts: shortcuts)
         }
-        if meetsInSelfLoop, let loop = h.selfLoop(at: upEnd) {
+        if meetsInSelfLoop, let loop = h.selfLoop(at: upEnd, filter: filter) {
             path.expand(to: h.nodeAtRank[Int(upEnd)], code: loop.via, shortcuts: shortcuts)
         }
         // Across the core by its next hops (each hop is one hierarchy arc).
@@ -169,7 +188,7 @@ public final class CHQuery {
         v = downStart
         while backward.labels[Int(v)].parentArc >= 0 {
             let lower = backward.labels[Int(v)].parent
-            path.expand(to: h.nodeAtRank[Int(lower)], code: h.backwardArcs[Int(backward.labels[Int(v)].parentArc)].via,
+            path.expand(to: h.nodeAtRank[Int(lower)], code: h.backwardArc(Int(backward.labels[Int(v)].parentArc)).via,
                         shortcuts: shortcuts)
             v = lower
         }

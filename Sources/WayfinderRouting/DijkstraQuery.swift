@@ -19,8 +19,14 @@ public final class DijkstraQuery {
     private var chain: [Int32] = []
     private var path = PathBuilder()
 
-    public init(_ graph: BaseGraph) {
+    /// The classes of a node's road, for searches that exclude some (nil: none can).
+    private let nodeClasses: ((Int32) -> WayClasses)?
+
+    /// `nodeClasses` tells the classes of each node's road, read from the roads themselves
+    /// (not from the hierarchy's filters, which this reference checks).
+    public init(_ graph: BaseGraph, nodeClasses: ((Int32) -> WayClasses)? = nil) {
         self.graph = graph
+        self.nodeClasses = nodeClasses
         labels = SearchLabels(count: graph.nodeCount)
         targetWeights = VersionStamps(count: graph.nodeCount)
     }
@@ -36,7 +42,12 @@ public final class DijkstraQuery {
 
     /// See `CHQuery.search(sources:targets:loopAt:)`. With `loopAt: x`, x counts as reached
     /// only through an arc into it, never by its initial label.
-    public func search(sources: [SearchEntry], targets: [SearchEntry], loopAt: Int32? = nil) -> Int32? {
+    public func search(sources: [SearchEntry], targets: [SearchEntry], loopAt: Int32? = nil,
+                       excluding: WayClasses = []) -> Int32? {
+        let excluded = excluding.intersection(.excludable)
+        if !excluded.isEmpty && nodeClasses == nil { fatalError("DijkstraQuery: no road classes to exclude by") }
+        // Whether a node's road is excluded (only asked when something is).
+        func removes(_ x: Int32) -> Bool { !nodeClasses!(x).isDisjoint(with: excluded) }
         labels.nextRound()
         targetWeights.nextRound()
         heap.removeAll()
@@ -46,9 +57,10 @@ public final class DijkstraQuery {
         let n = graph.nodeCount
         let labels = labels, targetWeights = targetWeights
         for t in targets where !targetWeights.isSet(checkedEntry(t, n)) || t.weight < targetWeights[Int(t.node)].weight {
+            if !excluded.isEmpty && removes(t.node) { continue }
             targetWeights[Int(t.node)] = TargetWeight(weight: t.weight, stamp: targetWeights.current)
         }
-        for s in sources {
+        for s in sources where excluded.isEmpty || !removes(Int32(checkedEntry(s, n))) {
             if labels.improve(checkedEntry(s, n), to: s.weight, parent: -1, parentArc: -1) { heap.push(key: s.weight, id: s.node) }
         }
         let loopNode = loopAt ?? -1
@@ -67,6 +79,7 @@ public final class DijkstraQuery {
                 let d = Int64(key) + Int64(arc.weight)
                 if d >= Int64(best) { continue }  // cannot improve; also keeps d below infiniteWeight
                 let w = arc.head
+                if !excluded.isEmpty && removes(w) { continue }
                 if w == loopNode {
                     // Closing the cycle. x itself keeps its initial label (d >= key >= it).
                     let total = addWeights(Int32(truncatingIfNeeded: d), targetWeights[Int(w)].weight)

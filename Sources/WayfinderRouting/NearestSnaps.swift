@@ -6,14 +6,18 @@ extension Snapper {
     /// `nearest(to:maxDistance:)` answers only the single nearest (and the nearest on the main
     /// network); this walks the same snapping grid ring by ring, keeping the best `count`, and
     /// stops once no farther ring can hold a nearer segment.
-    /// A `bearing` keeps only the roads travelled in its range there (OSRM's `bearings`).
-    public func nearest(to p: FixedCoordinate, count: Int, maxDistance: Double, bearing: BearingRange? = nil) -> [Snap] {
+    /// A `bearing` keeps only the roads travelled in its range there (OSRM's `bearings`);
+    /// roads of the `excluding` classes are left out (OSRM's `exclude`).
+    public func nearest(to p: FixedCoordinate, count: Int, maxDistance: Double, bearing: BearingRange? = nil,
+                        excluding: WayClasses = []) -> [Snap] {
+        let excluding = excluding.intersection(.excludable)
         let projection = LocalProjection(latitude: p.latitude)
         var best: [(entry: SnapEntry, t: Double, distance: Double, directions: SnapDirections)] = []   // sorted by distance, at most `count`
         graph.visitSnapCells(around: p, maxDistance: maxDistance, projection: projection,
                              done: { reach in best.count == count && best[count - 1].distance <= reach }) { entries in
             for i in entries {
                 let entry = graph.snapEntries[i]
+                if !excluding.isEmpty && !graph.allowsSegment(entry.segment, excluding: excluding) { continue }
                 let directions = bearing.map { self.directions(entry, allowedBy: $0) } ?? .both
                 if directions.isEmpty { continue }
                 let (distance, t) = graph.closest(entry, to: p, projection)

@@ -22,29 +22,36 @@ public final class Router {
     public init(graph: RoutingGraph, reference: Bool = false) {
         self.graph = graph
         ends = SearchEnds(graph: graph)
-        engine = reference ? DijkstraQuery(graph.base) : CHQuery(graph.hierarchy, coreExpansions: graph.coreExpansions)
+        let classes: ((Int32) -> WayClasses)? = graph.mode.isTurnExpanded ? { [graph] in graph.classes(ofSearchNode: $0) } : nil
+        engine = reference ? DijkstraQuery(graph.base, nodeClasses: classes)
+                           : CHQuery(graph.hierarchy, coreExpansions: graph.coreExpansions)
     }
 
     /// The fastest route from `source` to `target`; `RouteError.noRoute` when there is none.
-    public func route(from source: Snap, to target: Snap) throws(RouteError) -> Route {
+    /// `excluding`: no road of these classes (driving, `graph.serves(excluding:)`; the snaps
+    /// should come from a `Snapper` told the same).
+    public func route(from source: Snap, to target: Snap, excluding: WayClasses = []) throws(RouteError) -> Route {
         var untimed = Untimed()
-        return try route(from: source, to: target, &untimed)
+        return try route(from: source, to: target, excluding: excluding, &untimed)
     }
 
     /// The same route, with the time spent searching and unpacking added to `timing`
     /// (three clock reads for one search; `route(from:to:)` reads none).
-    public func route(from source: Snap, to target: Snap, timing: inout RouteTiming) throws(RouteError) -> Route {
+    public func route(from source: Snap, to target: Snap, excluding: WayClasses = [],
+                      timing: inout RouteTiming) throws(RouteError) -> Route {
         var laps = TimedLaps(timing)
         defer { timing = laps.timing }
-        return try route(from: source, to: target, &laps)
+        return try route(from: source, to: target, excluding: excluding, &laps)
     }
 
-    private func route<L: RouteLaps>(from source: Snap, to target: Snap, _ laps: inout L) throws(RouteError) -> Route {
+    private func route<L: RouteLaps>(from source: Snap, to target: Snap, excluding: WayClasses,
+                                     _ laps: inout L) throws(RouteError) -> Route {
+        let excluding = graph.mode.isTurnExpanded ? excluding.intersection(.excludable) : []
         ends.check(source)
         ends.check(target)
         lastSettledNodes = 0
         laps.start()
-        let best = graph.mode.isTurnExpanded ? searchTurnExpanded(source, target, &laps) : searchIntersections(source, target, &laps)
+        let best = graph.mode.isTurnExpanded ? searchTurnExpanded(source, target, excluding, &laps) : searchIntersections(source, target, &laps)
         guard let best else { throw .noRoute }
         return Route(weight: best.weight - restrictedEntryCharges(best.pieces, weight: best.weight), source: source, target: target, pieces: best.pieces)
     }
@@ -68,8 +75,8 @@ public final class Router {
     /// One search of the engine, its settled nodes counted; the time since the last lap is searching.
     @inline(__always)
     private func search<L: RouteLaps>(_ sources: [SearchEntry], _ targets: [SearchEntry], loopAt: Int32?,
-                                      _ laps: inout L) -> Int32? {
-        let total = engine.search(sources: sources, targets: targets, loopAt: loopAt)
+                                      excluding: WayClasses = [], _ laps: inout L) -> Int32? {
+        let total = engine.search(sources: sources, targets: targets, loopAt: loopAt, excluding: excluding)
         lastSettledNodes += engine.settledNodes
         laps.searched()
         return total
@@ -77,7 +84,8 @@ public final class Router {
 
     // MARK: Driving: nodes are directed segments
 
-    private func searchTurnExpanded<L: RouteLaps>(_ source: Snap, _ target: Snap, _ laps: inout L) -> (weight: Int32, pieces: [RoutePiece])? {
+    private func searchTurnExpanded<L: RouteLaps>(_ source: Snap, _ target: Snap, _ excluding: WayClasses,
+                                                  _ laps: inout L) -> (weight: Int32, pieces: [RoutePiece])? {
         let shift = ends.shift(target)
         // Ends on one segment are searched apart (below), unless one lies on an intersection
         // with other roads: then its entries cannot read the segment backwards, and the route
@@ -88,7 +96,7 @@ public final class Router {
             targets.removeAll(keepingCapacity: true)
             ends.appendSourceEntries(source, to: &sources)
             ends.appendTargetEntries(target, to: &targets)
-            if let total = search(sources, targets, loopAt: nil, &laps) {
+            if let total = search(sources, targets, loopAt: nil, excluding: excluding, &laps) {
                 viaIntersection = (total - shift, turnExpandedPieces(source, target))
                 laps.unpacked()
             }
@@ -98,7 +106,7 @@ public final class Router {
             targets.removeAll(keepingCapacity: true)
             ends.appendSourceEntries(source, to: &sources)
             ends.appendTargetEntries(target, to: &targets)
-            guard let total = search(sources, targets, loopAt: nil, &laps) else { return nil }
+            guard let total = search(sources, targets, loopAt: nil, excluding: excluding, &laps) else { return nil }
             let pieces = turnExpandedPieces(source, target)
             laps.unpacked()
             return (total - shift, pieces)
@@ -109,6 +117,7 @@ public final class Router {
         for xs in ends.directions(source) {
             for xt in ends.directions(target) {
                 let ps = ends.travelled(source, xs), pt = ends.travelled(target, xt)
+                if !graph.allowsDirected(xs, excluding: excluding) || !graph.allowsDirected(xt, excluding: excluding) { continue }
                 if xs == xt && pt >= ps {
                     let direct = ends.partial(xs, pt) - ends.partial(xs, ps)
                     if best == nil || direct < best!.weight {
@@ -117,7 +126,7 @@ public final class Router {
                     continue
                 }
                 guard let total = search([ends.sourceEntry(source, xs)], [ends.targetEntry(target, xt, shift: shift)],
-                                         loopAt: xs == xt ? xs : nil, &laps), best == nil || total - shift < best!.weight
+                                         loopAt: xs == xt ? xs : nil, excluding: excluding, &laps), best == nil || total - shift < best!.weight
                 else { continue }
                 best = (total - shift, turnExpandedPieces(source, target))
                 laps.unpacked()

@@ -7,16 +7,17 @@ extension Router {
     /// A snapper of the router's graph.
     public var snapper: Snapper { Snapper(graph: graph) }
 
-    /// Snaps both ends (`snap(from:to:)`), then routes between the snaps.
-    public func route(from: FixedCoordinate, to: FixedCoordinate) throws(RouteError) -> Route {
-        let (source, target) = try snap(from: from, to: to)
-        return try route(from: source, to: target)
+    /// Snaps both ends (`snap(from:to:)`, off excluded roads), then routes between the snaps.
+    public func route(from: FixedCoordinate, to: FixedCoordinate, excluding: WayClasses = []) throws(RouteError) -> Route {
+        let (source, target) = try snap(from: from, to: to, excluding: excluding)
+        return try route(from: source, to: target, excluding: excluding)
     }
 
     /// Where a route between two coordinates starts and ends, within `maxSnapDistance`:
     /// `Snapper.snap(_:maxDistance:)` of the two, with its island rule.
-    public func snap(from: FixedCoordinate, to: FixedCoordinate) throws(RouteError) -> (source: Snap, target: Snap) {
-        let snaps = try snapper.snap([from, to]) { _ in maxSnapDistance }
+    public func snap(from: FixedCoordinate, to: FixedCoordinate,
+                     excluding: WayClasses = []) throws(RouteError) -> (source: Snap, target: Snap) {
+        let snaps = try snapper.snap([from, to], maxDistance: { _ in maxSnapDistance }, excluding: excluding)
         return (snaps[0], snaps[1])
     }
 }

@@ -44,13 +44,16 @@ public struct Snapper: Sendable {
     /// within `maxDistance(i)` metres. When the snaps are not all on one connected piece of
     /// network, those on small islands move to the main network, so that the legs between
     /// them exist. Throws `RouteError.noSegment` for the first point with no road in reach.
-    /// `constraints(i)` are point `i`'s bearing, approach and snapping rule.
+    /// `constraints(i)` are point `i`'s bearing, approach and snapping rule. `excluding`: roads
+    /// of these classes are no place to start or stop (`ExcludedRoads.swift`).
     public func snap(_ points: [FixedCoordinate], maxDistance: (Int) -> Double,
-                     constraints: (Int) -> SnapConstraints = { _ in SnapConstraints() }) throws(RouteError) -> [Snap] {
+                     constraints: (Int) -> SnapConstraints = { _ in SnapConstraints() },
+                     excluding: WayClasses = []) throws(RouteError) -> [Snap] {
         var found: [(any: Snap, main: Snap?)] = []
         found.reserveCapacity(points.count)
         for (i, p) in points.enumerated() {
-            guard let snap = nearest(to: p, maxDistance: maxDistance(i), constraints: constraints(i)) else { throw .noSegment(point: i) }
+            guard let snap = nearest(to: p, maxDistance: maxDistance(i), constraints: constraints(i), excluding: excluding)
+            else { throw .noSegment(point: i) }
             found.append(snap)
         }
         let components = graph.segmentComponent
@@ -72,8 +75,9 @@ public struct Snapper: Sendable {
     /// metres nearer.
     /// With `constraints`, only roads they allow are candidates, and the snaps are narrowed
     /// to the directions they allow (`SnapConstraints`).
-    public func nearest(to p: FixedCoordinate, maxDistance: Double,
-                        constraints: SnapConstraints = SnapConstraints()) -> (any: Snap, main: Snap?)? {
+    public func nearest(to p: FixedCoordinate, maxDistance: Double, constraints: SnapConstraints = SnapConstraints(),
+                        excluding: WayClasses = []) -> (any: Snap, main: Snap?)? {
+        let excluding = excluding.intersection(.excludable)
         let projection = LocalProjection(latitude: p.latitude)
         var best = SurfaceFirst(), bestMain = SurfaceFirst()
         // Past the nearest main-network segment nothing can beat either answer; without a main
@@ -88,6 +92,7 @@ public struct Snapper: Sendable {
                 let entry = graph.snapEntries[i]
                 let way = graph.ways[Int(graph.segments[Int(entry.segment)].way)]
                 if checkStart && !way.isCarStartpoint { continue }
+                if !excluding.isEmpty && !graph.allowsSegment(entry.segment, excluding: excluding) { continue }
                 var directions = SnapDirections.both
                 if let bearing {
                     directions = self.directions(entry, allowedBy: bearing)

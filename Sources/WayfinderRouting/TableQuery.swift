@@ -47,7 +47,10 @@ public final class TableQuery {
         buckets = TargetBuckets(nodeCount: graph.hierarchy.nodeCount)
     }
 
-    public func compute(sources: [Snap], targets: [Snap], distances: Bool) -> DurationTable {
+    /// `excluding`: no road of these classes (driving; as `Router.route(from:to:excluding:)`).
+    public func compute(sources: [Snap], targets: [Snap], distances: Bool, excluding: WayClasses = []) -> DurationTable {
+        let excluding = ends.turnExpanded ? excluding.intersection(.excludable) : []
+        let filter = graph.hierarchy.filterBit(excluding: excluding)
         for snap in sources { ends.check(snap) }
         for snap in targets { ends.check(snap) }
         let columns = targets.count
@@ -56,17 +59,17 @@ public final class TableQuery {
         if !sources.isEmpty && columns > 0 {
             let arcs = distances ? arcMetres ?? ArcMetres(graph: graph) : nil
             if distances { arcMetres = arcs }
-            fillBuckets(targets, arcs)
+            fillBuckets(targets, arcs, filter)
             for (i, source) in sources.enumerated() {
-                sweepForward(from: source, columns: columns, arcs)
+                sweepForward(from: source, columns: columns, arcs, filter)
                 for (j, target) in targets.enumerated() {
                     var best: (weight: Int32, metres: Double)?
                     if source.segment == target.segment {
-                        best = sameSegment(source, target, j, distances: distances)
+                        best = sameSegment(source, target, j, distances: distances, excluding)
                     } else if rowBest[j] < infiniteWeight {
                         best = (rowBest[j] - shifts[j], rowMetres[j])
                         if best!.weight >= RestrictedRoads.entryCharge && ends.turnExpanded {
-                            best = pointQuery(source, target, distances: distances)
+                            best = pointQuery(source, target, distances: distances, excluding)
                         }
                     }
                     guard let best else { continue }
@@ -80,7 +83,7 @@ public final class TableQuery {
     }
 
     /// One backward sweep per target, into the buckets.
-    private func fillBuckets(_ targets: [Snap], _ arcs: ArcMetres?) {
+    private func fillBuckets(_ targets: [Snap], _ arcs: ArcMetres?, _ filter: UInt8) {
         let rankOfNode = graph.hierarchy.rankOfNode, nodeAtRank = graph.hierarchy.nodeAtRank
         buckets.begin()
         shifts.removeAll(keepingCapacity: true)
@@ -89,9 +92,9 @@ public final class TableQuery {
             entries.removeAll(keepingCapacity: true)
             ends.appendTargetEntries(target, to: &entries)
             backward.begin()
-            for entry in entries { backward.add(rankOfNode[checkedEntry(entry, rankOfNode.count)], entry.weight) }
+            for entry in entries { backward.add(rankOfNode[checkedEntry(entry, rankOfNode.count)], entry.weight, filter: filter) }
             let sweep = backward, buckets = buckets, column = Int32(j)
-            sweep.sweep { v, d in
+            sweep.sweep(filter: filter) { v, d in
                 let metres = arcs.map { sweep.measure(v, $0) { targetEndMetres(nodeAtRank[Int($0)], target) } } ?? 0
                 buckets.record(rank: v, target: column, weight: d, metres: metres)
             }
@@ -100,7 +103,7 @@ public final class TableQuery {
     }
 
     /// The forward sweep of one source, meeting every target in the buckets: fills the row.
-    private func sweepForward(from source: Snap, columns: Int, _ arcs: ArcMetres?) {
+    private func sweepForward(from source: Snap, columns: Int, _ arcs: ArcMetres?, _ filter: UInt8) {
         let rankOfNode = graph.hierarchy.rankOfNode, nodeAtRank = graph.hierarchy.nodeAtRank
         rowBest.removeAll(keepingCapacity: true)
         rowBest.append(contentsOf: repeatElement(infiniteWeight, count: columns))
@@ -109,13 +112,13 @@ public final class TableQuery {
         entries.removeAll(keepingCapacity: true)
         ends.appendSourceEntries(source, to: &entries)
         forward.begin()
-        for entry in entries { forward.add(rankOfNode[checkedEntry(entry, rankOfNode.count)], entry.weight) }
+        for entry in entries { forward.add(rankOfNode[checkedEntry(entry, rankOfNode.count)], entry.weight, filter: filter) }
         let sweep = forward, buckets = buckets
         buckets.entries.withUnsafeBufferPointer { bucketEntries in
             buckets.metres.withUnsafeBufferPointer { bucketMetres in
                 rowBest.withUnsafeMutableBufferPointer { best in
                     rowMetres.withUnsafeMutableBufferPointer { rowMetres in
-                        sweep.sweep { v, d in
+                        sweep.sweep(filter: filter) { v, d in
                             let metres = arcs.map { sweep.measure(v, $0) { sourceEndMetres(nodeAtRank[Int($0)], source) } } ?? 0
                             for k in buckets.bucket(v) {
                                 let entry = bucketEntries[k]
@@ -138,21 +141,22 @@ public final class TableQuery {
     /// restricted road or one longer than the charge (55 min) gets here; tables of long
     /// routes pay a point query per such cell (per-arc charge counts, memoised as
     /// `ArcMetres` memoises lengths, would avoid it).
-    private func pointQuery(_ source: Snap, _ target: Snap, distances: Bool) -> (weight: Int32, metres: Double)? {
+    private func pointQuery(_ source: Snap, _ target: Snap, distances: Bool, _ excluding: WayClasses) -> (weight: Int32, metres: Double)? {
         let router = pointQueries ?? Router(graph: graph)
         pointQueries = router
-        guard let route = try? router.route(from: source, to: target) else { return nil }
+        guard let route = try? router.route(from: source, to: target, excluding: excluding) else { return nil }
         return (route.weight, distances ? graph.distance(of: route) : 0)
     }
 
     /// A pair on one segment, by `Router`'s rule for it (see the type's documentation).
-    private func sameSegment(_ source: Snap, _ target: Snap, _ j: Int, distances: Bool) -> (weight: Int32, metres: Double)? {
+    private func sameSegment(_ source: Snap, _ target: Snap, _ j: Int, distances: Bool,
+                             _ excluding: WayClasses) -> (weight: Int32, metres: Double)? {
         if ends.turnExpanded {
             // Starting where it ends: Router's first try is the empty stretch of the segment.
             if source.fraction == target.fraction {
                 return ends.directions(source).isEmpty ? nil : (0, 0)
             }
-            return pointQuery(source, target, distances: distances)
+            return pointQuery(source, target, distances: distances, excluding)
         }
         var best: (weight: Int32, metres: Double)?
         if rowBest[j] < infiniteWeight { best = (rowBest[j], rowMetres[j]) }

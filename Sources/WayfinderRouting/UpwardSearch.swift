@@ -9,6 +9,8 @@ import WayfinderGraph
 /// and never cleared as a whole (`SearchLabels`).
 final class UpwardSearch {
     let arcs: UpwardArcs
+    /// The same arcs for searches that exclude roads (nil without exclusion filters).
+    let filtered: FilteredUpwardArcs?
     /// One record per rank, so that reading a label costs one cache miss, not three.
     private(set) var labels: SearchLabels
     let heap = MinHeap()
@@ -21,6 +23,7 @@ final class UpwardSearch {
     /// A search along the graph's arcs (`forward`), or against them, from a target.
     init(_ hierarchy: ContractionHierarchy, forward: Bool) {
         arcs = UpwardArcs(hierarchy, forward: forward)
+        filtered = FilteredUpwardArcs(hierarchy, forward: forward)
         labels = SearchLabels(count: hierarchy.nodeCount)
     }
 

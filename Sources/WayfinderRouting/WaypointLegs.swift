@@ -14,15 +14,17 @@ extension Router {
     /// (at most four searches a leg), as osrm-routed's search without U-turns at waypoints.
     ///
     /// `stop` is asked before each search; when it answers true the routing gives up and
-    /// answers nil (a server's deadline). Throws `noRoute` when a leg has no route.
-    public func legs(through snaps: [Snap], continueStraight: Bool, stop: () -> Bool = { false }) throws(RouteError) -> [Route]? {
+    /// answers nil (a server's deadline). Throws `noRoute` when a leg has no route. Every leg
+    /// avoids the `excluding` classes (`route(from:to:excluding:)`).
+    public func legs(through snaps: [Snap], continueStraight: Bool, excluding: WayClasses = [],
+                     stop: () -> Bool = { false }) throws(RouteError) -> [Route]? {
         precondition(snaps.count >= 2, "a route has at least two waypoints")
         if !continueStraight || snaps.count == 2 {
             var legs: [Route] = []
             legs.reserveCapacity(snaps.count - 1)
             for i in 1..<snaps.count {
                 if stop() { return nil }
-                legs.append(try route(from: snaps[i - 1], to: snaps[i]))
+                legs.append(try route(from: snaps[i - 1], to: snaps[i], excluding: excluding))
             }
             return legs
         }
@@ -38,7 +40,7 @@ extension Router {
                     var source = snaps[i - 1], target = snaps[i]
                     source.directions = state.directions
                     target.directions = arrival
-                    guard let leg = try? route(from: source, to: target) else { continue }
+                    guard let leg = try? route(from: source, to: target, excluding: excluding) else { continue }
                     let total = state.weight + Int64(leg.weight)
                     if best == nil || total < best!.weight { best = (total, state.legs + [leg]) }
                 }

@@ -42,16 +42,18 @@ enum OSRMEndpoints {
     /// N above the server's limit is `TooBig` (HTTP 400), as osrm-routed answers it.
     static func nearest(_ request: HTTPRequest, _ context: RequestContext) -> HTTPResponse {
         answer { () throws(OSRMError) in
-            let osrm = try OSRMRequest(request, service: "nearest", serviceOptions: ["number"])
+            let osrm = try OSRMRequest(request, service: "nearest", serviceOptions: ["number", "exclude"])
             guard osrm.coordinates.count == 1 else { throw OSRMError("InvalidOptions", "Only one input coordinate is supported") }
             let number = try osrm.count("number", default: 1)
             guard number <= context.limits.maxResults else {  // osrm-routed's max-nearest-size
                 throw OSRMError("TooBig", "Number of results \(number) is higher than current maximum (\(context.limits.maxResults))")
             }
+            let excluded = try osrm.excludedClasses()
             let graph = try graph(context, osrm.mode)
+            guard graph.serves(excluding: excluded) else { throw OSRMRequest.unsupportedExclusion }
             let radius = min(osrm.radiuses[0] ?? context.limits.maxSnapRadius, context.limits.maxSnapRadius)
             let found = Snapper(graph: graph).nearest(to: osrm.coordinates[0], count: number, maxDistance: radius,
-                                                      bearing: osrm.constraints[0].bearing)
+                                                      bearing: osrm.constraints[0].bearing, excluding: excluded)
             guard !found.isEmpty else {
                 let area = context.graph.area ?? GraphArea(grid: graph.snapGrid)
                 let hint = area.hint(for: osrm.coordinates[0], order: .lonLat).map { "; " + $0 } ?? ""
@@ -74,7 +76,7 @@ enum OSRMEndpoints {
     // MARK: /route
 
     static let routeOptions = Set(["steps", "geometries", "overview", "annotations", "alternatives",
-                                   "continue_straight", "waypoints", "skip_waypoints"]).union(navigationOptions)
+                                   "continue_straight", "waypoints", "skip_waypoints", "exclude"]).union(navigationOptions)
 
     /// `/route/v1/{profile}/{lon,lat;lon,lat[;…]}`: one route through every coordinate in
     /// order, a leg between each consecutive pair. With `format=pbf` (ours, for mobile

@@ -35,7 +35,7 @@ struct OSRMRequest {
     /// speed up osrm-routed's snapping, and snapping here is exact without them.
     static let sharedOptions: Set<String> = ["radiuses", "generate_hints", "hints", "bearings", "approaches", "snapping"]
     /// OSRM options this server does not implement: a clear error, not a silent default.
-    static let unsupportedOptions: Set<String> = ["exclude"]
+    static let unsupportedOptions: Set<String> = []
 
     /// Parses `/{service}/v1/{profile}/{coordinates}[.json]`, then the shared options and
     /// the names of `serviceOptions` and `extraOptions` (a variant's own, e.g. `format`).

@@ -37,12 +37,14 @@ extension OSRMEndpoints {
             // there (car.lua's continue_straight_at_waypoint), a walker may turn back.
             let continueStraight = try osrm.flag("continue_straight", default: osrm.mode == .driving)
             let waypoints = try Self.waypoints(osrm)
+            let excluded = try osrm.excludedClasses()
             let graph = try OSRMEndpoints.graph(context, osrm.mode)
-            let snaps = try osrm.snaps(graph, limit: context.limits.maxSnapRadius, area: context.graph.area)
+            let snaps = try osrm.snaps(graph, limit: context.limits.maxSnapRadius, area: context.graph.area, excluding: excluded)
             let router = context.router(osrm.mode)!
             let found: [Route]?
             do throws(RouteError) {
-                found = try router.legs(through: snaps, continueStraight: continueStraight, stop: { context.pastDeadline })
+                found = try router.legs(through: snaps, continueStraight: continueStraight, excluding: excluded,
+                                       stop: { context.pastDeadline })
             } catch {
                 throw OSRMError(error)
             }
@@ -55,7 +57,9 @@ extension OSRMEndpoints {
                 : (1..<waypoints.count).map { Route(joining: legs[waypoints[$0 - 1]..<waypoints[$0]]) }
             inputs = waypoints.map { osrm.coordinates[$0] }
             var routes = [self.legs]
-            if alternatives > 0 && snaps.count == 2 {
+            // Alternatives are searched on the plain hierarchy only: under an exclusion the
+            // answer is the best route alone (alternatives are "up to N" in OSRM too).
+            if alternatives > 0 && snaps.count == 2 && excluded.isEmpty {
                 do throws(RouteError) {
                     routes += try router.routes(from: snaps[0], to: snaps[1], alternatives: alternatives).dropFirst().map { [$0] }
                 } catch {

@@ -4,7 +4,7 @@ import WayfinderRouting
 
 extension OSRMEndpoints {
     static let tableOptions: Set<String> = ["sources", "destinations", "annotations", "fallback_speed",
-                                            "fallback_coordinate", "scale_factor"]
+                                            "fallback_coordinate", "scale_factor", "exclude"]
 
     /// `/table/v1/{profile}/{coordinates}?sources=…&destinations=…&annotations=duration,distance`:
     /// durations (seconds) and distances (metres) from each source to each destination, with
@@ -29,10 +29,12 @@ extension OSRMEndpoints {
             let fallbackSpeed = try osrm.positive("fallback_speed")
             let fallbackToSnaps = try osrm.choice("fallback_coordinate", [("input", false), ("snapped", true)], default: false)
             let scale = try osrm.positive("scale_factor") ?? 1
+            let excluded = try osrm.excludedClasses()
             let graph = try OSRMEndpoints.graph(context, osrm.mode)
-            let snaps = try osrm.snaps(graph, limit: context.limits.maxSnapRadius, area: context.graph.area)
+            let snaps = try osrm.snaps(graph, limit: context.limits.maxSnapRadius, area: context.graph.area, excluding: excluded)
             let table = context.tableQuery(osrm.mode)!.compute(sources: sources.map { snaps[$0] },
-                                                               targets: destinations.map { snaps[$0] }, distances: wanted.1)
+                                                               targets: destinations.map { snaps[$0] }, distances: wanted.1,
+                                                               excluding: excluded)
             // Cells without a route, estimated by straight-line distance when asked.
             var estimated: [(row: Int, column: Int)] = []
             func estimate(_ i: Int, _ j: Int) -> Double? {

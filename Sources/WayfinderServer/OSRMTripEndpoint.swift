@@ -4,7 +4,8 @@ import WayfinderJSON
 import WayfinderRouting
 
 extension OSRMEndpoints {
-    static let tripOptions: Set<String> = ["steps", "geometries", "overview", "annotations", "roundtrip", "source", "destination"]
+    static let tripOptions: Set<String> = ["steps", "geometries", "overview", "annotations", "roundtrip", "source", "destination",
+                                           "exclude"]
 
     /// `/trip/v1/{profile}/{coordinates}?roundtrip=true&source=any|first&destination=any|last`:
     /// the places visited in a short order (`TripTour` over the durations between every two of
@@ -32,10 +33,11 @@ extension OSRMEndpoints {
             let toLast = try osrm.choice("destination", [("any", false), ("last", true)], default: false)
             // osrm-routed's supported combinations: a one-way trip needs a fixed end.
             guard roundTrip || fromFirst || toLast else { throw OSRMError("NotImplemented", "This request is not supported") }
+            let excluded = try osrm.excludedClasses()
             let graph = try OSRMEndpoints.graph(context, osrm.mode)
-            let snaps = try osrm.snaps(graph, limit: context.limits.maxSnapRadius, area: context.graph.area)
+            let snaps = try osrm.snaps(graph, limit: context.limits.maxSnapRadius, area: context.graph.area, excluding: excluded)
             let n = snaps.count
-            let table = context.tableQuery(osrm.mode)!.compute(sources: snaps, targets: snaps, distances: false)
+            let table = context.tableQuery(osrm.mode)!.compute(sources: snaps, targets: snaps, distances: false, excluding: excluded)
             let groups = TripGroups(table)
             guard groups.members.count == 1 || (roundTrip && !fromFirst && !toLast) else {
                 throw OSRMError("NoTrips", "No trip visiting all destinations possible.")
@@ -52,7 +54,7 @@ extension OSRMEndpoints {
                 // As osrm-routed's trips: a stop may be left the way one came.
                 let found: [Route]?
                 do throws(RouteError) {
-                    found = try router.legs(through: stops.map { snaps[$0] }, continueStraight: false,
+                    found = try router.legs(through: stops.map { snaps[$0] }, continueStraight: false, excluding: excluded,
                                             stop: { context.pastDeadline })
                 } catch {
                     throw OSRMError(error)

@@ -8,10 +8,11 @@ extension OSRMRequest {
     /// `Snapper.snap(_:maxDistance:constraints:)`.
     /// A point with no road near it that lies outside the graph's area (`area`, else the
     /// snapping grid's box) gets a hint (swapped LON,LAT, or the area) after osrm-routed's message.
-    func snaps(_ graph: RoutingGraph, limit: Double, area: GraphArea? = nil) throws(OSRMError) -> [Snap] {
+    func snaps(_ graph: RoutingGraph, limit: Double, area: GraphArea? = nil, excluding: WayClasses = []) throws(OSRMError) -> [Snap] {
+        guard graph.serves(excluding: excluding) else { throw Self.unsupportedExclusion }
         do {
             return try Snapper(graph: graph).snap(coordinates, maxDistance: { min(radiuses[$0] ?? limit, limit) },
-                                                  constraints: { constraints[$0] })
+                                                  constraints: { constraints[$0] }, excluding: excluding)
         } catch {
             var failure = OSRMError(error)
             if case .noSegment(let point) = error, point < coordinates.count,
