@@ -106,14 +106,9 @@ extension Directions {
         w.literal(",\"sub\":{\"text\":\"\",\"components\":[")
         for (k, lane) in lanes.enumerated() {
             if k > 0 { w.byte(UInt8(ascii: ",")) }
-            w.literal("{\"text\":\"\",\"type\":\"lane\",\"directions\":[")
-            var first = true
-            for bit in LaneIndications.quotedNames.indices where lane.indications.rawValue & (1 << UInt16(bit)) != 0 {
-                if !first { w.byte(UInt8(ascii: ",")) }
-                first = false
-                w.literal(LaneIndications.quotedNames[bit])
-            }
-            w.literal("],\"active\":")
+            w.literal("{\"text\":\"\",\"type\":\"lane\",\"directions\":")
+            w.laneIndications(lane.indications)
+            w.literal(",\"active\":")
             w.bool(lane.valid)
             if lane.valid, let arrow = Self.activeArrow(lane.indications, modifier) {
                 w.literal(",\"active_direction\":")

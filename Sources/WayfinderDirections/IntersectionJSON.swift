@@ -63,19 +63,29 @@ extension Directions {
             for j in x.lanes {
                 if j > x.lanes.lowerBound { w.byte(UInt8(ascii: ",")) }
                 let lane = lanes[j]
-                w.literal("{\"indications\":[")
-                var first = true
-                for bit in LaneIndications.quotedNames.indices where lane.indications.rawValue & (1 << UInt16(bit)) != 0 {
-                    if !first { w.byte(UInt8(ascii: ",")) }
-                    first = false
-                    w.literal(LaneIndications.quotedNames[bit])
-                }
-                w.literal("],\"valid\":")
+                w.literal("{\"indications\":")
+                w.laneIndications(lane.indications)
+                w.literal(",\"valid\":")
                 w.bool(lane.valid)
                 w.byte(UInt8(ascii: "}"))
             }
             w.byte(UInt8(ascii: "]"))
         }
         w.byte(UInt8(ascii: "}"))
+    }
+}
+
+extension RawWriter {
+    /// `["left","straight"]`: a lane's arrows by OSRM's names, in the order of `quotedNames`
+    /// (an intersection's `lanes` and a banner's lane components both write them).
+    mutating func laneIndications(_ indications: LaneIndications) {
+        byte(UInt8(ascii: "["))
+        var first = true
+        for bit in LaneIndications.quotedNames.indices where indications.rawValue & (1 << UInt16(bit)) != 0 {
+            if !first { byte(UInt8(ascii: ",")) }
+            first = false
+            literal(LaneIndications.quotedNames[bit])
+        }
+        byte(UInt8(ascii: "]"))
     }
 }

@@ -176,7 +176,7 @@ public final class CHQuery {
             hops += 1
             if hop == CoreTable.noHop || hops > size { fatalError("core table: no path from rank \(v) to \(downStart)") }
             let next = Int32(start + Int(hop))
-            let (arc, id) = coreArc(from: v, to: next)
+            let (arc, id) = hierarchy.cheapestCoreArc(from: v, to: next, coreExpansions)
             if let coreExpansions {
                 coreExpansions.append(id, to: &path)
             } else {
@@ -193,20 +193,5 @@ public final class CHQuery {
             v = lower
         }
         return path.withPath(body)
-    }
-
-    /// The cheapest hierarchy arc `x -> y` between two core ranks and its `CoreExpansions`
-    /// id: stored at the lower one (core ranks are in contraction order), forwards at `x` or
-    /// backwards at `y`.
-    private func coreArc(from x: Int32, to y: Int32) -> (arc: CHArc, id: Int) {
-        let h = hierarchy, up = y > x
-        let (first, arcs, at, head) = up ? (h.forwardFirst, h.forwardArcs, x, y) : (h.backwardFirst, h.backwardArcs, y, x)
-        var found = -1
-        for i in Int(first[Int(at)])..<Int(first[Int(at) + 1]) where arcs[i].head == head && (found < 0 || arcs[i].weight < arcs[found].weight) {
-            found = i
-        }
-        guard found >= 0 else { fatalError("core table: no arc from rank \(x) to \(y)") }
-        let id = coreExpansions.map { up ? $0.id(forwardArc: found) : $0.id(backwardArc: found) } ?? -1
-        return (arcs[found], id)
     }
 }

@@ -82,3 +82,21 @@ public final class CoreExpansions: @unchecked Sendable {
         path.append(nodes: UnsafeBufferPointer(rebasing: nodes[range]), payloads: UnsafeBufferPointer(rebasing: payloads[range]))
     }
 }
+
+extension ContractionHierarchy {
+    /// The cheapest hierarchy arc `x -> y` between two core ranks and its `CoreExpansions`
+    /// id (-1 without expansions): stored at the lower one (core ranks are in contraction
+    /// order), forwards at `x` or backwards at `y`. Paths across the core are unpacked hop by
+    /// hop from the core table's next hops through it.
+    func cheapestCoreArc(from x: Int32, to y: Int32, _ expansions: CoreExpansions?) -> (arc: CHArc, id: Int) {
+        let up = y > x
+        let (first, arcs, at, head) = up ? (forwardFirst, forwardArcs, x, y) : (backwardFirst, backwardArcs, y, x)
+        var found = -1
+        for i in Int(first[Int(at)])..<Int(first[Int(at) + 1]) where arcs[i].head == head && (found < 0 || arcs[i].weight < arcs[found].weight) {
+            found = i
+        }
+        guard found >= 0 else { fatalError("core table: no arc from rank \(x) to \(y)") }
+        let id = expansions.map { up ? $0.id(forwardArc: found) : $0.id(backwardArc: found) } ?? -1
+        return (arcs[found], id)
+    }
+}

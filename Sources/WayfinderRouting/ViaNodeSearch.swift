@@ -216,7 +216,7 @@ final class ViaNodeSearch {
             hops += 1
             if hop == CoreTable.noHop || hops > size { fatalError("core table: no path from rank \(v) to \(y)") }
             let next = Int32(start + Int(hop))
-            let (arc, id) = coreArc(from: v, to: next)
+            let (arc, id) = hierarchy.cheapestCoreArc(from: v, to: next, coreExpansions)
             if let coreExpansions {
                 coreExpansions.append(id, to: &path)
             } else {
@@ -224,18 +224,5 @@ final class ViaNodeSearch {
             }
             v = next
         }
-    }
-
-    /// The cheapest hierarchy arc between two core ranks and its `CoreExpansions` id (as `CHQuery`).
-    private func coreArc(from x: Int32, to y: Int32) -> (arc: CHArc, id: Int) {
-        let h = hierarchy, up = y > x
-        let (first, arcs, at, head) = up ? (h.forwardFirst, h.forwardArcs, x, y) : (h.backwardFirst, h.backwardArcs, y, x)
-        var found = -1
-        for i in Int(first[Int(at)])..<Int(first[Int(at) + 1]) where arcs[i].head == head && (found < 0 || arcs[i].weight < arcs[found].weight) {
-            found = i
-        }
-        guard found >= 0 else { fatalError("core table: no arc from rank \(x) to \(y)") }
-        let id = coreExpansions.map { up ? $0.id(forwardArc: found) : $0.id(backwardArc: found) } ?? -1
-        return (arcs[found], id)
     }
 }

@@ -19,17 +19,8 @@ extension OSRMEndpoints {
 
         init(_ http: HTTPRequest, _ context: RequestContext, extraOptions: Set<String> = []) throws(OSRMError) {
             let osrm = try OSRMRequest(http, service: "route", serviceOptions: routeOptions, extraOptions: extraOptions)
-            guard osrm.coordinates.count >= 2 else { throw OSRMError("InvalidOptions", "Number of coordinates needs to be at least two.") }
-            let cap = context.limits.maxWaypoints
-            guard osrm.coordinates.count <= cap else {
-                throw OSRMError("TooBig", "Number of entries \(osrm.coordinates.count) is higher than current maximum (\(cap))")
-            }
-            var options = ResponseOptions()
-            options.steps = try osrm.flag("steps", default: false)
-            options.geometry = try osrm.choice("geometries", GeometryFormat.allCases.map { ($0.rawValue, $0) }, default: .polyline)
-            options.overview = try osrm.choice("overview", Overview.allCases.map { ($0.rawValue, $0) }, default: .simplified)
-            options.annotations = try Self.annotations(osrm.options["annotations"])
-            options.generateHints = osrm.generateHints
+            try osrm.checkWaypointCount(limit: context.limits.maxWaypoints)
+            var options = try osrm.routeResponseOptions()
             options.navigation = try Self.navigation(osrm, steps: options.steps)
             let alternatives = try Self.alternatives(osrm.options["alternatives"])
             options.skipWaypoints = try osrm.flag("skip_waypoints", default: false)
@@ -124,5 +115,27 @@ extension OSRMEndpoints {
                 return annotations
             }
         }
+    }
+}
+
+extension OSRMRequest {
+    /// At least two coordinates, at most `limit` (osrm-routed's words for both).
+    func checkWaypointCount(limit: Int) throws(OSRMError) {
+        guard coordinates.count >= 2 else { throw OSRMError("InvalidOptions", "Number of coordinates needs to be at least two.") }
+        guard coordinates.count <= limit else {
+            throw OSRMError("TooBig", "Number of entries \(coordinates.count) is higher than current maximum (\(limit))")
+        }
+    }
+
+    /// What /route and /trip write of each route: `steps`, `geometries`, `overview`,
+    /// `annotations` and `generate_hints`.
+    func routeResponseOptions() throws(OSRMError) -> ResponseOptions {
+        var options = ResponseOptions()
+        options.steps = try flag("steps", default: false)
+        options.geometry = try choice("geometries", GeometryFormat.allCases.map { ($0.rawValue, $0) }, default: .polyline)
+        options.overview = try choice("overview", Overview.allCases.map { ($0.rawValue, $0) }, default: .simplified)
+        options.annotations = try OSRMEndpoints.RouteQuery.annotations(self.options["annotations"])
+        options.generateHints = generateHints
+        return options
     }
 }

@@ -17,17 +17,8 @@ extension OSRMEndpoints {
     static func trip(_ request: HTTPRequest, _ context: RequestContext) -> HTTPResponse {
         answer { () throws(OSRMError) in
             let osrm = try OSRMRequest(request, service: "trip", serviceOptions: tripOptions)
-            guard osrm.coordinates.count >= 2 else { throw OSRMError("InvalidOptions", "Number of coordinates needs to be at least two.") }
-            let cap = context.limits.maxWaypoints
-            guard osrm.coordinates.count <= cap else {
-                throw OSRMError("TooBig", "Number of entries \(osrm.coordinates.count) is higher than current maximum (\(cap))")
-            }
-            var options = ResponseOptions()
-            options.steps = try osrm.flag("steps", default: false)
-            options.geometry = try osrm.choice("geometries", GeometryFormat.allCases.map { ($0.rawValue, $0) }, default: .polyline)
-            options.overview = try osrm.choice("overview", Overview.allCases.map { ($0.rawValue, $0) }, default: .simplified)
-            options.annotations = try RouteQuery.annotations(osrm.options["annotations"])
-            options.generateHints = osrm.generateHints
+            try osrm.checkWaypointCount(limit: context.limits.maxWaypoints)
+            let options = try osrm.routeResponseOptions()
             let roundTrip = try osrm.flag("roundtrip", default: true)
             let fromFirst = try osrm.choice("source", [("any", false), ("first", true)], default: false)
             let toLast = try osrm.choice("destination", [("any", false), ("last", true)], default: false)

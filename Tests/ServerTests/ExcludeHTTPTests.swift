@@ -11,15 +11,7 @@ import WayfinderRouting
     let server: TestServer
     let driving: RoutingGraph
 
-    init() throws {
-        let path = try TestGraphs.path("andorra")
-        server = try TestServer(graph: path)
-        driving = try RoutingGraph(path: path, mode: .driving)
-    }
-
-    func lonLat(_ points: [FixedCoordinate]) -> String {
-        points.map { String(format: "%.7f,%.7f", $0.longitude, $0.latitude) }.joined(separator: ";")
-    }
+    init() throws { (server, driving) = try TestGraphs.andorra() }
 
     /// Pas de la Casa to Soldeu: through the toll tunnel, or over the pass without it.
     static let pasDeLaCasa = FixedCoordinate(latitude: 42.5424, longitude: 1.7336)

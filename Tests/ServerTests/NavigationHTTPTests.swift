@@ -17,11 +17,7 @@ import WayfinderRouting
     let server: TestServer
     let driving: RoutingGraph
 
-    init() throws {
-        let path = try TestGraphs.path("andorra")
-        server = try TestServer(graph: path)
-        driving = try RoutingGraph(path: path, mode: .driving)
-    }
+    init() throws { (server, driving) = try TestGraphs.andorra() }
 
     static let types: Set<String> = Set(ManeuverType.allCases.map(\.description))
     static let modifiers: Set<String> = Set(ManeuverModifier.allCases.map(\.description))

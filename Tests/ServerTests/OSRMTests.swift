@@ -12,15 +12,7 @@ import WayfinderRouting
     let server: TestServer
     let driving: RoutingGraph
 
-    init() throws {
-        let path = try TestGraphs.path("andorra")
-        server = try TestServer(graph: path)
-        driving = try RoutingGraph(path: path, mode: .driving)
-    }
-
-    func lonLat(_ points: [FixedCoordinate]) -> String {
-        points.map { String(format: "%.7f,%.7f", $0.longitude, $0.latitude) }.joined(separator: ";")
-    }
+    init() throws { (server, driving) = try TestGraphs.andorra() }
 
     /// The body the library writes for a route through `inputs`, snapped as the server does.
     func expectedRoute(_ inputs: [FixedCoordinate], _ options: ResponseOptions, router: Router) -> String? {

@@ -21,10 +21,6 @@ import WayfinderRouting
         #expect(rename(temporary, path) == 0)
     }
 
-    func lonLat(_ points: [FixedCoordinate]) -> String {
-        points.map { String(format: "%.7f,%.7f", $0.longitude, $0.latitude) }.joined(separator: ";")
-    }
-
     func waitForGeneration(_ server: TestServer, _ generation: Int) throws {
         for _ in 0..<200 where server.state.graph.generation < generation { usleep(25_000) }
         #expect(server.state.graph.generation == generation)

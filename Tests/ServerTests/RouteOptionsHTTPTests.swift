@@ -13,15 +13,7 @@ import WayfinderRouting
     let server: TestServer
     let driving: RoutingGraph
 
-    init() throws {
-        let path = try TestGraphs.path("andorra")
-        server = try TestServer(graph: path)
-        driving = try RoutingGraph(path: path, mode: .driving)
-    }
-
-    func lonLat(_ points: [FixedCoordinate]) -> String {
-        points.map { String(format: "%.7f,%.7f", $0.longitude, $0.latitude) }.joined(separator: ";")
-    }
+    init() throws { (server, driving) = try TestGraphs.andorra() }
 
     /// The body the library writes for a route through `points`, snapped with `constraints`.
     func expected(_ points: [FixedCoordinate], _ constraints: [SnapConstraints], continueStraight: Bool,

@@ -7,9 +7,6 @@ import WayfinderRouting
 /// /trip over real HTTP (Andorra), the tour heuristic on random matrices, and /table's
 /// straight-line fallback where no route exists (the Nominatim fixture's two separate streets).
 @Suite struct TripHTTPTests {
-    func lonLat(_ points: [FixedCoordinate]) -> String {
-        points.map { String(format: "%.7f,%.7f", $0.longitude, $0.latitude) }.joined(separator: ";")
-    }
 
     /// The trip's order (input indices by `waypoint_index`), its duration, and the table.
     func trip(_ server: TestServer, _ points: [FixedCoordinate], _ query: String) throws -> (order: [Int], duration: Double, legs: Int) {

@@ -15,7 +15,7 @@ import WayfinderRouting
     /// Lyon, Grenoble".
     var signedExit: MapFixture {
         var map = MotorwayGuidanceTests().motorway
-        map.way("rt", ["highway": "motorway_link", "oneway": "yes", "junction:ref": "12B",
+        map.tag("rt", ["highway": "motorway_link", "oneway": "yes", "junction:ref": "12B",
                        "destination": "Lyon;Grenoble", "destination:ref": "A43"])
         return map
     }

@@ -1,12 +1,20 @@
 import Foundation
 import Glibc
 import Synchronization
+import WayfinderGraph
 import WayfinderImport
+import WayfinderRouting
 @testable import WayfinderServer
 
 /// Graph files of the real extracts, built once per test run (into a temporary directory)
 /// and shared by the tests of this target.
 enum TestGraphs {
+    /// A server over the Andorra graph, and the graph's driving mode for the library's answers.
+    static func andorra() throws -> (TestServer, RoutingGraph) {
+        let path = try path("andorra")
+        return (try TestServer(graph: path), try RoutingGraph(path: path, mode: .driving))
+    }
+
     private static let built = Mutex<[String: String]>([:])
     private static let directory: String = {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("wayfinder-server-test-\(UUID().uuidString)").path
@@ -138,4 +146,9 @@ final class LogLines: Sendable {
     private let lines = Mutex<[String]>([])
     func append(_ line: String) { lines.withLock { $0.append(line) } }
     var all: [String] { lines.withLock { $0 } }
+}
+
+/// Coordinates as OSRM URLs take them: `lon,lat;lon,lat…`.
+func lonLat(_ points: [FixedCoordinate]) -> String {
+    points.map { String(format: "%.7f,%.7f", $0.longitude, $0.latitude) }.joined(separator: ";")
 }

@@ -42,6 +42,13 @@ struct MapFixture {
         ways.append((letters, tags))
     }
 
+    /// Adds or changes tags of a way already drawn (a fixture built on another's map): drawing
+    /// it again would make two parallel ways, and which one a route takes is a tie.
+    mutating func tag(_ letters: String, _ tags: [String: String]) {
+        let i = ways.firstIndex { $0.nodes == letters }!
+        ways[i].tags.merge(tags) { _, new in new }
+    }
+
     mutating func node(_ letter: Character, _ tags: [String: String]) { nodeTags[letter] = tags }
 
     /// A turn restriction from one way over a via node onto another, e.g. ("abc", "b", "bd", "no_right_turn").
