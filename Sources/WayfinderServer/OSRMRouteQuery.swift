@@ -30,6 +30,7 @@ extension OSRMEndpoints {
             let waypoints = try Self.waypoints(osrm)
             let excluded = try osrm.excludedClasses()
             let graph = try OSRMEndpoints.graph(context, osrm.mode)
+            try osrm.fitAnnotations(&options, to: graph)
             let snaps = try osrm.snaps(graph, limit: context.limits.maxSnapRadius, area: context.graph.area, excluding: excluded)
             let router = context.router(osrm.mode)!
             let found: [Route]?
@@ -125,6 +126,16 @@ extension OSRMRequest {
         guard coordinates.count <= limit else {
             throw OSRMError("TooBig", "Number of entries \(coordinates.count) is higher than current maximum (\(limit))")
         }
+    }
+
+    /// A graph file written before node ids were kept has none to give: `annotations=nodes`
+    /// is then an error; within `annotations=true`, the other annotations are given.
+    func fitAnnotations(_ options: inout ResponseOptions, to graph: RoutingGraph) throws(OSRMError) {
+        guard options.annotations.contains(.nodes) && graph.pointNodeIds.isEmpty else { return }
+        guard self.options["annotations"] == "true" else {
+            throw OSRMError("InvalidOptions", "annotations=nodes needs a graph file with OSM node ids: rebuild it with this version")
+        }
+        options.annotations.remove(.nodes)
     }
 
     /// What /route and /trip write of each route: `steps`, `geometries`, `overview`,

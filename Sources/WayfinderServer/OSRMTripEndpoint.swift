@@ -18,7 +18,7 @@ extension OSRMEndpoints {
         answer { () throws(OSRMError) in
             let osrm = try OSRMRequest(request, service: "trip", serviceOptions: tripOptions)
             try osrm.checkWaypointCount(limit: context.limits.maxWaypoints)
-            let options = try osrm.routeResponseOptions()
+            var options = try osrm.routeResponseOptions()
             let roundTrip = try osrm.flag("roundtrip", default: true)
             let fromFirst = try osrm.choice("source", [("any", false), ("first", true)], default: false)
             let toLast = try osrm.choice("destination", [("any", false), ("last", true)], default: false)
@@ -26,6 +26,7 @@ extension OSRMEndpoints {
             guard roundTrip || fromFirst || toLast else { throw OSRMError("NotImplemented", "This request is not supported") }
             let excluded = try osrm.excludedClasses()
             let graph = try OSRMEndpoints.graph(context, osrm.mode)
+            try osrm.fitAnnotations(&options, to: graph)
             let snaps = try osrm.snaps(graph, limit: context.limits.maxSnapRadius, area: context.graph.area, excluding: excluded)
             let n = snaps.count
             let table = context.tableQuery(osrm.mode)!.compute(sources: snaps, targets: snaps, distances: false, excluding: excluded)
