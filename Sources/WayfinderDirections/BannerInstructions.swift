@@ -44,7 +44,7 @@ extension Directions {
         if m.type == .arrive {
             text.phrase(next.pointee.arrivalWaypoint == nil ? "Your destination" : "Your waypoint")
         } else if label != .none && m.type != .depart {
-            writeRoad(label, &text)
+            label.write(&text)
         } else if signed {
             text.destination()
         } else {
@@ -85,20 +85,6 @@ extension Directions {
             if !lanes.isEmpty { writeLaneComponents(&w, self.lanes[lanes], modifier: m.modifier ?? .straight) }
         }
         w.byte(UInt8(ascii: "}"))
-    }
-
-    /// The road as the instruction names it: "Name (Ref)", the name, or the ref.
-    private func writeRoad(_ label: RoadLabel, _ out: inout InstructionWriter) {
-        switch label {
-        case .none: break
-        case .name: out.name()
-        case .ref: out.ref()
-        case .nameAndRef:
-            out.name()
-            out.phrase(" (")
-            out.ref()
-            out.phrase(")")
-        }
     }
 
     /// `,"sub":{"text":"","components":[lanes]}`: each lane left to right.

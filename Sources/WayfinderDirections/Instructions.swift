@@ -69,6 +69,20 @@ struct InstructionBytes: InstructionSink {
 enum RoadLabel: Equatable {
     case none, name, ref, nameAndRef
 
+    /// The road as the label names it: "Name (Ref)", the name, the ref, or nothing.
+    func write<Sink: InstructionSink>(_ out: inout Sink) {
+        switch self {
+        case .none: break
+        case .name: out.name()
+        case .ref: out.ref()
+        case .nameAndRef:
+            out.name()
+            out.phrase(" (")
+            out.ref()
+            out.phrase(")")
+        }
+    }
+
     /// Read off the UTF-8 in place: this runs for every step of every response.
     @inline(__always)
     init(name: String, ref: String, classes: WayClasses) {
@@ -195,15 +209,10 @@ public enum Instructions {
 
         /// The road as a traveller reads it: "Name (Ref)", either alone, or a walker's kind of way.
         func road<Sink: InstructionSink>(_ out: inout Sink) {
-            switch label {
-            case .none: if walking { out.phrase(WalkKind(roadClass.rawValue).phrase) }
-            case .name: out.name()
-            case .ref: out.ref()
-            case .nameAndRef:
-                out.name()
-                out.phrase(" (")
-                out.ref()
-                out.phrase(")")
+            if label == .none {
+                if walking { out.phrase(WalkKind(roadClass.rawValue).phrase) }
+            } else {
+                label.write(&out)
             }
         }
 

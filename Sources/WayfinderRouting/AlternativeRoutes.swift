@@ -25,11 +25,18 @@ extension Router {
     public func routes(from source: Snap, to target: Snap, alternatives: Int,
                        criteria: AlternativeCriteria = AlternativeCriteria()) throws(RouteError) -> [Route] {
         let best = try route(from: source, to: target)
-        guard alternatives > 0, source.segment != target.segment else { return [best] }
-        let found = alternativeRoutes.find(source, target, best: best, count: alternatives, criteria) { pieces, weight in
+        return [best] + self.alternatives(to: best, count: alternatives, criteria: criteria)
+    }
+
+    /// Up to `count` alternatives to `best`, the route this router found between its snaps
+    /// (for callers that already have it: the server's /route routes the request first).
+    public func alternatives(to best: Route, count: Int, criteria: AlternativeCriteria = AlternativeCriteria()) -> [Route] {
+        let source = best.source, target = best.target
+        guard count > 0, source.segment != target.segment else { return [] }
+        let found = alternativeRoutes.find(source, target, best: best, count: count, criteria) { pieces, weight in
             weight - self.restrictedEntryCharges(pieces, weight: weight)
         }
-        return [best] + found.map { Route(weight: $0.weight, source: source, target: target, pieces: $0.pieces) }
+        return found.map { Route(weight: $0.weight, source: source, target: target, pieces: $0.pieces) }
     }
 }
 

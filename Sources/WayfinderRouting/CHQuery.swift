@@ -167,23 +167,7 @@ public final class CHQuery {
         if meetsInSelfLoop, let loop = h.selfLoop(at: upEnd, filter: filter) {
             path.expand(to: h.nodeAtRank[Int(upEnd)], code: loop.via, shortcuts: shortcuts)
         }
-        // Across the core by its next hops (each hop is one hierarchy arc).
-        v = upEnd
-        var hops = 0
-        let size = h.coreSize, start = Int(h.coreStart)
-        while v != downStart {
-            let hop = h.coreNextHop[(Int(v) - start) * size + Int(downStart) - start]
-            hops += 1
-            if hop == CoreTable.noHop || hops > size { fatalError("core table: no path from rank \(v) to \(downStart)") }
-            let next = Int32(start + Int(hop))
-            let (arc, id) = hierarchy.cheapestCoreArc(from: v, to: next, coreExpansions)
-            if let coreExpansions {
-                coreExpansions.append(id, to: &path)
-            } else {
-                path.expand(to: h.nodeAtRank[Int(next)], code: arc.via, shortcuts: shortcuts)
-            }
-            v = next
-        }
+        path.crossCore(from: upEnd, to: downStart, h, coreExpansions)
         // Down from `downStart` to a target: backward arcs are stored at their lower end.
         v = downStart
         while backward.labels[Int(v)].parentArc >= 0 {

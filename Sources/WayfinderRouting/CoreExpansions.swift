@@ -83,6 +83,30 @@ public final class CoreExpansions: @unchecked Sendable {
     }
 }
 
+extension PathBuilder {
+    /// Appends the path from core rank `x` to core rank `y` (nothing when they are the
+    /// same) by the core table's next hops, each hop one hierarchy arc: copied from
+    /// `expansions` when given, else unpacked through the shortcut table. `CHQuery` and
+    /// `ViaNodeSearch` both cross the core this way.
+    mutating func crossCore(from x: Int32, to y: Int32, _ h: ContractionHierarchy, _ expansions: CoreExpansions?) {
+        let size = h.coreSize, start = Int(h.coreStart)
+        var v = x, hops = 0
+        while v != y {
+            let hop = h.coreNextHop[(Int(v) - start) * size + Int(y) - start]
+            hops += 1
+            if hop == CoreTable.noHop || hops > size { fatalError("core table: no path from rank \(v) to \(y)") }
+            let next = Int32(start + Int(hop))
+            let (arc, id) = h.cheapestCoreArc(from: v, to: next, expansions)
+            if let expansions {
+                expansions.append(id, to: &self)
+            } else {
+                expand(to: h.nodeAtRank[Int(next)], code: arc.via, shortcuts: h.shortcuts)
+            }
+            v = next
+        }
+    }
+}
+
 extension ContractionHierarchy {
     /// The cheapest hierarchy arc `x -> y` between two core ranks and its `CoreExpansions`
     /// id (-1 without expansions): stored at the lower one (core ranks are in contraction

@@ -194,9 +194,9 @@ final class ViaNodeSearch {
             let arc = h.forwardArcs[Int(i)]
             path.expand(to: h.nodeAtRank[Int(arc.head)], code: arc.via, shortcuts: shortcuts)
         }
-        crossCore(from: candidate.upEnd, to: candidate.rank)
+        path.crossCore(from: candidate.upEnd, to: candidate.rank, hierarchy, coreExpansions)
         let via = path.arcCount
-        crossCore(from: candidate.rank, to: candidate.downStart)
+        path.crossCore(from: candidate.rank, to: candidate.downStart, hierarchy, coreExpansions)
         v = candidate.downStart
         while backward.labels[Int(v)].parentArc >= 0 {
             let lower = backward.labels[Int(v)].parent
@@ -205,24 +205,5 @@ final class ViaNodeSearch {
             v = lower
         }
         return path.withPath { nodes, payloads in body(nodes, payloads, via) }
-    }
-
-    /// Appends the core table's path between two core ranks, hop by hop (as `CHQuery`).
-    private func crossCore(from x: Int32, to y: Int32) {
-        let h = hierarchy, size = h.coreSize, start = Int(h.coreStart)
-        var v = x, hops = 0
-        while v != y {
-            let hop = h.coreNextHop[(Int(v) - start) * size + Int(y) - start]
-            hops += 1
-            if hop == CoreTable.noHop || hops > size { fatalError("core table: no path from rank \(v) to \(y)") }
-            let next = Int32(start + Int(hop))
-            let (arc, id) = hierarchy.cheapestCoreArc(from: v, to: next, coreExpansions)
-            if let coreExpansions {
-                coreExpansions.append(id, to: &path)
-            } else {
-                path.expand(to: h.nodeAtRank[Int(next)], code: arc.via, shortcuts: h.shortcuts)
-            }
-            v = next
-        }
     }
 }

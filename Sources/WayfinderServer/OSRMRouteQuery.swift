@@ -52,11 +52,8 @@ extension OSRMEndpoints {
             // Alternatives are searched on the plain hierarchy only: under an exclusion the
             // answer is the best route alone (alternatives are "up to N" in OSRM too).
             if alternatives > 0 && snaps.count == 2 && excluded.isEmpty {
-                do throws(RouteError) {
-                    routes += try router.routes(from: snaps[0], to: snaps[1], alternatives: alternatives).dropFirst().map { [$0] }
-                } catch {
-                    throw OSRMError(error)
-                }
+                // The best route is the request's one leg: only the others are searched.
+                routes += router.alternatives(to: legs[0], count: alternatives).map { [$0] }
             }
             self.routes = routes
             builder = context.directionsBuilder(osrm.mode)!
