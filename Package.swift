@@ -61,11 +61,13 @@ let package = Package(
             dependencies: ["CWayfinderProto", "WayfinderGraph", "WayfinderRouting", "WayfinderDirections", "WayfinderJSON"],
             swiftSettings: fast
         ),
-        // The HTTP service: OSRM v5 and Nominatim dialects, health, metrics, hot reload.
+        // The HTTP service: OSRM v5 and Nominatim dialects, health, metrics, hot reload, and
+        // the map app, whose files (MapApp/) are compiled into the binary (MapAssets.swift).
         .target(
             name: "WayfinderServer",
             dependencies: ["CMicroHTTPD", "WayfinderGraph", "WayfinderRouting", "WayfinderDirections", "WayfinderGeocoding",
                            "WayfinderProtobuf", "WayfinderJSON"],
+            resources: [.embedInCode("MapApp")],
             swiftSettings: fast
         ),
         // Command-line front ends as a library, so tests can call them.

@@ -84,8 +84,11 @@ extension Geocoder {
     }
 
     /// POIs matching `query` within `radius` metres, nearest first, named or not: by their
-    /// main type, or a second POI tag (a restaurant also tagged `shop=florist`).
-    public func search(_ query: CategoryQuery, near point: FixedCoordinate, radius: Double = 1000, limit: Int = 10) -> [GeocoderResult] {
+    /// main type, or a second POI tag (a restaurant also tagged `shop=florist`). `inside`
+    /// keeps only POIs in a box (a map's visible region: the circle around its centre
+    /// through its corners, filtered before the limit so none in the box is lost).
+    public func search(_ query: CategoryQuery, near point: FixedCoordinate, radius: Double = 1000, limit: Int = 10,
+                       inside box: (min: FixedCoordinate, max: FixedCoordinate)? = nil) -> [GeocoderResult] {
         let exact = query.types.filter { !$0.hasSuffix("=*") }.map { Array($0.utf8) }
         let prefixes = query.types.filter { $0.hasSuffix("=*") }.map { Array($0.dropLast().utf8) }
         let cuisine = query.cuisine.map { Array($0.utf8) }
@@ -93,6 +96,7 @@ extension Geocoder {
         forEachItem(around: point, radius: radius, LocalProjection(latitude: point.latitude)) { i, d in
             let item = items[i]
             guard d <= radius, item.kind == GeocoderKind.poi.rawValue else { return }
+            if let box, !(box.min.lat...box.max.lat).contains(item.location.lat) || !(box.min.lon...box.max.lon).contains(item.location.lon) { return }
             if !query.types.isEmpty {
                 func matches(_ type: some Collection<UInt8>) -> Bool {
                     exact.contains { type.elementsEqual($0) } || prefixes.contains { type.starts(with: $0) }

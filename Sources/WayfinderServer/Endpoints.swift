@@ -59,6 +59,7 @@ public struct EndpointTable: Sendable {
         Endpoint("places", path: "/places", handler: NominatimEndpoints.places),
         Endpoint("map", path: "/", handler: MapEndpoints.page),
         Endpoint("leaflet", path: "/leaflet/", handler: MapEndpoints.leaflet),
+        Endpoint("app", path: "/app/", handler: MapAssets.serve),
         Endpoint("roads", path: "/roads", handler: MapEndpoints.roads),
     ])
 

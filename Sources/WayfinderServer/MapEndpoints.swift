@@ -3,14 +3,25 @@ import WayfinderGraph
 import WayfinderJSON
 import WayfinderRouting
 
-/// The map page (`/`), the Leaflet files it loads (`/leaflet/...`) and the road geometry it
-/// draws (`/roads`).
+/// The map page (`/`), the Leaflet files it loads (`/leaflet/...`) and the road geometry of
+/// a box (`/roads`). The app's own files are `MapAssets` (`/app/...`).
 enum MapEndpoints {
-    /// `GET /`: the page, opening on the graph's extent.
+    /// `GET /`: the page, opening on the graph's extent. Never cached without asking: its
+    /// configuration follows the graph in service (a reload changes the tiles' version).
     @Sendable static func page(_ request: HTTPRequest, _ context: RequestContext) -> HTTPResponse {
         let bounds = TravelMode.allCases.lazy.compactMap { context.graph.graph($0) }.first.map(extent)
             ?? CoordinateBox(minLat: 0, minLon: 0, maxLat: 0, maxLon: 0)
-        return .text(MapPage.html(bounds: bounds), contentType: "text/html; charset=utf-8")
+        let html = MapPage.html(bounds: bounds, tileVersion: tileVersion(context.graph), place: context.graph.area?.name)
+        var response = HTTPResponse.text(html, contentType: "text/html; charset=utf-8")
+        response.headers.append(("Cache-Control", "no-cache"))
+        return response
+    }
+
+    /// The version of a graph's tiles in the page's tile URLs: its build time (letters and
+    /// digits only), and the load generation when the file does not say when it was built.
+    static func tileVersion(_ graph: ServedGraph) -> String {
+        if let built = graph.builtText { return String(built.filter { $0.isLetter || $0.isNumber }) }
+        return "g\(graph.generation)"
     }
 
     /// The area the snapping grid of a graph covers.

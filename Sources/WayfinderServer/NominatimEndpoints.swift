@@ -7,7 +7,9 @@ import WayfinderJSON
 /// from the geocoder index, and two endpoints of our own over the same index:
 ///
 /// - `/category?q=cafe&lat=&lon=[&radius=1000][&limit=10]`: POIs of a category (a word or
-///   phrase such as cafe, pharmacy, "bus stop") within `radius` metres, nearest first.
+///   phrase such as cafe, pharmacy, "bus stop") within `radius` metres, nearest first; or
+///   `/category?q=cafe&viewbox=lon1,lat1,lon2,lat2`: those inside the box (a map's visible
+///   region), nearest its centre first.
 /// - `/places?lat=&lon=[&accuracy=20][&limit=5]`: the POIs a device located at lat,lon to
 ///   within `accuracy` metres is most likely at, with likelihoods in `score`.
 ///
@@ -209,9 +211,19 @@ enum NominatimEndpoints {
             guard let category = geocoder.categoryQuery(phrase) else {
                 throw Failure("unknown category \"\(phrase)\"; categories: \(Categories.all.map(\.name).joined(separator: ", "))")
             }
+            let limit = try number(request, "limit", default: 10, range: 1...context.limits.maxResults)
+            if let text = request["viewbox"] {
+                let (low, high) = try viewbox(text)
+                let centre = FixedCoordinate(lat: Int32((Int64(low.lat) + Int64(high.lat)) / 2), lon: Int32((Int64(low.lon) + Int64(high.lon)) / 2))
+                let reach = Geo.distance(centre, high).rounded(.up) + 1
+                guard reach <= context.limits.maxSearchRadius else {
+                    throw Failure("viewbox is too large for a category search: its corners must lie within "
+                                  + "\(Int(context.limits.maxSearchRadius / 1000)) km of its centre")
+                }
+                return results(geocoder.search(category, near: centre, radius: reach, limit: limit, inside: (low, high)), context)
+            }
             let point = try coordinate(request)
             let radius = try number(request, "radius", default: 1000.0, range: 1...context.limits.maxSearchRadius)
-            let limit = try number(request, "limit", default: 10, range: 1...context.limits.maxResults)
             return results(geocoder.search(category, near: point, radius: radius, limit: limit), context)
         }
     }
