@@ -5,7 +5,7 @@ import Testing
 /// Debian's chromium, when installed (scripts/setup installs it).
 let chromiumPath = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
-/// The map page, its Leaflet files, the road layer, and a real browser drawing a route.
+/// The map page, its files and Leaflet's, the road layer, /category in a box, and a real browser drawing a route.
 @Suite struct MapPageTests {
     /// Andorra la Vella (Plaça del Poble) to Escaldes-Engordany (Carrer de la Unió), across town.
     static let from = "42.50630,1.52180", to = "42.51000,1.53800"
@@ -72,21 +72,68 @@ let chromiumPath = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { Fi
         let page = try server.get("/")
         #expect(page.status == 200)
         #expect(page.headers["content-type"]?.hasPrefix("text/html") == true)
-        #expect(page.text.contains("<script src=\"/leaflet/leaflet.js\"></script>"))
+        #expect(page.headers["cache-control"] == "no-cache")
+        #expect(page.text.contains("<script defer src=\"/leaflet/leaflet.min.js\"></script>"))
         #expect(!page.text.contains("http://") && !page.text.contains("https://"), "nothing from the internet")
-        // The graph's extent, where the map opens: Andorra's roads lie around 42.5 N, 1.5 E.
+        // The graph's extent, where the map opens: Andorra's roads lie around 42.5 N, 1.5 E;
+        // the tiles' version is the graph's build time.
         #expect(page.text.contains("const WAYFINDER = {\"bounds\":[[42.4"))
+        let built = try #require(server.state.graph.builtText)
+        #expect(page.text.contains("\"tileVersion\":\"\(built.filter { $0.isLetter || $0.isNumber })\""))
         #expect(try server.get("/nowhere").status == 404)
         #expect(try server.get("/leaflet/../../../etc/passwd").status == 404)
         #expect(try server.get("/leaflet/no-such-file.js").status == 404)
         if LeafletFiles.shared.isInstalled {
-            let script = try server.get("/leaflet/leaflet.js")
+            let script = try server.get("/leaflet/leaflet.min.js")
             #expect(script.status == 200)
             #expect(script.headers["content-type"]?.hasPrefix("application/javascript") == true)
             #expect(script.text.contains("Leaflet"))
             #expect(try server.get("/leaflet/leaflet.css").status == 200)
             #expect(try server.get("/leaflet/images/marker-icon.png").body.starts(with: [0x89, 0x50, 0x4E, 0x47]))
         }
+    }
+
+    /// The app's files: every one the shell names is served from the binary with its type,
+    /// cached for good under the current version and revalidated under any other.
+    @Test func appFilesAreEmbeddedAndVersioned() throws {
+        let server = try TestServer(graph: TestGraphs.path("andorra"))
+        let page = try server.get("/").text
+        let version = MapAssets.version
+        for name in MapAssets.files.keys {
+            #expect(page.contains("/app/\(name)?v=\(version)"), "the shell does not load \(name)")
+            let file = try server.get("/app/\(name)?v=\(version)")
+            #expect(file.status == 200, "\(name)")
+            #expect(file.headers["content-type"]?.hasPrefix(name.hasSuffix(".css") ? "text/css" : "application/javascript") == true)
+            #expect(file.headers["cache-control"] == "public, max-age=31536000, immutable")
+            #expect(file.headers["etag"] == "\"\(version)\"")
+            #expect(!file.text.contains("http://") && !file.text.contains("https://"), "\(name) names another origin")
+            #expect(file.text.split(separator: "\n").count <= 450, "\(name) is over 450 lines")
+            #expect(try server.get("/app/\(name)?v=old").headers["cache-control"] == "no-cache")
+        }
+        #expect(MapAssets.files.count >= 10)
+        #expect(try server.get("/app/index.html").status == 404)
+        #expect(try server.get("/app/../MapPage.swift").status == 404)
+        #expect(try server.get("/app/").status == 404)
+    }
+
+    /// `/category?viewbox=`: the POIs of a category inside a box (a map's visible region).
+    @Test func categoryInAViewbox() throws {
+        let server = try TestServer(graph: TestGraphs.path("andorra"))
+        let box = (west: 1.515, south: 42.500, east: 1.545, north: 42.515)
+        let answer = try server.get("/category?q=restaurant&viewbox=\(box.west),\(box.north),\(box.east),\(box.south)&limit=100")
+        #expect(answer.status == 200)
+        let places = try #require(try JSONSerialization.jsonObject(with: Data(answer.body)) as? [[String: Any]])
+        #expect(places.count >= 5)
+        for p in places {
+            let lat = try #require(p["lat"] as? Double), lon = try #require(p["lon"] as? Double)
+            #expect(lat >= box.south && lat <= box.north && lon >= box.west && lon <= box.east, "\(p["name"] ?? "")")
+        }
+        // A circle around the box's centre through its corners holds more: the box filtered them.
+        let circle = try server.get("/category?q=restaurant&lat=42.5075&lon=1.53&radius=1500&limit=100")
+        let around = try #require(try JSONSerialization.jsonObject(with: Data(circle.body)) as? [[String: Any]])
+        #expect(around.count > places.count)
+        #expect(try server.get("/category?q=restaurant&viewbox=1,2,3").status == 400)
+        #expect(try server.get("/category?q=restaurant&viewbox=-10,30,10,60").status == 400)   // too large
     }
 
     /// Loads the page with a preset route in headless Chromium and checks that the route is
@@ -96,29 +143,27 @@ let chromiumPath = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { Fi
     func browserDrawsARoute() throws {
         try #require(LeafletFiles.shared.isInstalled, "libjs-leaflet is not installed (scripts/setup installs it)")
         let server = try TestServer(graph: TestGraphs.path("andorra"))
-        let url = "http://127.0.0.1:\(server.port)/?from=\(Self.from)&to=\(Self.to)&mode=driving"
+        let b = try Browser(width: 1200, height: 800)
+        defer { b.close() }
+        try b.open("http://127.0.0.1:\(server.port)/?from=\(Self.from)&to=\(Self.to)&mode=driving")
+        try b.waitFor("document.documentElement.dataset.routeState === 'ok' && document.documentElement.dataset.readyMs", timeout: 20)
+        try b.evaluate("new Promise(r => setTimeout(r, 300))")
         let directory = TestGraphs.scratch("chromium")
-        let screenshot = directory + "/map.png"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-
-        _ = try runChromium(["--screenshot=\(screenshot)", url], profile: directory + "/profile-1")
+        let screenshot = directory + "/map.png"
+        try b.screenshot(to: screenshot)
         let png = try PNGImage([UInt8](Data(contentsOf: URL(fileURLWithPath: screenshot))))
         #expect(png.width == 1200 && png.height == 800)
         // The route colour, in the map (right of the 340-pixel panel, whose buttons share it).
         let colour = MapPage.routeColour
         let routePixels = png.count(red: colour.red, green: colour.green, blue: colour.blue, tolerance: 8, fromColumn: 345)
         #expect(routePixels > 500, "route colour pixels in the map: \(routePixels)")
-        // Roads are drawn too: the page is more than the background.
-        #expect(png.count(red: 0xEE, green: 0xF0, blue: 0xE8, tolerance: 2, fromColumn: 345) < 855 * 800 * 98 / 100)
-
-        let dom = try runChromium(["--dump-dom", url], profile: directory + "/profile-2")
-        #expect(dom.contains("class=\"wf-route"), "no route line in the page")
-        let steps = dom.components(separatedBy: "<li class=\"step\"").count - 1
+        #expect(try b.evaluate("document.querySelectorAll('path.wf-route').length") as? Int == 1)
+        let steps = try b.evaluate("document.querySelectorAll('#steps li.step').length") as? Int ?? 0
         #expect(steps >= 3, "steps listed: \(steps)")
-        #expect(dom.contains("You have arrived") || dom.contains("arrive"), "no arrival step")
-        #expect(dom.contains(" by car</div>"), "no route summary")
-        #expect(server.log.contains { $0.contains(" /roads ") && $0.contains(" 200 ") }, "the road layer was not requested")
+        #expect((try b.evaluate("WF.el('steps').textContent") as? String ?? "").contains("arrive"), "no arrival step")
+        #expect((try b.evaluate("WF.el('summary').textContent") as? String ?? "").contains(" by car"), "no route summary")
     }
 
     /// The requests a Leaflet geocoder control (leaflet-control-geocoder's Nominatim) sends:
@@ -142,38 +187,25 @@ let chromiumPath = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { Fi
         }
     }
 
-    /// The page's search box: `?search=` types a place into the start box; the results list
-    /// shows what /search found.
+    /// The start box: Enter searches /search near the view and lists what it found.
     @Test(.enabled(if: chromiumPath != nil, "chromium is not installed (scripts/setup installs it); the map page is not checked in a browser"),
           .timeLimit(.minutes(3)))
     func browserSearchBoxFindsAPlace() throws {
         try #require(LeafletFiles.shared.isInstalled, "libjs-leaflet is not installed (scripts/setup installs it)")
         let server = try TestServer(graph: TestGraphs.path("andorra"))
-        let directory = TestGraphs.scratch("chromium-search")
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let dom = try runChromium(["--dump-dom", "http://127.0.0.1:\(server.port)/?search=Avinguda%20Meritxell"], profile: directory + "/profile")
-        #expect(dom.contains("<ul class=\"results\"><li>Avinguda Meritxell, Andorra la Vella"), "no results list: \(dom.suffix(2000))")
+        let b = try Browser(width: 1200, height: 800)
+        defer { b.close() }
+        try b.open("http://127.0.0.1:\(server.port)/")
+        try b.waitFor("document.documentElement.dataset.appReady", timeout: 20)
+        try b.evaluate("WF.el('from').focus()")
+        try b.type("Avinguda Meritxell")
+        try b.press("Enter")
+        try b.waitFor("document.querySelector('ul.results li .t')")
+        let first = try b.evaluate("document.querySelector('ul.results li').textContent") as? String ?? ""
+        #expect(first.hasPrefix("Avinguda Meritxell"), "\(first)")
         #expect(server.log.contains { $0.contains(" /search ") && $0.contains(" 200 ") }, "the search was not requested")
-    }
-
-    /// Runs headless Chromium on `arguments` and returns what it printed on standard output.
-    func runChromium(_ arguments: [String], profile: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: chromiumPath!)
-        process.arguments = ["--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
-                             "--user-data-dir=\(profile)", "--window-size=1200,800", "--virtual-time-budget=8000"] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let watchdog = DispatchWorkItem { process.terminate() }
-        DispatchQueue.global().asyncAfter(deadline: .now() + 90, execute: watchdog)
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        watchdog.cancel()
-        try #require(process.terminationReason == .exit && process.terminationStatus == 0,
-                     "chromium \(arguments.first ?? "") ended with status \(process.terminationStatus)")
-        return text
+        try b.click(selector: "ul.results li")
+        #expect((try b.evaluate("WF.el('from').value") as? String ?? "").hasPrefix("Avinguda Meritxell"))
+        #expect(try b.evaluate("document.querySelectorAll('.wf-from').length") as? Int == 1)
     }
 }
