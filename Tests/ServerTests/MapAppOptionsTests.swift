@@ -98,6 +98,7 @@ struct MapAppOptionsTests {
         defer { b.close() }
         try b.click(selector: "#my-location")
         try b.waitFor("document.documentElement.dataset.myLocation === 'shown'")
+        try b.waitFor("Math.abs(WF.map.getCenter().lat - 41.15) < 1e-3 && WF.map.getZoom() >= 16")
         let camera = try MapApp.camera(b)
         #expect(abs(camera[0] - 41.15) < 1e-3 && abs(camera[1] + 8.61) < 1e-3 && camera[2] >= 16, "\(camera)")
         #expect(try b.evaluate("document.querySelectorAll('.wf-me').length") as? Int == 1)

@@ -59,16 +59,14 @@
     },
   });
 
-  // Insets of the map that something covers: the centre label at the top, and on a
-  // phone the bottom sheet. fitBounds takes them as padding.
+  // Insets of the map that something covers: the zoom and location buttons on the left,
+  // the centre label and the map types at the top, and on a phone the bottom sheet.
+  // fitBounds takes them as padding.
   WF.padding = () => {
-    const margin = 36, top = 44;
+    const margin = 24, left = 50, top = 84;
     let bottom = 0;
-    if (phone.matches) {
-      const panel = WF.el("panel");
-      bottom = panel.getBoundingClientRect().height;
-    }
-    return { topLeft: [margin, top + margin / 2], bottomRight: [margin, bottom + margin] };
+    if (phone.matches) bottom = WF.el("panel").getBoundingClientRect().height;
+    return { topLeft: [left + margin, top + margin / 2], bottomRight: [margin, bottom + margin] };
   };
 
   function sheet() {

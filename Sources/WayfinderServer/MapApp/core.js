@@ -45,27 +45,37 @@ WF.viewbox = () => {
   return [b.getWest(), b.getNorth(), b.getEast(), b.getSouth()].map(v => v.toFixed(5)).join(",");
 };
 
-// ---- A place as an info window shows it: a title and a snippet.
+// ---- A place as an info window shows it: a title and a snippet (and `short`, for an
+// input box: the title and the street, or the city).
+function placeOf(title, street, area, latlng, extra) {
+  const snippet = [street !== title ? street : "", ...area].filter(s => s && s !== title).join(", ");
+  const short = title + (street && street !== title ? ", " + street : area[area.length - 1] ? ", " + area[area.length - 1] : "");
+  return Object.assign({ title, snippet, short, latlng }, extra);
+}
 // Nominatim jsonv2 (/search, /reverse with addressdetails).
 WF.nominatimPlace = p => {
   const a = p.address || {};
-  const street = [a.road || a.pedestrian || a.footway || a.path, a.house_number].filter(Boolean).join(" ");
-  const title = p.name || street || (p.display_name || "").split(",")[0] || "Unnamed place";
-  const parts = (p.display_name || "").split(",").map(s => s.trim()).filter(Boolean);
-  const rest = parts.filter(s => s !== title && !title.includes(s)).slice(0, 4);
-  return { title, snippet: rest.join(", "), latlng: L.latLng(Number(p.lat), Number(p.lon)), kind: p.type || p.category || "" };
+  const road = a.road || a.pedestrian || a.footway || a.path || a.square;
+  const street = road ? road + (a.house_number ? " " + a.house_number : "") : "";
+  const first = (p.display_name || "").split(",")[0].trim();
+  const title = p.name || street || first || "Unnamed place";
+  const area = [a.suburb || a.neighbourhood || a.quarter, a.city || a.town || a.village || a.municipality || a.county]
+    .filter((s, i, all) => s && all.indexOf(s) === i);
+  if (!street && !area.length) area.push(...(p.display_name || "").split(",").slice(1, 3).map(s => s.trim()));
+  return placeOf(title, street, area, L.latLng(Number(p.lat), Number(p.lon)), { kind: p.type || p.category || "" });
 };
 // Our /category and /places objects (wayfinder search --format json).
 WF.geocoderPlace = p => {
   const a = p.address || {};
-  const street = [a.street, a.housenumber].filter(Boolean).join(" ");
-  const title = p.name || (p.category ? p.category[0].toUpperCase() + p.category.slice(1) : street || "Unnamed place");
-  const where = [street, a.city].filter(s => s && s !== title).join(", ");
-  const snippet = [p.category && p.name ? p.category : "", where].filter(Boolean).join(" \u00b7 ");
-  return { title, snippet, latlng: L.latLng(p.lat, p.lon), kind: p.category || "", score: p.score, distance: p.distance_m };
+  const street = a.street ? a.street + (a.housenumber ? " " + a.housenumber : "") : "";
+  const kind = p.category ? p.category[0].toUpperCase() + p.category.slice(1) : "";
+  const title = p.name || kind || street || "Unnamed place";
+  const area = [(p.areas && p.areas.suburb) || "", a.city || ""].filter(Boolean);
+  const place = placeOf(title, street, area, L.latLng(p.lat, p.lon), { kind: p.category || "", score: p.score, distance: p.distance_m });
+  if (p.name && kind) place.snippet = kind + (place.snippet ? " \u00b7 " + place.snippet : "");
+  return place;
 };
-// A short address for an input box: the title, and the street when the title is a name.
-WF.shortAddress = place => place.title + (place.snippet ? ", " + place.snippet.split(",")[0] : "");
+WF.shortAddress = place => place.short || place.title;
 
 // ---- Formatting
 WF.metres = m => m >= 1000 ? (m / 1000).toFixed(m >= 10000 ? 0 : 1) + " km" : Math.round(m) + " m";

@@ -104,7 +104,8 @@ final class Browser: @unchecked Sendable {
             let text = ((exception["exception"] as? [String: Any])?["description"] as? String) ?? (exception["text"] as? String) ?? "\(exception)"
             throw Failure("\(expression): \(text)")
         }
-        return (answer["result"] as? [String: Any])?["value"]
+        let value = (answer["result"] as? [String: Any])?["value"]
+        return value is NSNull ? nil : value   // JSON null (a falsy waitFor poll): nil, as documented
     }
 
     /// Polls `expression` until it is truthy and returns its value.
