@@ -60,6 +60,7 @@ public struct EndpointTable: Sendable {
         Endpoint("map", path: "/", handler: MapEndpoints.page),
         Endpoint("leaflet", path: "/leaflet/", handler: MapEndpoints.leaflet),
         Endpoint("roads", path: "/roads", handler: MapEndpoints.roads),
+        Endpoint("tiles", path: "/tiles/", handler: TilesEndpoint.tile),
     ])
 
     /// Index of the endpoint for `path`: the exact match, else the longest matching prefix.
