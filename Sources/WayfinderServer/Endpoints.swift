@@ -61,6 +61,7 @@ public struct EndpointTable: Sendable {
         Endpoint("leaflet", path: "/leaflet/", handler: MapEndpoints.leaflet),
         Endpoint("app", path: "/app/", handler: MapAssets.serve),
         Endpoint("roads", path: "/roads", handler: MapEndpoints.roads),
+        Endpoint("tiles", path: "/tiles/", handler: TilesEndpoint.tile),
     ])
 
     /// Index of the endpoint for `path`: the exact match, else the longest matching prefix.

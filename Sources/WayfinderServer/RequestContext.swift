@@ -20,6 +20,7 @@ public final class RequestContext: @unchecked Sendable {
     private var builders: [DirectionsBuilder?]
     private var roadFinders: [RoadsInBox?]
     private var tables: [TableQuery?]
+    private var tiles: TileMaker?
     private var buffer = JSONBuffer(capacity: 64 * 1024)
     /// Monotonic nanoseconds when the current request started.
     public internal(set) var requestStart: UInt64 = 0
@@ -53,6 +54,14 @@ public final class RequestContext: @unchecked Sendable {
 
     /// The road finder of `mode` for the map's road layer.
     public func roadsInBox(_ mode: TravelMode) -> RoadsInBox? { perMode(&roadFinders, mode, RoadsInBox.init) }
+
+    /// The tile writer for `/tiles` (both modes' road finders and the base map's scratch).
+    public func tileMaker() -> TileMaker {
+        if let tiles { return tiles }
+        let made = TileMaker(graph: graph)
+        tiles = made
+        return made
+    }
 
     public var geocoder: Geocoder? { graph.geocoder }
 

@@ -21,6 +21,14 @@ public final class ServedGraph: Sendable {
     public let area: GraphArea?
     /// Each street's lines (Nominatim's polygon_geojson), sorted by item at open.
     public let streetLines: GeocoderStreetLines?
+    /// The base map (`/tiles` areas, lines, buildings); nil for a file built without it.
+    public let baseMap: BaseMap?
+    /// The place names tiles write, from the base map or else the geocoder.
+    let placeLabels: PlaceLabels
+    /// Names this build of the graph: a hash of its sections' checksums, 8 hex digits.
+    /// Changes whenever any byte of the data does, so it versions cached tiles
+    /// (`/tiles` ETag; the page's `tileVersion`).
+    public let buildId: String
     /// Which file on disk this is, to notice when another is renamed over the path.
     public let identity: FileIdentity
     /// Counts loads in this process: 1 for the first graph, +1 per reload.
@@ -54,6 +62,10 @@ public final class ServedGraph: Sendable {
         } catch {
             guard case .missingSection = error else { throw error }
         }
+        let baseMap = try BaseMap(file: file)
+        self.baseMap = baseMap
+        placeLabels = PlaceLabels(baseMap: baseMap, geocoder: geocoder)
+        buildId = Self.buildId(of: file)
         self.path = path
         self.file = file
         self.routing = routing
@@ -69,6 +81,17 @@ public final class ServedGraph: Sendable {
     }
 
     public func graph(_ mode: TravelMode) -> RoutingGraph? { routing[mode.index] }
+
+    private static func buildId(of file: GraphFile) -> String {
+        var hash: UInt32 = 2_166_136_261  // FNV-1a over the sections' crcs and lengths
+        for section in file.sections {
+            for word in [section.crc, UInt32(truncatingIfNeeded: section.length), section.kind] {
+                for shift in stride(from: 0, to: 32, by: 8) { hash = (hash ^ (word >> UInt32(shift) & 0xff)) &* 16_777_619 }
+            }
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 8 - hex.count) + hex
+    }
 
     /// Seconds since the file was built (since it was loaded when the build time is unknown).
     public var ageSeconds: Double { -(builtAt ?? loadedAt).timeIntervalSinceNow }
