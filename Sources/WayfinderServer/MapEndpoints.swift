@@ -11,17 +11,10 @@ enum MapEndpoints {
     @Sendable static func page(_ request: HTTPRequest, _ context: RequestContext) -> HTTPResponse {
         let bounds = TravelMode.allCases.lazy.compactMap { context.graph.graph($0) }.first.map(extent)
             ?? CoordinateBox(minLat: 0, minLon: 0, maxLat: 0, maxLon: 0)
-        let html = MapPage.html(bounds: bounds, tileVersion: tileVersion(context.graph), place: context.graph.area?.name)
+        let html = MapPage.html(bounds: bounds, tileVersion: context.graph.buildId, place: context.graph.area?.name)
         var response = HTTPResponse.text(html, contentType: "text/html; charset=utf-8")
         response.headers.append(("Cache-Control", "no-cache"))
         return response
-    }
-
-    /// The version of a graph's tiles in the page's tile URLs: its build time (letters and
-    /// digits only), and the load generation when the file does not say when it was built.
-    static func tileVersion(_ graph: ServedGraph) -> String {
-        if let built = graph.builtText { return String(built.filter { $0.isLetter || $0.isNumber }) }
-        return "g\(graph.generation)"
     }
 
     /// The area the snapping grid of a graph covers.
