@@ -120,6 +120,7 @@ struct MapAppOptionsTests {
             paths.append(route)
             // Buildings, a category search and an info window over the city centre.
             try b.evaluate("location.hash = '#41.14750,-8.61050,17'")
+            try b.waitFor("WF.map.getZoom() === 17 && location.hash === '#41.14750,-8.61050,17'")
             try b.click(selector: "input[name=map-type][value=buildings]")
             try b.click(selector: ".chips button[data-q=cafe]")
             try b.waitFor("document.documentElement.dataset.searchResults > 0")

@@ -70,7 +70,8 @@ WF.geocoderPlace = p => {
   const street = a.street ? a.street + (a.housenumber ? " " + a.housenumber : "") : "";
   const kind = p.category ? p.category[0].toUpperCase() + p.category.slice(1) : "";
   const title = p.name || kind || street || "Unnamed place";
-  const area = [(p.areas && p.areas.suburb) || "", a.city || ""].filter(Boolean);
+  // The suburb only when there is no street (a parish's full name says little next to one).
+  const area = [street ? "" : (p.areas && p.areas.suburb) || "", a.city || ""].filter(Boolean);
   const place = placeOf(title, street, area, L.latLng(p.lat, p.lon), { kind: p.category || "", score: p.score, distance: p.distance_m });
   if (p.name && kind) place.snippet = kind + (place.snippet ? " \u00b7 " + place.snippet : "");
   return place;
