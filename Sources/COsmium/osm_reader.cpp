@@ -88,14 +88,19 @@ struct Dispatch : osmium::handler::Handler {
 
 using AreaManager = osmium::area::MultipolygonManager<osmium::area::Assembler>;
 
-// The areas the geocoder asks for (see wf_osm.h): a narrow filter, so that closed ways of
-// buildings and land use are never assembled and the extra work stays small.
-osmium::TagsFilter area_filter() {
+// The areas the geocoder asks for, and with `basemap` those the base map draws (see
+// wf_osm.h): key-only rules for the base map's keys, whose values the reader sorts out.
+osmium::TagsFilter area_filter(bool basemap) {
     osmium::TagsFilter filter{false};
     filter.add_rule(true, osmium::TagMatcher{"boundary", "administrative"});
     filter.add_rule(true, osmium::TagMatcher{"boundary", "postal_code"});
     for (const char *place : {"city", "town", "village", "borough", "suburb", "quarter", "neighbourhood", "hamlet"})
         filter.add_rule(true, osmium::TagMatcher{"place", place});
+    if (basemap) {
+        for (const char *key : {"building", "landuse", "natural", "leisure", "water", "waterway"})
+            filter.add_rule(true, osmium::TagMatcher{key});
+        filter.add_rule(true, osmium::TagMatcher{"amenity", "grave_yard"});
+    }
     return filter;
 }
 
@@ -250,12 +255,19 @@ extern "C" int wf_osm_read(const char *path, const wf_osm_handlers *handlers, wf
         // 2 cores more only raises RSS (platform notes).
         osmium::thread::Pool pool{handlers->threads > 1 ? handlers->threads : 1};
         osmium::io::Reader reader{osmium::io::File{path}, entities, osmium::io::read_meta::no, pool};
+        const osmium::Box box = reader.header().box();
+        wf_osm_stats bounds{};
+        if (box.valid()) {
+            bounds.has_bounds = 1;
+            bounds.min_lat = box.bottom_left().y(); bounds.min_lon = box.bottom_left().x();
+            bounds.max_lat = box.top_right().y(); bounds.max_lon = box.top_right().x();
+        }
         Dispatch dispatch{*handlers};
         if (handlers->way && handlers->area) {
             // libosmium's two passes: the relations first (only they are decoded), so that
             // the main pass keeps the member ways of the wanted ones and assembles each area
             // as soon as its last way has come.
-            AreaManager manager{osmium::area::Assembler::config_type{}, area_filter()};
+            AreaManager manager{osmium::area::Assembler::config_type{}, area_filter(handlers->basemap_areas != 0)};
             // The relations pass runs on a thread of its own while the main pass reads the
             // nodes (most of the file); the main pass waits for it at the first way.
             RelationsPass first{path, manager};
@@ -280,7 +292,12 @@ extern "C" int wf_osm_read(const char *path, const wf_osm_handlers *handlers, wf
             osmium::apply(reader, dispatch);
         }
         reader.close();
-        if (stats) *stats = dispatch.stats;
+        if (stats) {
+            *stats = dispatch.stats;
+            stats->has_bounds = bounds.has_bounds;
+            stats->min_lat = bounds.min_lat; stats->min_lon = bounds.min_lon;
+            stats->max_lat = bounds.max_lat; stats->max_lon = bounds.max_lon;
+        }
         return WF_OSM_OK;
     } catch (const osmium::io_error &e) {
         return fail(error, error_size, is_malformed(e) ? WF_OSM_MALFORMED : WF_OSM_ERROR, "", e.what());

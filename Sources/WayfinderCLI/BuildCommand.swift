@@ -5,11 +5,13 @@ import WayfinderImport
 /// `wayfinder build --input FILE.osm.pbf --output GRAPH`.
 public enum BuildCommand {
     public static let help = """
-    usage: wayfinder build --input FILE.osm.pbf --output GRAPH [--threads N] [--quiet]
+    usage: wayfinder build --input FILE.osm.pbf --output GRAPH [--threads N] [--no-basemap] [--quiet]
 
     Builds one graph file (driving and walking contraction hierarchies, snapping indexes)
     from an OSM extract (.osm.pbf, or .osm XML). The new file is written beside GRAPH and
     renamed into place only when complete: on any failure GRAPH is left untouched.
+    The file also holds the base map /tiles draws (water, parks, land use, buildings,
+    place names); --no-basemap leaves it out, for a server that only routes.
     Progress and a per-phase summary go to stderr. Exit codes: 0 built, 2 bad arguments,
     3 missing, unreadable, truncated or corrupt input, 8 the output cannot be written.
 
@@ -18,7 +20,7 @@ public enum BuildCommand {
     public static func run(_ words: [String], console: Console = Console()) -> Int32 {
         runCommand(console) { () throws(CommandError) in
             let args = try Arguments(words, valued: ["input", "output", "threads"])
-            try args.allowOnly(flags: ["quiet"])
+            try args.allowOnly(flags: ["quiet", "no-basemap"])
             if args.has("help") {
                 console.write(help)
                 return
@@ -35,7 +37,7 @@ public enum BuildCommand {
             let start = Date()
             let summary: BuildSummary
             do throws(BuildError) {
-                summary = try GraphBuilder.build(input: input, output: output, threads: threads) { line in
+                summary = try GraphBuilder.build(input: input, output: output, threads: threads, baseMap: !args.has("no-basemap")) { line in
                     if !quiet { console.error(line + "\n") }
                 }
             } catch {

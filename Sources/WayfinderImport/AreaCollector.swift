@@ -48,7 +48,12 @@ public final class AreaCollector: OSMHandler {
         links[id] = l
     }
 
+    /// The `place` values whose areas the geocoder keeps (`wf_osm.h`'s filter).
+    private static let settlements = ["city", "town", "village", "borough", "suburb", "quarter", "neighbourhood", "hamlet"]
+
     public func area(type: OSMMemberType, id: Int64, complete: Bool, tags: OSMTags, rings: [OSMRing]) {
+        // The same pass assembles the base map's areas: only boundaries and settlements are the geocoder's.
+        guard tags.value("boundary", isAnyOf: ["administrative", "postal_code"]) || tags.value("place", isAnyOf: Self.settlements) else { return }
         let kind: SourceArea.Kind = tags.value("boundary", is: "administrative") ? .administrative
             : tags.value("boundary", is: "postal_code") ? .postalCode : .place
         var area = SourceArea(osmType: type == .way ? .way : .relation, osmId: id, kind: kind)

@@ -34,6 +34,9 @@ public struct BuildSummary: Sendable {
     public var geocoder: [GeocoderKind: Int] = [:]
     public var fileBytes = 0
     public var peakMemoryBytes = 0
+    /// What the base map holds (nil when built with `baseMap: false`) and its sections' bytes.
+    public var baseMap: BaseMapCollector.Counts?
+    public var baseMapBytes = 0
 }
 
 /// `wayfinder build`: OSM file -> one graph file holding every mode.
@@ -41,7 +44,9 @@ public enum GraphBuilder {
     /// Reads `input`, builds the road network, search graph, contraction hierarchy and
     /// snapping index of each mode, and writes them atomically to `output`.
     /// `progress` receives one human-readable line per phase.
-    public static func build(input: String, output: String, threads: Int = 2,
+    /// `baseMap` false leaves out the base map (`/tiles` then draws roads and labels only):
+    /// `wayfinder build --no-basemap`, for servers that only route.
+    public static func build(input: String, output: String, threads: Int = 2, baseMap: Bool = true,
                              progress: (String) -> Void = { _ in }) throws(BuildError) -> BuildSummary {
         var summary = BuildSummary()
         var clock = Date()
@@ -55,8 +60,10 @@ public enum GraphBuilder {
         let collector = OSMCollector()
         let geocoding = GeocoderCollector()
         let areas = AreaCollector()
+        let baseMapCollector = baseMap ? BaseMapCollector() : nil
         do {
-            summary.osm = try OSMReader.read(path: input, into: BothCollectors(collector, geocoding, areas), kinds: OSMEntityKinds.all.union(.areas))
+            summary.osm = try OSMReader.read(path: input, into: BothCollectors(collector, geocoding, areas, baseMapCollector),
+                                             kinds: OSMEntityKinds.all.union(baseMap ? [.areas, .baseMapAreas] : .areas))
         } catch { throw .input(error) }
         summary.counts = collector.counts
         phase("read", "\(summary.osm.nodes) nodes, \(summary.osm.ways) ways, \(summary.osm.relations) relations; "
@@ -126,9 +133,18 @@ public enum GraphBuilder {
         ManeuverOverrideTable.add(collector.maneuverOverrides(), to: &writer)
         for build in results.values { build.add(to: &writer) }
         index.add(to: &writer)
+        if let baseMapCollector {
+            let start = Date()
+            baseMapCollector.finish(bounds: summary.osm.boundsMin.flatMap { low in summary.osm.boundsMax.map { (low, $0) } }, to: &writer)
+            let c = baseMapCollector.counts
+            summary.baseMap = c
+            progress(String(format: "  base map: %d areas, %d buildings, %d lines, %d labels, %d coastline ways, %d clipped multipolygons left out; %d features; %.3f s",
+                            c.areas, c.buildings, c.lines, c.labels, c.coastlineWays, c.clippedAreas, c.features, Date().timeIntervalSince(start)))
+        }
         do { try writer.write(to: output) } catch { throw .output(error) }
         summary.fileBytes = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? 0
         summary.peakMemoryBytes = peakMemoryBytes()
+        if baseMap, let file = try? GraphFile(path: output, verifyChecksums: false) { summary.baseMapBytes = BaseMap.byteCount(in: file) }
         phase("write", "\(summary.fileBytes) bytes to \(output)")
         return summary
     }
@@ -237,24 +253,27 @@ struct ModeBuild {
     }
 }
 
-/// Feeds the one pass over the file to the routing and the geocoder collectors.
+/// Feeds the one pass over the file to the routing, geocoder and base-map collectors.
 private final class BothCollectors: OSMHandler {
     let routing: OSMCollector
     let geocoding: GeocoderCollector
     let areas: AreaCollector
-    init(_ routing: OSMCollector, _ geocoding: GeocoderCollector, _ areas: AreaCollector) {
-        (self.routing, self.geocoding, self.areas) = (routing, geocoding, areas)
+    let baseMap: BaseMapCollector?
+    init(_ routing: OSMCollector, _ geocoding: GeocoderCollector, _ areas: AreaCollector, _ baseMap: BaseMapCollector?) {
+        (self.routing, self.geocoding, self.areas, self.baseMap) = (routing, geocoding, areas, baseMap)
     }
 
     func node(id: Int64, location: FixedCoordinate, tags: OSMTags) {
         routing.node(id: id, location: location, tags: tags)
         geocoding.node(id: id, location: location, tags: tags)
         areas.node(id: id, location: location, tags: tags)
+        baseMap?.node(id: id, location: location, tags: tags)
     }
 
     func way(id: Int64, nodes: OSMWayNodes, tags: OSMTags) {
         routing.way(id: id, nodes: nodes, tags: tags)
         geocoding.way(id: id, nodes: nodes, tags: tags)
+        baseMap?.way(id: id, nodes: nodes, tags: tags)
     }
 
     func relation(id: Int64, members: [OSMMember], tags: OSMTags) {
@@ -265,6 +284,7 @@ private final class BothCollectors: OSMHandler {
 
     func area(type: OSMMemberType, id: Int64, complete: Bool, tags: OSMTags, rings: [OSMRing]) {
         areas.area(type: type, id: id, complete: complete, tags: tags, rings: rings)
+        baseMap?.area(type: type, id: id, complete: complete, tags: tags, rings: rings)
     }
 }
 

@@ -146,6 +146,8 @@ public struct OSMEntityKinds: OptionSet, Sendable {
     public static let all: OSMEntityKinds = [.nodes, .ways, .relations]
     /// Assembled areas (`OSMHandler.area`); costs a first pass over the file's relations.
     public static let areas = OSMEntityKinds(rawValue: 8)
+    /// With `areas`: also the base map's areas (buildings, land use, water…; `wf_osm.h`).
+    public static let baseMapAreas = OSMEntityKinds(rawValue: 16)
 }
 
 public struct OSMReadStats: Sendable, Equatable {
@@ -157,6 +159,9 @@ public struct OSMReadStats: Sendable, Equatable {
     public var missingLocations: Int
     /// Wall-clock time of the read, callbacks included.
     public var seconds: Double
+    /// The file header's box (an extract's clip box), when it has one.
+    public var boundsMin: FixedCoordinate?
+    public var boundsMax: FixedCoordinate?
 
     public init(nodes: Int = 0, ways: Int = 0, relations: Int = 0, missingLocations: Int = 0, seconds: Double = 0) {
         self.nodes = nodes
@@ -223,6 +228,7 @@ public enum OSMReader {
                 handler.relation(id: id, members: list, tags: OSMTags(tags, tagCount))
             }
         }
+        handlers.basemap_areas = kinds.contains(.baseMapAreas) ? 1 : 0
         if kinds.contains(.areas) {
             handlers.area = { context, type, id, complete, tags, tagCount, lats, lons, rings, ringCount in
                 let handler = Unmanaged<HandlerBox>.fromOpaque(context!).takeUnretainedValue().handler
@@ -247,10 +253,15 @@ public enum OSMReader {
         switch code {
         case WF_OSM_OK:
             let c = elapsed.components
-            return OSMReadStats(
+            var result = OSMReadStats(
                 nodes: Int(stats.nodes), ways: Int(stats.ways), relations: Int(stats.relations),
                 missingLocations: Int(stats.missing_locations),
                 seconds: Double(c.seconds) + Double(c.attoseconds) * 1e-18)
+            if stats.has_bounds != 0 {
+                result.boundsMin = FixedCoordinate(lat: stats.min_lat, lon: stats.min_lon)
+                result.boundsMax = FixedCoordinate(lat: stats.max_lat, lon: stats.max_lon)
+            }
+            return result
         case WF_OSM_NOT_FOUND: throw .notFound(path: path)
         case WF_OSM_MALFORMED: throw .malformed(path: path, reason: reason)
         default: throw .unreadable(path: path, reason: reason)

@@ -63,12 +63,18 @@ typedef struct wf_osm_handlers {
      * Setting this adds a first pass over the file's relations (nothing else decoded). */
     void (*area)(void *context, char type, int64_t id, int complete, const wf_tag *tags, size_t tag_count,
                  const int32_t *lat_e7, const int32_t *lon_e7, const wf_ring *rings, size_t ring_count);
+    /* With area: also assemble the base map's areas (keys building, landuse, natural, leisure,
+     * water, waterway, and amenity=grave_yard; the reader picks the values it draws). */
+    int basemap_areas;
 } wf_osm_handlers;
 
 /* Counts cover only the entity types that were decoded (nodes are decoded when
  * node or way is set). missing_locations counts way refs without a location. */
 typedef struct wf_osm_stats {
     uint64_t nodes, ways, relations, missing_locations;
+    /* The file header's bounding box (an extract's clip box), when it has one. */
+    int has_bounds;
+    int32_t min_lat, min_lon, max_lat, max_lon;
 } wf_osm_stats;
 
 /* Reads the whole file, calling the handlers in file order. Returns a WF_OSM_* code;
