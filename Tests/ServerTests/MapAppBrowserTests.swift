@@ -66,9 +66,17 @@ struct MapAppBrowserTests {
         try b.waitFor("document.documentElement.dataset.chosenRoute === '1'")
         #expect(try b.evaluate("document.querySelector('#routes li:nth-child(2)').getAttribute('aria-selected')") as? String == "true")
         #expect(try b.evaluate("WF.el('steps').textContent") as? String != firstSteps)
+        // Tapping the grey line of the other route selects it again.
+        try b.evaluate("document.querySelector('path.wf-alt').dispatchEvent(new MouseEvent('click', {bubbles: true}))")
+        try b.waitFor("document.documentElement.dataset.chosenRoute === '0'")
+        // Dragging the start pin moves the start and routes again.
+        let pin = try b.evaluate("(() => { const r = document.querySelector('.wf-from').getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })()") as? [Double] ?? []
+        try #require(pin.count == 2)
+        try b.drag(fromX: pin[0], fromY: pin[1], toX: pin[0] - 40, toY: pin[1] - 30, steps: 8)
+        try b.waitFor("WF.directions.state.from.lat > 41.1467 && document.documentElement.dataset.routeState === 'ok'")
         // The query keeps the route; the hash the camera.
         let url = try b.evaluate("location.href") as? String ?? ""
-        #expect(url.contains("from=41.1466") && url.contains("mode=walking") && url.contains("#41."), "\(url)")
+        #expect(url.contains("from=41.14") && !url.contains("from=41.1466,") && url.contains("mode=walking") && url.contains("#41."), "\(url)")
     }
 
     @Test func aPointOutsideTheDataGetsAPlainMessage() throws {

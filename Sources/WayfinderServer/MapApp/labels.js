@@ -68,7 +68,9 @@
       pane.classList.add("wf-labels-pane");
       pane.style.zIndex = 390;              // above the base map and the route, below markers
       map.on("zoomstart", () => { pane.style.visibility = "hidden"; });
-      map.on("moveend zoomend", () => { pane.style.visibility = ""; rebuild(); });
+      // Soon after the camera stops, not in the same task: the centre's label (camera.js)
+      // comes first.
+      map.on("moveend zoomend", () => { pane.style.visibility = ""; soon(); });
       WF.on("tilesloaded", soon);
       WF.on("tile", soon);
       WF.on("maptype", soon);
