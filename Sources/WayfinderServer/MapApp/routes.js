@@ -52,7 +52,8 @@
     const gap = { color: "#555b66", weight: 2, dashArray: "3 5", interactive: false };
     L.polyline([ends.from, line[0]], gap).addTo(layer);
     L.polyline([line[line.length - 1], ends.to], gap).addTo(layer);
-    L.polyline(line, { color: "#ffffff", weight: 10, opacity: 0.9, interactive: false }).addTo(layer);
+    const casing = WF.scheme() === "dark" ? "#0d0f13" : "#ffffff";
+    L.polyline(line, { color: casing, weight: 10, opacity: 0.9, interactive: false }).addTo(layer);
     L.polyline(line, { color: WF.config.routeColour, weight: 6, opacity: 1, className: "wf-route", interactive: false }).addTo(layer);
   }
 
@@ -121,7 +122,11 @@
   }
 
   WF.routes = {
-    init(m) { map = m; layer = L.featureGroup().addTo(map); },
+    init(m) {
+      map = m;
+      layer = L.featureGroup().addTo(map);
+      WF.on("scheme", () => { if (answer) draw(); });
+    },
     // Routes between the state's ends (nothing without both); `fitView` moves the camera to them.
     update(state, fitView) {
       request.abort();
