@@ -46,6 +46,8 @@
   };
   const dashed = { track: [4, 3], path: [3, 3], footway: [3, 3], cycleway: [3, 3], steps: [1.5, 1.5] };
   const major = { motorway: 1, trunk: 1, primary: 1, secondary: 1 };
+  // Paths stay thin lines however far one zooms in (the roads grow into streets).
+  const thinMost = { track: 3, path: 2.2, footway: 2.2, cycleway: 2.2, steps: 3.5, other: 2 };
 
   WF.basemapStyle = {
     palette: scheme => scheme === "dark" ? dark : light,
@@ -54,7 +56,7 @@
     roadWidth(cls, z) {
       const w = (roadWidth16[cls] || 1.2) * Math.pow(2, (z - 16) * 0.8);
       const floor = major[cls] ? (z < 11 ? 0.9 : 1.4) : 0.5;
-      return Math.max(floor, Math.min(w, 40));
+      return Math.max(floor, Math.min(w, thinMost[cls] || 40));
     },
     // Casing one pixel or two each side, only when the road is wide enough to read it.
     casingWidth(cls, z, width) {
