@@ -82,7 +82,7 @@ let package = Package(
         .executableTarget(
             name: "WayfinderBench",
             dependencies: ["WayfinderGraph", "WayfinderImport", "WayfinderRouting", "WayfinderGeocoding", "WayfinderDirections", "WayfinderCLI",
-                           "WayfinderProtobuf", "WayfinderJSON"],
+                           "WayfinderProtobuf", "WayfinderJSON", "WayfinderServer"],
             path: "Benchmarks/WayfinderBench",
             swiftSettings: fast
         ),

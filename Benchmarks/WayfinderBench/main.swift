@@ -18,6 +18,8 @@
 //   wayfinder-bench alternatives GRAPH [--mode M] [--queries CSV | --random N --seed S] [--count N] [--checked N]
 //                                      [--epsilon E] [--sharing S]
 //                      pairs given an alternative; cost of up to N alternatives against a plain route
+//   wayfinder-bench tiles GRAPH [--tiles N] [--seed S] [--buildings]
+//                      /tiles answers per zoom band (8, 9-11, 12-14, 15-17): p50/p99 time, bytes
 //
 // Every subcommand prints a readable table, or one JSON object with --json (keys name their
 // units: `search_unpack_us`, `file_mib`, `qps`).
@@ -36,6 +38,7 @@ let usage = """
            wayfinder-bench urls GRAPH [--mode M] [--random N] [--seed S]
            wayfinder-bench alternatives GRAPH [--mode M] [--queries CSV | --random N --seed S] [--count N] [--checked N]
                                               [--epsilon E] [--sharing S]
+           wayfinder-bench tiles GRAPH [--tiles N] [--seed S] [--buildings]
     every subcommand takes --json (one JSON object instead of the table)
     """
 
@@ -79,13 +82,13 @@ func routeURLs(_ args: Arguments) -> Report {
 let args: Arguments
 do {
     args = try Arguments(Array(CommandLine.arguments.dropFirst()),
-                         valued: ["mode", "random", "seed", "dijkstra", "runs", "queries", "pbf", "size", "threads", "count", "checked", "epsilon", "sharing", "exclude"])
-    try args.allowOnly(flags: ["json", "navigation"])
+                         valued: ["mode", "random", "seed", "dijkstra", "runs", "queries", "pbf", "size", "threads", "count", "checked", "epsilon", "sharing", "exclude", "tiles"])
+    try args.allowOnly(flags: ["json", "navigation", "buildings"])
 } catch { fail(error.description + "\n" + usage) }
 let subcommands: [String: (Arguments) -> Report] = [
     "query": queryBenchmark, "build": buildBenchmark, "geocode": geocodeBenchmark,
     "table": tableBenchmark, "pbf": protobufBenchmark, "urls": routeURLs,
-    "alternatives": alternativesBenchmark,
+    "alternatives": alternativesBenchmark, "tiles": tilesBenchmark,
 ]
 guard let command = args.positional.first, let run = subcommands[command] else { fail(usage) }
 run(args).print(json: args.has("json"))

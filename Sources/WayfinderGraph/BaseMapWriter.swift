@@ -145,7 +145,9 @@ public struct BaseMapWriter {
                         let clipped = RingClipping.clip(ring, to: cell)
                         return clipped.count >= 3 && Self.signedArea(clipped) != 0 ? clipped : nil
                     }
-                    guard !pieces.isEmpty, abs(pieces.reduce(0) { $0 + Self.signedArea($1) }) > 0 else { continue }
+                    // Rings that cancel out here (a cell inside a hole) leave at most rounding slivers.
+                    let cellArea = Double(Int64(1) << cellShift) * Double(Int64(1) << cellShift)
+                    guard !pieces.isEmpty, abs(pieces.reduce(0) { $0 + Self.signedArea($1) }) > cellArea * 1e-6 else { continue }
                     emit(p, parts: pieces, group: group)
                 }
             }

@@ -18,6 +18,7 @@
 ///  50...53  one mode's snapping index            100...113 the geocoder index
 ///  60...67  driving: the hierarchy's exclusion filters (HierarchyFilters)
 ///  70...71  the OSM node ids of the points (PointNodeIds)
+///  80...87  the base map of /tiles (BaseMapSection, BaseMapSections.swift)
 /// ```
 ///
 /// Shared sections have mode 0; a mode's sections have the mode's raw value, so every mode

@@ -4,11 +4,11 @@ import WayfinderGraph
 /// The sea of an extract from its `natural=coastline` ways (land on the left of a way's
 /// direction), as osmcoastline does it, for one box: the ways are joined end to start into
 /// lines; the lines are cut to the extract's bounds (an end inside them, where the extract
-/// lost the rest, is carried straight to the nearest edge); each land polygon follows a
-/// coast line to where it leaves the box, then the box's edge counter-clockwise to where the
-/// next coast line comes in, and so on round. The sea is the box less the land: the box's
-/// ring with every land ring and island reversed (signed areas then add up to the sea's, and
-/// even-odd fill draws it).
+/// lost the rest, is carried straight to the nearest edge); each sea polygon follows a coast
+/// line backwards (the sea on its left) to where it meets the box's edge, then the edge
+/// counter-clockwise to where the next one starts, and so on round; islands inside the box
+/// are holes (reversed, so signed areas add up to the sea's; even-odd fill draws it). Only
+/// the sea is drawn, never a land polygon that would cancel it: a cell on land gets nothing.
 struct Coastline {
     typealias Point = BaseMapWriter.Point
     private var ways: [(first: Int64, last: Int64, points: [Point])] = []
@@ -53,10 +53,12 @@ struct Coastline {
         }
         guard !pieces.isEmpty || !closed.isEmpty else { return nil }
         var rings: [[(Double, Double)]] = []
-        if !pieces.isEmpty || closed.contains(where: { Self.area($0) > 0 }) {
+        if pieces.isEmpty && closed.contains(where: { Self.area($0) > 0 }) {
             rings.append([(box.x0, box.y0), (box.x1, box.y0), (box.x1, box.y1), (box.x0, box.y1)])
         }
-        // Land polygons: a piece, then the box's edge counter-clockwise to the next entry.
+        // Sea polygons: a coast piece walked backwards (the sea on its left), then the box's
+        // edge counter-clockwise to where the next piece (backwards) starts, and so on round.
+        pieces = pieces.map { $0.reversed() }
         var used = [Bool](repeating: false, count: pieces.count)
         let entries = pieces.map { box.position($0[0]) }, exits = pieces.map { box.position($0[$0.count - 1]) }
         for start in pieces.indices where !used[start] {
@@ -75,7 +77,7 @@ struct Coastline {
                 if next == start { break }
                 k = next
             }
-            rings.append(ring.reversed())
+            rings.append(ring)
         }
         rings += closed.map { $0.reversed() }
         return rings.map { ring in ring.map { (x: Int32($0.0.rounded()), y: Int32((-$0.1).rounded())) } }
