@@ -73,7 +73,7 @@ let chromiumPath = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { Fi
         #expect(page.status == 200)
         #expect(page.headers["content-type"]?.hasPrefix("text/html") == true)
         #expect(page.headers["cache-control"] == "no-cache")
-        #expect(page.text.contains("<script defer src=\"/leaflet/leaflet.min.js\"></script>"))
+        #expect(page.text.contains("<script defer src=\"/leaflet/leaflet.js\"></script>"))
         #expect(!page.text.contains("http://") && !page.text.contains("https://"), "nothing from the internet")
         // The graph's extent, where the map opens: Andorra's roads lie around 42.5 N, 1.5 E;
         // the tiles' version is the graph's build id.
@@ -83,7 +83,7 @@ let chromiumPath = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { Fi
         #expect(try server.get("/leaflet/../../../etc/passwd").status == 404)
         #expect(try server.get("/leaflet/no-such-file.js").status == 404)
         if LeafletFiles.shared.isInstalled {
-            let script = try server.get("/leaflet/leaflet.min.js")
+            let script = try server.get("/leaflet/leaflet.js")
             #expect(script.status == 200)
             #expect(script.headers["content-type"]?.hasPrefix("application/javascript") == true)
             #expect(script.text.contains("Leaflet"))

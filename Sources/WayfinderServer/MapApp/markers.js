@@ -9,7 +9,7 @@
   const reverse = WF.latest();
   let map = null, tapPopup = null;
 
-  function icon(group, label) {
+  function icon(group) {
     const html = '<div class="pin ' + group + '"></div>';
     const size = group === "from" || group === "to" ? [18, 18] : group === "tap" ? [14, 14] : [22, 22];
     const anchor = group === "result" || group === "place" ? [11, 26] : [size[0] / 2, size[1] / 2];

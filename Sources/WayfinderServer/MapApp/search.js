@@ -76,10 +76,9 @@
     const box = WF.viewbox();
     request.get("/category?" + WF.query({ q, viewbox: box, limit: 100 })).then(({ ok, body }) => {
       if (ok && Array.isArray(body)) return show(body.map(WF.geocoderPlace), q, "category");
-      const message = body && body.error && body.error.message || "";
-      if (!/unknown category/.test(message)) {
-        if (/too large/.test(message)) { clearResults(); note("Zoom in to search this area for " + q + ".", true); return; }
-      }
+      const message = (body && body.error && body.error.message) || "";
+      if (/too large/.test(message)) { clearResults(); note("Zoom in to search this area for " + q + ".", true); return; }
+      // Not a category /category knows: a place search, biased to the view.
       return request.get("/search?" + WF.query({ format: "jsonv2", addressdetails: 1, limit: 10, viewbox: box, q }))
         .then(({ body }) => {
           if (!Array.isArray(body)) { clearResults(); note((body && body.error && body.error.message) || "Search failed.", true); return; }
