@@ -69,6 +69,16 @@
     return { topLeft: [left + margin, top + margin / 2], bottomRight: [margin, bottom + margin] };
   };
 
+  // Info windows pan clear of what covers the map too (the sheet on a phone): Leaflet reads
+  // a popup's padding when it pans, so it is set from the layout just before.
+  const adjustPan = L.Popup.prototype._adjustPan;
+  L.Popup.prototype._adjustPan = function () {
+    const pad = WF.padding();
+    this.options.autoPanPaddingTopLeft = L.point(pad.topLeft);
+    this.options.autoPanPaddingBottomRight = L.point(pad.bottomRight);
+    return adjustPan.apply(this, arguments);
+  };
+
   function sheet() {
     const panel = WF.el("panel"), toggle = WF.el("sheet-toggle");
     toggle.addEventListener("click", () => {

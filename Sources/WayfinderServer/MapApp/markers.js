@@ -52,7 +52,7 @@
         alt: place.title, riseOnHover: true, autoPan: false,
       });
       marker.place = place;
-      marker.bindPopup(() => content(marker.place, options.extra), { autoPanPaddingTopLeft: [60, 90], autoPanPaddingBottomRight: [20, 20], maxWidth: 320, minWidth: 260 });
+      marker.bindPopup(() => content(marker.place, options.extra), { maxWidth: 320, minWidth: 260 });
       if (options.onDrag) marker.on("dragend", () => options.onDrag(marker.getLatLng()));
       marker.addTo(map);
       (groups[group] = groups[group] || []).push(marker);
@@ -68,7 +68,7 @@
     // Tap on the map: an info window with what /reverse finds there.
     whatIsHere(latlng) {
       const started = performance.now();
-      tapPopup = L.popup({ maxWidth: 320, minWidth: 260, className: "wf-tap", autoPanPaddingTopLeft: [60, 90] }).setLatLng(latlng)
+      tapPopup = L.popup({ maxWidth: 320, minWidth: 260, className: "wf-tap" }).setLatLng(latlng)
         .setContent('<div class="iw"><div class="iw-title">Looking up\u2026</div></div>').openOn(map);
       const popup = tapPopup;
       const url = "/reverse?" + WF.query({ format: "jsonv2", lat: latlng.lat.toFixed(6), lon: latlng.lng.toFixed(6), zoom: 18, addressdetails: 1 });
