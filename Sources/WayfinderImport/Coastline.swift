@@ -58,7 +58,7 @@ struct Coastline {
         }
         // Sea polygons: a coast piece walked backwards (the sea on its left), then the box's
         // edge counter-clockwise to where the next piece (backwards) starts, and so on round.
-        pieces = pieces.map { $0.reversed() }
+        pieces = box.alternating(pieces.map { $0.reversed() })
         var used = [Bool](repeating: false, count: pieces.count)
         let entries = pieces.map { box.position($0[0]) }, exits = pieces.map { box.position($0[$0.count - 1]) }
         for start in pieces.indices where !used[start] {
@@ -133,6 +133,27 @@ private struct Box {
         }
     }
 
+    /// Pieces whose ends alternate along the edge (an exit, then going counter-clockwise the
+    /// next piece's entry), as a coastline that is whole inside the box gives. An end the cut
+    /// carried to the edge (the extract lost the rest) can break that, say with a few metres
+    /// of coast dipping out and back in: where two ends of one type follow each other, the
+    /// shorter of their pieces is dropped, until the rest alternate.
+    func alternating(_ input: [[(Double, Double)]]) -> [[(Double, Double)]] {
+        var pieces = input
+        func length(_ p: [(Double, Double)]) -> Double {
+            zip(p, p.dropFirst()).reduce(0) { $0 + hypot($1.1.0 - $1.0.0, $1.1.1 - $1.0.1) }
+        }
+        while pieces.count > 1 {
+            let events = pieces.indices.flatMap { i in
+                [(t: position(pieces[i][0]), piece: i, entry: true), (t: position(pieces[i][pieces[i].count - 1]), piece: i, entry: false)]
+            }.sorted { ($0.t, $0.piece) < ($1.t, $1.piece) }
+            guard let k = events.indices.first(where: { events[$0].entry == events[($0 + 1) % events.count].entry }) else { break }
+            let a = events[k].piece, b = events[(k + 1) % events.count].piece
+            pieces.remove(at: length(pieces[a]) < length(pieces[b]) ? a : b)
+        }
+        return pieces
+    }
+
     /// The nearest point of the box's edge.
     func nearestEdgePoint(_ p: (Double, Double)) -> (Double, Double) {
         let options = [(p.0, y0), (x1, p.1), (p.0, y1), (x0, p.1)]
@@ -189,3 +210,4 @@ private struct Box {
         return (t0, t1)
     }
 }
+

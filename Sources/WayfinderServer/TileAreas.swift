@@ -95,7 +95,8 @@ extension TileMaker {
             guard first.type == BaseMapFeature.area, first.kind != BaseMapAreaKind.building.rawValue,
                   let kind = BaseMapAreaKind(rawValue: first.kind) else { continue }
             clipper.resetOutput()
-            clipper.tolerance = 4
+            // Country and region views (z ≤ 11): half a pixel of a 256-pixel tile is enough.
+            clipper.tolerance = frame.z <= 11 ? 8 : 4
             var area = 0.0
             for k in i..<j { area += feed(baseMap, Int(found[k]), ring: true) }
             guard clipper.pieceCount > 0 else { continue }

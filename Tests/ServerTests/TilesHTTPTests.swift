@@ -119,24 +119,63 @@ import WayfinderJSON
     }
 }
 
+extension TilesHTTPTests {
+    /// A coast the extract holds only part of is still closed on the right side.
+    @Test func clippedCoastKeepsTheLandDry() throws {
+        let path = TestGraphs.scratch("clipped-coast")
+        try BaseMapFixture.clippedCoast.write(toFile: path + ".osm", atomically: true, encoding: .utf8)
+        _ = try GraphBuilder.build(input: path + ".osm", output: path + ".wfg")
+        let maker = TileMaker(graph: try ServedGraph(path: path + ".wfg", generation: 1))
+        func tile(_ lat: Double, _ lon: Double) throws -> [String: Any] {
+            let t = WebMercator.tile(z: 17, x: WebMercator.x(lon: Int32((lon * 1e7).rounded())), y: WebMercator.y(latitude: lat))
+            let json = JSONBuffer()
+            maker.write(try #require(TileFrame(z: 17, x: t.x, y: t.y)), buildings: false, into: json)
+            return try #require(try JSONSerialization.jsonObject(with: Data(json.bytes)) as? [String: Any])
+        }
+        for (lat, lon) in [(10.015, 10.003), (10.017, 10.008), (10.008, 10.002)] {
+            let land = try tile(lat, lon)
+            #expect(land["land"] as? Bool == true, "\(lat),\(lon)")
+            #expect((land["areas"] as? [Any])?.isEmpty == true, "\(lat),\(lon)")
+        }
+        for (lat, lon) in [(10.003, 10.016), (10.008, 10.018)] {
+            #expect(try tile(lat, lon)["land"] as? Bool == false, "\(lat),\(lon)")
+        }
+    }
+}
+
 /// A small map with a coast, a building and a town (the same as `BaseMapImportTests`').
 enum BaseMapFixture {
+    static func node(_ id: Int, _ lat: Double, _ lon: Double, _ tags: String = "") -> String {
+        "<node id=\"\(id)\" version=\"1\" lat=\"\(lat)\" lon=\"\(lon)\">\(tags)</node>\n"
+    }
+    static func way(_ id: Int, _ nodes: [Int], _ tags: String) -> String {
+        "<way id=\"\(id)\" version=\"1\">" + nodes.map { "<nd ref=\"\($0)\"/>" }.joined() + tags + "</way>\n"
+    }
+    static func tag(_ k: String, _ v: String) -> String { "<tag k=\"\(k)\" v=\"\(v)\"/>" }
+    static func document(_ e: String) -> String {
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<osm version=\"0.6\">\n"
+            + "<bounds minlat=\"10.0\" minlon=\"10.0\" maxlat=\"10.02\" maxlon=\"10.02\"/>\n" + e + "</osm>\n"
+    }
+
     static let xml: String = {
-        func node(_ id: Int, _ lat: Double, _ lon: Double, _ tags: String = "") -> String {
-            "<node id=\"\(id)\" version=\"1\" lat=\"\(lat)\" lon=\"\(lon)\">\(tags)</node>\n"
-        }
-        func way(_ id: Int, _ nodes: [Int], _ tags: String) -> String {
-            "<way id=\"\(id)\" version=\"1\">" + nodes.map { "<nd ref=\"\($0)\"/>" }.joined() + tags + "</way>\n"
-        }
-        func tag(_ k: String, _ v: String) -> String { "<tag k=\"\(k)\" v=\"\(v)\"/>" }
-        var e = "<bounds minlat=\"10.0\" minlon=\"10.0\" maxlat=\"10.02\" maxlon=\"10.02\"/>\n"
-        e += node(1, 10.005, 10.002) + node(2, 10.005, 10.010) + node(3, 10.005, 10.018)
+        var e = node(1, 10.005, 10.002) + node(2, 10.005, 10.010) + node(3, 10.005, 10.018)
         e += node(600, 10.010, 10.010, tag("name", "Testville") + tag("place", "town"))
         e += node(700, 10.003, 9.995) + node(701, 10.003, 10.010) + node(702, 10.003, 10.025)
         e += node(400, 10.006, 10.008) + node(401, 10.006, 10.0085) + node(402, 10.0065, 10.0085) + node(403, 10.0065, 10.008)
         e += way(100, [1, 2, 3], tag("highway", "residential") + tag("name", "Test Street"))
         e += way(400, [400, 401, 402, 403, 400], tag("building", "yes"))
         e += way(500, [700, 701, 702], tag("natural", "coastline"))
-        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<osm version=\"0.6\">\n" + e + "</osm>\n"
+        return document(e)
+    }()
+
+    /// As Monaco's extract: the coast starts and ends inside the box (the rest is not in the
+    /// file), and near its start dips out of the box and back. Land north-west, sea south-east.
+    static let clippedCoast: String = {
+        var e = node(1, 10.012, 10.002) + node(2, 10.016, 10.006)
+        e += node(700, 10.0003, 10.004) + node(701, 9.9995, 10.003) + node(702, 9.9995, 10.005) + node(703, 10.001, 10.006)
+        e += node(704, 10.010, 10.010) + node(705, 10.019, 10.015)
+        e += way(100, [1, 2], tag("highway", "residential"))
+        e += way(500, [700, 701, 702, 703, 704, 705], tag("natural", "coastline"))
+        return document(e)
     }()
 }
