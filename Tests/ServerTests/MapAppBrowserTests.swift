@@ -16,7 +16,7 @@ struct MapAppBrowserTests {
     static let preset = "/?from=41.1466,-8.6112&to=41.1579,-8.6291&mode=walking"
 
     @Test func baseMapDrawsTilesAndSwitchesMapType() throws {
-        let (b, _) = try MapApp.open("/#41.14700,-8.61100,16")
+        let (b, server) = try MapApp.open("/#41.14700,-8.61100,16")
         defer { b.close() }
         #expect(b.requests.contains { $0.contains("/tiles/16/") && $0.contains("v=") }, "no tile of zoom 16 asked for")
         #expect(try b.evaluate("document.querySelectorAll('canvas.wf-tile').length") as? Int ?? 0 >= 4)
@@ -36,6 +36,7 @@ struct MapAppBrowserTests {
         try b.click(selector: "input[name=map-type][value=roads]")
         try b.waitFor("document.querySelectorAll('.wf-basemap canvas.wf-tile').length >= 4")
         #expect(b.pageErrors.isEmpty, "\(b.pageErrors)")
+        #expect(MapApp.foreignRequests(b, server).isEmpty, "\(MapApp.foreignRequests(b, server))")
     }
 
     @Test func presetRouteShowsAddressesAlternativesAndSteps() throws {
@@ -201,5 +202,6 @@ struct MapAppBrowserTests {
         try b.waitFor("document.documentElement.dataset.searchKind === 'text' && document.documentElement.dataset.searchResults !== 'pending'")
         #expect(Int(try MapApp.data(b, "searchResults") ?? "") ?? 0 >= 1)
         #expect(b.requests.contains { $0.contains("/search?") && $0.contains("viewbox=") && !$0.contains("bounded") })
+        #expect(MapApp.foreignRequests(b, server).isEmpty, "\(MapApp.foreignRequests(b, server))")
     }
 }
