@@ -98,6 +98,8 @@ struct MapAppBrowserTests {
         let title = try b.evaluate("document.querySelector('.leaflet-popup .iw-title').textContent") as? String ?? ""
         let snippet = try b.evaluate("document.querySelector('.leaflet-popup .iw-snippet').textContent") as? String ?? ""
         #expect(!title.isEmpty && title != "Dropped pin" && snippet.contains("Porto"), "\(title) / \(snippet)")
+        try b.evaluate("new Promise(r => setTimeout(r, 300))")
+        try b.screenshot(to: MapApp.screenshots + "/tap-info-window-light.png")
         // A tap sets no pin by itself; "Directions to here" does.
         #expect(try b.evaluate("WF.directions.state.to") == nil)
         try b.click(selector: ".leaflet-popup .iw-to")
@@ -140,7 +142,7 @@ struct MapAppBrowserTests {
     }
 
     @Test func currentPlaceWithTheLocationGranted() throws {
-        let (b, _) = try MapApp.open(before: { try $0.setGeolocation(latitude: 41.14660, longitude: -8.61120, accuracy: 30) })
+        let (b, _) = try MapApp.open(scheme: "dark", before: { try $0.setGeolocation(latitude: 41.14660, longitude: -8.61120, accuracy: 30) })
         defer { b.close() }
         try b.click(selector: "#where")
         try b.waitFor("document.documentElement.dataset.placeState === 'listed'")
@@ -152,6 +154,8 @@ struct MapAppBrowserTests {
         #expect(try b.evaluate("document.querySelectorAll('.wf-place').length") as? Int == 1)
         #expect(try b.evaluate("document.querySelector('.leaflet-popup .iw-title').textContent") as? String == title)
         #expect(try b.evaluate("document.querySelector('.leaflet-popup .iw-snippet').textContent.length") as? Int ?? 0 > 0, "no address")
+        try b.evaluate("new Promise(r => setTimeout(r, 300))")
+        try b.screenshot(to: MapApp.screenshots + "/current-place-dark.png")
     }
 
     @Test func currentPlaceWithTheLocationDeniedOrElsewhere() throws {

@@ -4,7 +4,8 @@ import Testing
 
 /// The map app's options in headless Chromium (Porto): the colour scheme (following the
 /// system, switchable), the phone-sized layout, keyboard use, the my-location button,
-/// screenshots in both schemes for a reviewer (`.build/map-screenshots/`), and that no
+/// screenshots in both schemes for a reviewer (`.build/map-screenshots/`, with the phone's,
+/// the tap's info window and the current place's from the other tests), and that no
 /// request leaves the server's origin.
 @Suite(.serialized, .enabled(if: chromiumPath != nil && LeafletFiles.shared.isInstalled,
                              "chromium or libjs-leaflet is not installed (scripts/setup installs them)"),

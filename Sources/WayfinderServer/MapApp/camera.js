@@ -33,7 +33,7 @@
     const c = map.getCenter();
     const url = "/reverse?" + WF.query({ format: "jsonv2", lat: c.lat.toFixed(6), lon: c.lng.toFixed(6),
                                          zoom: detail(map.getZoom()), addressdetails: 1 });
-    reverse.get(url).then(({ body }) => {
+    reverse.get(url, "high").then(({ body }) => {
       let text;
       if (body && !body.error && body.display_name) {
         const place = WF.nominatimPlace(body);

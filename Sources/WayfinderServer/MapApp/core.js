@@ -20,10 +20,11 @@ WF.emit = (event, ...args) => { (WF.handlers[event] || []).forEach(fn => fn(...a
 WF.latest = () => {
   let controller = null;
   return {
-    get(url) {
+    // `priority: "high"` puts the request ahead of tiles queued for a connection.
+    get(url, priority) {
       if (controller) controller.abort();
       const mine = (controller = new AbortController());
-      return fetch(url, { signal: mine.signal })
+      return fetch(url, { signal: mine.signal, priority: priority || "auto" })
         .then(r => r.json().then(body => ({ ok: r.ok, status: r.status, body })))
         .finally(() => { if (controller === mine) controller = null; });
     },
