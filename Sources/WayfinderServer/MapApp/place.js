@@ -104,6 +104,7 @@
       const ul = WF.el("place-list");
       WF.el("where").addEventListener("click", whereAmI);
       WF.keyList(ul, WF.el("where"));
+      ul.addEventListener("keydown", ev => { if (ev.key === "Escape") { ul.textContent = ""; note(""); } });
       WF.el("where").addEventListener("keydown", ev => {
         const first = ul.querySelector("li[tabindex]");
         if (ev.key === "ArrowDown" && first) { ev.preventDefault(); first.focus(); }
