@@ -1,8 +1,8 @@
 // wayfinder-bench tiles GRAPH [--tiles N] [--seed S] [--buildings] [--json]
 //
 // Time and size of `/tiles/{z}/{x}/{y}` answers (`TileMaker`, in process, as the server
-// writes them) at zooms 8…17: every tile of the graph's extent at each zoom, or N drawn at
-// random when there are more; p50/p99 per zoom band and bytes per tile. Each tile is written
+// writes them) at zooms 8…17: every tile with a road point in it at each zoom (the city a
+// map shows), or N of them drawn at random when there are more; p50/p99 per zoom band and bytes per tile. Each tile is written
 // twice and the second time counts (the first warms the road finders' stamps and buffers).
 import Foundation
 import WayfinderCLI
@@ -18,9 +18,6 @@ func tilesBenchmark(_ args: Arguments) -> Report {
     let served: ServedGraph
     do { served = try ServedGraph(path: path, generation: 1) } catch { fail(error.description) }
     guard let graph = TravelMode.allCases.lazy.compactMap({ served.graph($0) }).first else { fail("\(path) holds no roads") }
-    let grid = graph.snapGrid
-    let low = FixedCoordinate(lat: grid.minLat, lon: grid.minLon)
-    let high = FixedCoordinate(lat: grid.minLat &+ grid.rows &* grid.cellSize, lon: grid.minLon &+ grid.columns &* grid.cellSize)
     let maker = TileMaker(graph: served)
     let json = JSONBuffer(capacity: 1 << 20)
     let bands = [(8...8, "z8"), (9...11, "z9-11"), (12...14, "z12-14"), (15...17, "z15-17")]
@@ -28,10 +25,13 @@ func tilesBenchmark(_ args: Arguments) -> Report {
     for (zooms, name) in bands {
         var times: [Double] = [], bytes: [Double] = []
         for z in zooms {
-            let (x0, y1) = WebMercator.tile(z: z, x: WebMercator.x(lon: low.lon), y: WebMercator.y(latitude: low.latitude))
-            let (x1, y0) = WebMercator.tile(z: z, x: WebMercator.x(lon: high.lon), y: WebMercator.y(latitude: high.latitude))
+            // The tiles a road point lies in: what a map of the city asks for.
+            var seen = Set<Int>()
             var tiles: [(Int, Int)] = []
-            for x in x0...x1 { for y in y0...y1 { tiles.append((x, y)) } }
+            for p in graph.points {
+                let t = WebMercator.tile(z: z, x: WebMercator.x(lon: p.lon), y: WebMercator.y(latitude: p.latitude))
+                if seen.insert(t.x << 20 | t.y).inserted { tiles.append(t) }
+            }
             if tiles.count > perZoom {
                 for i in 0..<perZoom { tiles.swapAt(i, i + Int(rng.next() % UInt64(tiles.count - i))) }
                 tiles.removeLast(tiles.count - perZoom)

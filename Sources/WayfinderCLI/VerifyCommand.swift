@@ -12,7 +12,7 @@ public enum VerifyCommand {
 
     Checks a graph file before it is put into service:
       - it loads: header, section table and every section checksum; each contraction
-        hierarchy passes its structural checks;
+        hierarchy passes its structural checks; the base map's offsets stay in its sections;
       - N fixed random routes per mode (default 50) are found, and agree with plain Dijkstra;
       - against --previous: segments, search nodes and main-network size of each mode have
         not dropped by more than --max-drop (default 0.2, i.e. 20%).
@@ -67,6 +67,15 @@ public enum VerifyCommand {
                 checks.append(Check(passed: true, description: "previous graph \(previous) not readable (\(error)); counts not compared"))
             }
         }
+        // The base map, checked as the server opens it (every offset inside its section).
+        do {
+            if let baseMap = try BaseMap(file: file) {
+                checks.append(Check(passed: true, description: "base map: \(baseMap.features.count) features, \(baseMap.labels.count) labels, "
+                                    + "\(BaseMap.byteCount(in: file)) bytes\(baseMap.hasSea ? ", sea" : "")"))
+            } else {
+                checks.append(Check(passed: true, description: "no base map (built with --no-basemap or before it existed): /tiles draws roads and labels only"))
+            }
+        } catch { throw CommandError(error) }
         for mode in TravelMode.allCases {
             // Validated before anything follows its arcs; then opened as the service opens it.
             let graph: RoutingGraph

@@ -6,10 +6,7 @@ import WayfinderGraph
 public enum BaseMapTags {
     /// The kind of an area (closed way or multipolygon), nil when the base map does not draw it.
     public static func areaKind(_ tags: OSMTags) -> BaseMapAreaKind? {
-        if let building = tags.rawValue("building"), !tags.value("building", isAnyOf: ["no", "false"]) {
-            _ = building
-            return .building
-        }
+        if tags.has("building") && !tags.value("building", isAnyOf: ["no", "false"]) { return .building }
         if tags.value("natural", isAnyOf: ["water", "bay"]) || tags.value("waterway", isAnyOf: ["riverbank", "dock"])
             || tags.value("landuse", isAnyOf: ["reservoir", "basin", "salt_pond"]) { return .water }
         if tags.value("natural", is: "wetland") { return .wetland }
@@ -33,8 +30,7 @@ public enum BaseMapTags {
 
     /// The kind of a waterway line.
     public static func lineKind(_ tags: OSMTags) -> BaseMapLineKind? {
-        guard let value = tags.rawValue("waterway") else { return nil }
-        _ = value
+        guard tags.has("waterway") else { return nil }
         if tags.value("waterway", is: "river") { return .river }
         if tags.value("waterway", is: "canal") { return .canal }
         if tags.value("waterway", isAnyOf: ["stream", "drain", "ditch"]) { return .stream }
