@@ -98,7 +98,7 @@ struct MapAppBrowserTests {
         let title = try b.evaluate("document.querySelector('.leaflet-popup .iw-title').textContent") as? String ?? ""
         let snippet = try b.evaluate("document.querySelector('.leaflet-popup .iw-snippet').textContent") as? String ?? ""
         #expect(!title.isEmpty && title != "Dropped pin" && snippet.contains("Porto"), "\(title) / \(snippet)")
-        try b.evaluate("new Promise(r => setTimeout(r, 300))")
+        try MapApp.settle(b)
         try b.screenshot(to: MapApp.screenshots + "/tap-info-window-light.png")
         // A tap sets no pin by itself; "Directions to here" does.
         #expect(try b.evaluate("WF.directions.state.to") == nil)
@@ -154,7 +154,7 @@ struct MapAppBrowserTests {
         #expect(try b.evaluate("document.querySelectorAll('.wf-place').length") as? Int == 1)
         #expect(try b.evaluate("document.querySelector('.leaflet-popup .iw-title').textContent") as? String == title)
         #expect(try b.evaluate("document.querySelector('.leaflet-popup .iw-snippet').textContent.length") as? Int ?? 0 > 0, "no address")
-        try b.evaluate("new Promise(r => setTimeout(r, 300))")
+        try MapApp.settle(b)
         try b.screenshot(to: MapApp.screenshots + "/current-place-dark.png")
     }
 

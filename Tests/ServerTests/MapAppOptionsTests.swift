@@ -115,7 +115,7 @@ struct MapAppOptionsTests {
             defer { b.close() }
             try b.waitFor("document.documentElement.dataset.routeState === 'ok'")
             try b.waitFor("WF.el('to').dataset.resolved === '1'")
-            try b.evaluate("new Promise(r => setTimeout(r, 400))")
+            try MapApp.settle(b)
             let route = MapApp.screenshots + "/route-\(scheme).png"
             try b.screenshot(to: route)
             paths.append(route)
@@ -128,7 +128,7 @@ struct MapAppOptionsTests {
             try b.click(selector: "#search-results li")
             try b.waitFor("document.querySelector('.leaflet-popup')")
             try b.waitFor("!document.querySelector('.leaflet-tile-loading') && document.querySelectorAll('.wf-basemap canvas').length > 0")
-            try b.evaluate("new Promise(r => setTimeout(r, 400))")
+            try MapApp.settle(b)
             let search = MapApp.screenshots + "/search-buildings-\(scheme).png"
             try b.screenshot(to: search)
             paths.append(search)

@@ -57,6 +57,15 @@ enum MapApp {
         try browser.evaluate("(() => { const c = WF.map.getCenter(); return [c.lat, c.lng, WF.map.getZoom()]; })()") as? [Double] ?? []
     }
 
+    /// Waits for the camera to come to rest and the centre label to name the view it rests
+    /// on (a screenshot taken earlier shows a label of the view before).
+    static func settle(_ browser: Browser) throws {
+        try browser.waitFor("""
+            (() => { const l = WF.el('centre-label'), c = WF.map.getCenter();
+              return l.dataset.lat === c.lat.toFixed(5) && l.dataset.lon === c.lng.toFixed(5); })()
+            """, timeout: 10)
+    }
+
     /// The centre of the map's element in page coordinates.
     static func mapCentre(_ browser: Browser) throws -> (x: Double, y: Double) {
         let r = try browser.evaluate("(() => { const r = WF.el('map').getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })()") as? [Double] ?? [600, 400]
