@@ -145,7 +145,7 @@ import WayfinderService
         let opened = try Opened()
         let graph = try RoutingGraph(path: opened.path, mode: .driving)
         let state = try ServerState(graphPath: opened.path, limits: ServerLimits(), endpoints: .standard, log: nil)
-        let points = Self.snappable(graph, count: 12, seed: 5)
+        let points = Self.snappable(graph, count: 14, seed: 5)   // six option sets of two or three stops each
         let options = ["", "steps=true&overview=full", "alternatives=2&annotations=true", "geometries=geojson&steps=true&voice_instructions=true",
                        "exclude=motorway", "steps=maybe"]
         for (k, query) in options.enumerated() {
@@ -154,9 +154,9 @@ import WayfinderService
             let expected = try Self.answer(state, path, query)
             var json: UnsafeMutablePointer<CChar>?
             var length = 0
-            #expect(wf_route_json(opened.handle, 0, stops.flatMap { [$0.latitude, $0.longitude] }, stops.count, query, &json, &length) == 0)
+            #expect(wf_route_json(opened.handle, 0, stops.flatMap { [$0.latitude, $0.longitude] }, stops.count, query, &json, &length) == 0, "\(path)?\(query): \(String(cString: wf_last_error()))")
             let got = Array(UnsafeRawBufferPointer(start: json, count: length))
-            #expect(got == expected, "options \(query)")
+            #expect(got == expected, "\(path)?\(query)")
             wf_free(json)
         }
     }
