@@ -22,7 +22,7 @@ import urllib.request
 
 import numpy as np
 
-ANDORRA_BOX = ((42.43, 42.65), (1.42, 1.78))
+ANDORRA_BOX = ((42.46, 42.62), (1.46, 1.72))
 
 
 def points(n: int, seed: int) -> np.ndarray:

@@ -7,10 +7,12 @@ The binaries come from $WAYFINDER_BIN (default: the repository's .build/release)
 """
 from __future__ import annotations
 
+import json
 import os
 import socket
 import subprocess
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -20,8 +22,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(os.environ.get("WAYFINDER_BIN", ROOT / ".build" / "release"))
 ANDORRA_PBF = ROOT / "data" / "andorra.osm.pbf"
-# Andorra's road network lies within this box (data/README.md).
-ANDORRA_BOX = ((42.43, 42.65), (1.42, 1.78))
+# The heart of Andorra's road network (the extract's box reaches far into Spain and France).
+ANDORRA_BOX = ((42.46, 42.62), (1.46, 1.72))
 
 
 def binary(name: str) -> str:
@@ -58,8 +60,24 @@ def random_points(n: int, seed: int) -> np.ndarray:
     return np.round(pts, 6)
 
 
+def road_points(graph, n: int, seed: int, mode: str = "driving") -> np.ndarray:
+    """n random points that snap to a road of `mode` (a route from each to itself is Ok)."""
+    pts = random_points(4 * n, seed)
+    ok = graph.routes(np.hstack((pts, pts)), mode).code == "Ok"
+    assert ok.sum() >= n, "too few random points near a road"
+    return pts[ok][:n]
+
+
 def random_pairs(n: int, seed: int) -> np.ndarray:
     return np.hstack((random_points(n, seed), random_points(n, seed + 1)))
+
+
+def fetch_json(url: str):
+    try:
+        with urllib.request.urlopen(url, timeout=30) as r:
+            return json.load(r)
+    except urllib.error.HTTPError as error:      # OSRM errors come as HTTP 400 with a JSON body
+        return json.load(error)
 
 
 def free_port() -> int:

@@ -5,14 +5,12 @@ import csv
 import json
 import subprocess
 import threading
-import urllib.error
-import urllib.request
 
 import numpy as np
 import pytest
 
 import wayfinder
-from conftest import binary, random_pairs, random_points
+from conftest import binary, fetch_json, random_pairs, random_points, road_points
 
 
 def run_batch(graph_path: str, mode: str, pairs: np.ndarray, tmp_path) -> list:
@@ -47,21 +45,15 @@ def test_routes_equal_route_batch(graph, andorra_graph, mode, tmp_path):
     assert np.isnan(got.distance_m[got.code != "Ok"]).all()
 
 
-def fetch_json(url: str):
-    try:
-        with urllib.request.urlopen(url, timeout=30) as r:
-            return json.load(r)
-    except urllib.error.HTTPError as error:      # OSRM errors come as HTTP 400 with a JSON body
-        return json.load(error)
-
-
 def lonlat(points: np.ndarray) -> str:
     return ";".join(f"{lon!r},{lat!r}" for lat, lon in points.tolist())
 
 
 @pytest.mark.parametrize("mode", ["driving", "walking"])
 def test_table_equals_server_table(graph, server, mode):
-    sources, destinations = random_points(40, seed=21), random_points(60, seed=22)
+    # The server refuses a whole table when one point is off the roads (NoSegment); the
+    # library gives that point's row or column NaN (test_table_point_off_the_roads).
+    sources, destinations = road_points(graph, 40, 21, mode), road_points(graph, 60, 22, mode)
     duration, distance = graph.table(sources, destinations, mode)
     assert duration.shape == distance.shape == (40, 60)
     # The server answers at most 100x100 cells: two requests of 20 sources.
@@ -79,8 +71,18 @@ def test_table_equals_server_table(graph, server, mode):
     assert np.isfinite(duration).mean() > 0.8
 
 
+def test_table_point_off_the_roads(graph):
+    sources, destinations = road_points(graph, 5, 23), road_points(graph, 6, 24)
+    far = [[42.9, 1.0]]
+    duration, distance = graph.table(np.vstack((sources, far)), np.vstack((far, destinations)), "driving")
+    assert np.isnan(duration[-1]).all() and np.isnan(duration[:, 0]).all() and np.isnan(distance[-1]).all()
+    want_dur, want_dist = graph.table(sources, destinations, "driving")
+    np.testing.assert_array_equal(duration[:-1, 1:], want_dur)
+    np.testing.assert_array_equal(distance[:-1, 1:], want_dist)
+
+
 def test_route_equals_server_route(graph, server):
-    a, b, c = random_points(3, seed=31).tolist()
+    a, b, c = road_points(graph, 3, seed=31).tolist()
     got = graph.route(a, b, "driving", steps=True, alternatives=2, overview="full")
     want = fetch_json(f"{server}/route/v1/driving/{lonlat(np.array([a, b]))}?steps=true&alternatives=2&overview=full")
     assert got == want and got["code"] == "Ok"

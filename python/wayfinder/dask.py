@@ -22,11 +22,14 @@ from .results import CODE_NAMES, RouteResults
 
 #: The input columns of route_pairs (the CLI batch's columns).
 PAIR_COLUMNS = ["from_lat", "from_lon", "to_lat", "to_lon"]
+#: The code column's type: a categorical of the three codes (one byte a row; Parquet
+#: writes it as a dictionary column).
+CODE_DTYPE = pd.CategoricalDtype(list(CODE_NAMES))
 
 
 def _with_results(frame: pd.DataFrame, results: RouteResults) -> pd.DataFrame:
     """`frame` with code, distance_m, duration_s added (replacing any of those names)."""
-    return frame.assign(code=pd.Series(results.code, index=frame.index, dtype=object),
+    return frame.assign(code=pd.Series(pd.Categorical(results.code, dtype=CODE_DTYPE), index=frame.index),
                         distance_m=pd.Series(results.distance_m, index=frame.index),
                         duration_s=pd.Series(results.duration_s, index=frame.index))
 
@@ -43,7 +46,7 @@ def route_partition(frame: pd.DataFrame, graph_path: str, mode: str) -> pd.DataF
 def route_pairs(ddf: Any, graph_path: PathLike, mode: str = "driving") -> Any:
     """Routes every row of the Dask DataFrame `ddf` (columns from_lat, from_lon, to_lat, to_lon;
     others are kept) partition by partition, as Graph.routes; returns it lazily with the
-    columns code (object: Ok, NoRoute, NoSegment), distance_m and duration_s (float64, NaN
+    columns code (categorical: Ok, NoRoute, NoSegment), distance_m and duration_s (float64, NaN
     where not Ok) added. `graph_path` must be readable at that path on every worker."""
     mode_number(mode)   # an unknown mode fails here, not in a worker
     missing = [c for c in PAIR_COLUMNS if c not in ddf.columns]

@@ -10,6 +10,7 @@ import ctypes
 import json
 import os
 import threading
+import time
 from typing import Any, Optional, Sequence, Tuple, Union
 
 import numpy as np
@@ -54,6 +55,31 @@ def _point(value: LatLon, what: str) -> Tuple[float, float]:
     return lat, lon
 
 
+#: Batches up to this many pairs go through per-thread scratch buffers.
+_SMALL = 16
+_local = threading.local()
+
+
+class _Scratch:
+    """One thread's buffers for small batches, with their addresses taken once."""
+
+    def __init__(self) -> None:
+        self.pairs = np.empty((_SMALL, 4), dtype=np.float64)
+        self.codes = np.empty(_SMALL, dtype=np.int32)
+        self.distance = np.empty(_SMALL, dtype=np.float64)
+        self.duration = np.empty(_SMALL, dtype=np.float64)
+        self.pairs_at, self.codes_at = self.pairs.ctypes.data, self.codes.ctypes.data
+        self.distance_at, self.duration_at = self.distance.ctypes.data, self.duration.ctypes.data
+
+
+def _scratch() -> _Scratch:
+    try:
+        return _local.scratch
+    except AttributeError:
+        _local.scratch = _Scratch()
+        return _local.scratch
+
+
 class Graph:
     """A Wayfinder graph file opened for queries (memory-mapped: processes opening the same
     file share its pages). Usable from many threads at once; `with Graph(p) as g:` closes it.
@@ -74,30 +100,32 @@ class Graph:
         status = self._lib.wf_open(os.fsencode(self.path), 1 if verify else 0, ctypes.byref(handle))
         _native.check(status, f"cannot open graph {self.path}")
         self._handle: Optional[int] = handle.value
-        self._state = threading.Condition(threading.Lock())
+        self._lock = threading.Lock()
         self._active = 0
 
     # -- lifetime -------------------------------------------------------------------------
+    # Calls in flight are counted under a plain lock (the cheapest guard: single-pair calls
+    # pay it twice); close() takes the handle away only when none is in flight.
     def _enter(self) -> int:
-        with self._state:
+        with self._lock:
             if self._handle is None:
                 raise ClosedGraphError(f"graph {self.path} is closed")
             self._active += 1
             return self._handle
 
     def _leave(self) -> None:
-        with self._state:
+        with self._lock:
             self._active -= 1
-            if self._active == 0:
-                self._state.notify_all()
 
     def close(self) -> None:
         """Unmaps the graph once the calls in flight have returned; later calls raise
         ClosedGraphError. Closing twice is harmless."""
-        with self._state:
-            while self._active:
-                self._state.wait()
-            handle, self._handle = self._handle, None
+        while True:
+            with self._lock:
+                if self._active == 0:
+                    handle, self._handle = self._handle, None
+                    break
+            time.sleep(0.001)
         if handle is not None:
             self._lib.wf_close(handle)
 
@@ -134,18 +162,31 @@ class Graph:
         m = mode_number(mode)
         array = coordinates(pairs, 4, "pairs")
         n = array.shape[0]
+        snap = float(max_snap_m or 0.0)
+        if n <= _SMALL:
+            # Few pairs (one route at a time in a loop): the thread's scratch buffers, whose
+            # addresses are known, instead of new arrays (numpy's .ctypes.data costs µs each).
+            s = _scratch()
+            s.pairs[:n] = array
+            handle = self._enter()
+            try:
+                status = self._lib.wf_route_pairs(handle, m, s.pairs_at, n, snap, s.codes_at,
+                                                  s.distance_at, s.duration_at)
+            finally:
+                self._leave()
+            _native.check(status)
+            return RouteResults(CODE_NAMES.take(s.codes[:n]), s.distance[:n].copy(), s.duration[:n].copy())
         codes = np.empty(n, dtype=np.int32)
         distance = np.empty(n, dtype=np.float64)
         duration = np.empty(n, dtype=np.float64)
         handle = self._enter()
         try:
-            status = self._lib.wf_route_pairs(handle, m, array.ctypes.data, n,
-                                              float(max_snap_m or 0.0), codes.ctypes.data,
+            status = self._lib.wf_route_pairs(handle, m, array.ctypes.data, n, snap, codes.ctypes.data,
                                               distance.ctypes.data, duration.ctypes.data)
         finally:
             self._leave()
         _native.check(status)
-        return RouteResults(CODE_NAMES[codes], distance, duration)
+        return RouteResults(CODE_NAMES.take(codes), distance, duration)
 
     def table(self, sources: Any, destinations: Any, mode: str = "driving") -> Tuple[np.ndarray, np.ndarray]:
         """Many-to-many: `(duration_s, distance_m)`, two (n, m) float64 arrays for the (n, 2)
