@@ -15,6 +15,9 @@ let package = Package(
         .executable(name: "wayfinder", targets: ["wayfinder"]),
         .executable(name: "route", targets: ["route"]),
         .executable(name: "wayfinder-bench", targets: ["WayfinderBench"]),
+        // The C ABI (libWayfinderC.so, header Sources/WayfinderC/include/wayfinder.h), which
+        // the Python package loads.
+        .library(name: "WayfinderC", type: .dynamic, targets: ["WayfinderC"]),
     ],
     targets: [
         // C++ shim over libosmium behind a plain C header (include/wf_osm.h).
@@ -61,20 +64,36 @@ let package = Package(
             dependencies: ["CWayfinderProto", "WayfinderGraph", "WayfinderRouting", "WayfinderDirections", "WayfinderJSON"],
             swiftSettings: fast
         ),
-        // The HTTP service: OSRM v5 and Nominatim dialects, health, metrics, hot reload, and
-        // the map app, whose files (MapApp/) are compiled into the binary (MapAssets.swift).
+        // The service without a socket: OSRM v5 and Nominatim dialects answering an
+        // `HTTPRequest` with an `HTTPResponse`, pooled per-thread request contexts, health,
+        // metrics, reloads, and the map app, whose files (MapApp/) are compiled in
+        // (MapAssets.swift). No HTTP library: the C library is built on it too.
         .target(
-            name: "WayfinderServer",
-            dependencies: ["CMicroHTTPD", "WayfinderGraph", "WayfinderRouting", "WayfinderDirections", "WayfinderGeocoding",
+            name: "WayfinderService",
+            dependencies: ["WayfinderGraph", "WayfinderRouting", "WayfinderDirections", "WayfinderGeocoding",
                            "WayfinderProtobuf", "WayfinderJSON"],
             resources: [.embedInCode("MapApp")],
+            swiftSettings: fast
+        ),
+        // The HTTP server over the service: libmicrohttpd's threads and the graph watcher.
+        .target(
+            name: "WayfinderServer",
+            dependencies: ["CMicroHTTPD", "WayfinderService", "WayfinderGraph", "WayfinderRouting"],
+            swiftSettings: fast
+        ),
+        // The C ABI over the query core and the service (`@_cdecl` functions; the header,
+        // include/wayfinder.h, documents them). Built as the dynamic library libWayfinderC.so.
+        .target(
+            name: "WayfinderC",
+            dependencies: ["WayfinderService", "WayfinderGraph", "WayfinderRouting", "WayfinderGeocoding", "WayfinderJSON"],
+            exclude: ["include"],
             swiftSettings: fast
         ),
         // Command-line front ends as a library, so tests can call them.
         .target(
             name: "WayfinderCLI",
             dependencies: ["WayfinderGraph", "WayfinderImport", "WayfinderRouting", "WayfinderGeocoding", "WayfinderDirections", "WayfinderServer",
-                           "WayfinderJSON"],
+                           "WayfinderService", "WayfinderJSON"],
             swiftSettings: fast
         ),
         .executableTarget(name: "wayfinder", dependencies: ["WayfinderCLI"], swiftSettings: fast),
@@ -82,7 +101,7 @@ let package = Package(
         .executableTarget(
             name: "WayfinderBench",
             dependencies: ["WayfinderGraph", "WayfinderImport", "WayfinderRouting", "WayfinderGeocoding", "WayfinderDirections", "WayfinderCLI",
-                           "WayfinderProtobuf", "WayfinderJSON", "WayfinderServer"],
+                           "WayfinderProtobuf", "WayfinderJSON", "WayfinderServer", "WayfinderService"],
             path: "Benchmarks/WayfinderBench",
             swiftSettings: fast
         ),
@@ -101,8 +120,14 @@ let package = Package(
         ),
         .testTarget(
             name: "ServerTests",
-            dependencies: ["CZlib", "WayfinderGraph", "WayfinderImport", "WayfinderRouting", "WayfinderGeocoding", "WayfinderDirections", "WayfinderServer", "WayfinderCLI",
+            dependencies: ["CZlib", "WayfinderGraph", "WayfinderImport", "WayfinderRouting", "WayfinderGeocoding", "WayfinderDirections", "WayfinderServer", "WayfinderService", "WayfinderCLI",
                            "CWayfinderProto", "WayfinderJSON"]
+        ),
+        // The C ABI called in-process (answers equal to the CLI's and the server's, bad input,
+        // threads) and from a C program compiled with gcc against the header.
+        .testTarget(
+            name: "CABITests",
+            dependencies: ["WayfinderC", "WayfinderService", "WayfinderCLI", "WayfinderGraph", "WayfinderRouting", "WayfinderImport"]
         ),
     ],
     cxxLanguageStandard: .cxx17

@@ -9,6 +9,7 @@ import WayfinderCLI
 import WayfinderGraph
 import WayfinderJSON
 import WayfinderServer
+import WayfinderService
 
 func tilesBenchmark(_ args: Arguments) -> Report {
     let path = graphPath(args, "tiles")

@@ -66,22 +66,8 @@ extension GeocodeCommands {
         }.joined()
     }
 
-    static func json(_ results: [GeocoderResult]) -> String {
-        let json = JSONBuffer()
-        json.beginArray()
-        for r in results { json.geocoderResult(r) }
-        json.endArray()
-        return json.text
-    }
+    static func json(_ results: [GeocoderResult]) -> String { GeocoderAnswerJSON.results(results) }
 
     /// The best answer with the POI at the point under "poi"; `{}` when nothing is near.
-    static func json(_ answer: ReverseGeocode) -> String {
-        let json = JSONBuffer()
-        guard let best = answer.best else { return "{}" }
-        json.geocoderResult(best) { json in
-            json.key("poi")
-            if let poi = answer.poi { json.geocoderResult(poi) } else { json.null() }
-        }
-        return json.text
-    }
+    static func json(_ answer: ReverseGeocode) -> String { GeocoderAnswerJSON.reverse(answer) }
 }

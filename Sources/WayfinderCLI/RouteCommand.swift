@@ -228,21 +228,13 @@ public enum RouteCommand {
         let snapper = Snapper(graph: router.graph)
         for (from, to) in rows {
             do throws(RouteError) {
-                let route = try route(from: from, to: to, snapper: snapper, router: router, maxSnap: maxSnap, excluding: excluding)
+                let route = try router.route(from: from, to: to, snapper: snapper, maxSnap: maxSnap, excluding: excluding)
                 out += "Ok,\(format1(router.graph.distance(of: route))),\(format3(route.duration))\n"
             } catch {
                 out += "\(error.osrm(failureWording).code),,\n"
             }
         }
         return out
-    }
-
-    /// Snaps both ends within `maxSnap` metres (`Snapper.snap(_:maxDistance:)`, as the server
-    /// snaps a request's coordinates), then routes between the snaps.
-    static func route(from: FixedCoordinate, to: FixedCoordinate, snapper: Snapper, router: Router,
-                      maxSnap: Double, excluding: WayClasses = []) throws(RouteError) -> Route {
-        let snaps = try snapper.snap([from, to], maxDistance: { _ in maxSnap }, excluding: excluding)
-        return try router.route(from: snaps[0], to: snaps[1], excluding: excluding)
     }
 
     /// The command's words for a failed route (stderr, and the message of `--format json`):

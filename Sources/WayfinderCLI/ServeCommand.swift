@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import WayfinderServer
+import WayfinderService
 
 /// `wayfinder serve --graph GRAPH`: the HTTP service until SIGTERM or SIGINT.
 public enum ServeCommand {

@@ -335,3 +335,7 @@ func crc32(_ bytes: UnsafeRawBufferPointer, continuing crc: UInt32 = 0) -> UInt3
 }
 
 func systemError(_ code: Int32) -> String { String(cString: strerror(code)) }
+
+/// The program's version: the `generator` metadata of files it builds, and the C library's
+/// `wf_version()`. Here, beside the format version, so every front end sees one value.
+public let wayfinderVersion = "0.1.0"

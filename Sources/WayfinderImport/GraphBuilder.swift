@@ -150,8 +150,6 @@ public enum GraphBuilder {
     }
 }
 
-public let wayfinderVersion = "0.1.0"
-
 /// Everything one mode contributes to the graph file.
 struct ModeBuild {
     let mode: TravelMode

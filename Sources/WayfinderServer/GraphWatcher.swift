@@ -1,4 +1,5 @@
 import Foundation
+import WayfinderService
 
 /// A background thread that checks every `interval` seconds whether another file stands
 /// at the graph path (inode, size or mtime changed) and reloads it.

@@ -4,6 +4,7 @@ import Glibc
 import Synchronization
 import WayfinderGraph
 import WayfinderRouting
+import WayfinderService
 
 /// How to run a server.
 public struct ServerConfiguration: Sendable {

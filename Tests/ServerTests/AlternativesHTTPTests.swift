@@ -6,6 +6,7 @@ import WayfinderJSON
 import WayfinderProtobuf
 import WayfinderRouting
 @testable import WayfinderServer
+@testable import WayfinderService
 
 /// `alternatives=true|N` on /route over real HTTP (Andorra): the answer is the library's
 /// `Router.routes` written by `OSRMRouteResponse` (JSON) or `RouteProtobuf` (pbf), byte for

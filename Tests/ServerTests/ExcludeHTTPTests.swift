@@ -3,6 +3,7 @@ import Testing
 import WayfinderGraph
 import WayfinderRouting
 @testable import WayfinderServer
+@testable import WayfinderService
 
 /// `exclude=` over real HTTP against the Andorra graph (whose toll road is the Envalira
 /// tunnel): /route and /table answer what the library answers with the same exclusion, and

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import WayfinderServer
+@testable import WayfinderService
 import WayfinderGraph
 
 /// The parts every endpoint relies on: URL decoding, dispatch, methods, limits, logging, metrics.

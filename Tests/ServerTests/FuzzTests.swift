@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WayfinderGraph
 @testable import WayfinderServer
+@testable import WayfinderService
 
 /// Random and malformed requests: every one gets an answer (or a closed connection for
 /// bytes that are not HTTP), none crashes or hangs the server, and it answers /health after.

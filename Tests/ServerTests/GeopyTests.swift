@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WayfinderServer
+@testable import WayfinderService
 
 /// Whether Debian's python3 has geopy (scripts/setup installs python3-geopy).
 let geopyAvailable: Bool = {

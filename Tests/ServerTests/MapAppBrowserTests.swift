@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WayfinderServer
+@testable import WayfinderService
 
 /// The map app as a person uses it, in headless Chromium over the Porto graph (one server
 /// for the suite, a fresh browser per test): base map, directions with alternatives,

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WayfinderServer
+@testable import WayfinderService
 
 /// The map app's options in headless Chromium (Porto): the colour scheme (following the
 /// system, switchable), the phone-sized layout, keyboard use, the my-location button,

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WayfinderServer
+@testable import WayfinderService
 
 /// The map app's speed in headless Chromium, run by `scripts/map-bench [GRAPH]` (which sets
 /// WAYFINDER_MAP_BENCH to an extract name of data/ or a graph file, and

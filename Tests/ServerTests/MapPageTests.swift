@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WayfinderServer
+@testable import WayfinderService
 
 /// Debian's chromium, when installed (scripts/setup installs it).
 let chromiumPath = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }

@@ -7,6 +7,7 @@ import WayfinderDirections
 import WayfinderGraph
 import WayfinderRouting
 @testable import WayfinderServer
+@testable import WayfinderService
 
 /// The navigation SDKs' options over HTTP (Mapbox Directions API extensions), parsed as the
 /// clients parse them: MapLibre Navigation's `LegStep`/`VoiceInstructions`/`BannerInstructions`/

@@ -3,6 +3,7 @@ import Testing
 import WayfinderGeocoding
 import WayfinderGraph
 @testable import WayfinderServer
+@testable import WayfinderService
 
 /// Nominatim's parameters and /lookup, /details, /status on the hand-written map
 /// (`NominatimFixture`), with exact expected answers.

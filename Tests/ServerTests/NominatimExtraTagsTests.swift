@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WayfinderGeocoding
 @testable import WayfinderServer
+@testable import WayfinderService
 
 /// Nominatim's `extratags=1`: the tags the index keeps for a place or POI, as an object.
 @Suite struct NominatimExtraTagsTests {

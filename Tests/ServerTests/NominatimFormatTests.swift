@@ -4,6 +4,7 @@ import WayfinderGeocoding
 import WayfinderGraph
 import WayfinderJSON
 @testable import WayfinderServer
+@testable import WayfinderService
 
 /// Each Nominatim format, exactly, on the hand-written map (`NominatimFixture`): the café
 /// "Kahvila Aurinko" (node 102, Koulukatu 3, in Aurinkola) as /search, /reverse and /lookup

@@ -4,6 +4,7 @@ import WayfinderCLI
 import WayfinderGeocoding
 import WayfinderGraph
 @testable import WayfinderServer
+@testable import WayfinderService
 
 /// The Nominatim dialect and our /category and /places over HTTP, against the geocoder.
 @Suite struct NominatimTests {

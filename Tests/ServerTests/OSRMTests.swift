@@ -5,6 +5,7 @@ import WayfinderGraph
 import WayfinderJSON
 import WayfinderRouting
 @testable import WayfinderServer
+@testable import WayfinderService
 
 /// The OSRM dialect over real HTTP against the Andorra graph: answers equal to what the
 /// library computes for the same inputs, and OSRM's error codes.

@@ -4,6 +4,7 @@ import Testing
 import WayfinderGraph
 import WayfinderRouting
 @testable import WayfinderServer
+@testable import WayfinderService
 
 /// Hot reload: a new file renamed over the graph path is put in service without failing a
 /// request; requests in flight finish on the old graph, which is released afterwards; a

@@ -5,6 +5,7 @@ import WayfinderGraph
 import WayfinderJSON
 import WayfinderRouting
 @testable import WayfinderServer
+@testable import WayfinderService
 
 /// The OSRM options of issue 15 over real HTTP against the Andorra graph: bearings,
 /// approaches, snapping, continue_straight, waypoints, skip_waypoints, /trip and /table's

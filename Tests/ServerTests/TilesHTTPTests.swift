@@ -4,6 +4,7 @@ import WayfinderGraph
 import WayfinderImport
 import WayfinderJSON
 @testable import WayfinderServer
+@testable import WayfinderService
 
 /// `/tiles/{z}/{x}/{y}` (TILE-CONTRACT.md): bad tile numbers, a real city's tiles at street
 /// and country zoom, the sea of a coastline, the buildings layer.

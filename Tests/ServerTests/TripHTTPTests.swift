@@ -3,6 +3,7 @@ import Testing
 import WayfinderGraph
 import WayfinderRouting
 @testable import WayfinderServer
+@testable import WayfinderService
 
 /// /trip over real HTTP (Andorra), the tour heuristic on random matrices, and /table's
 /// straight-line fallback where no route exists (the Nominatim fixture's two separate streets).

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 @testable import WayfinderServer
+@testable import WayfinderService
 
 /// The map app in headless Chromium over one shared Porto server: a browser opened on a
 /// page of it, and the readings the browser tests and the bench (`MapBench`) take (the app

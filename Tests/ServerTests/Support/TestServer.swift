@@ -5,6 +5,7 @@ import WayfinderGraph
 import WayfinderImport
 import WayfinderRouting
 @testable import WayfinderServer
+@testable import WayfinderService
 
 /// Graph files of the real extracts, built once per test run (into a temporary directory)
 /// and shared by the tests of this target.

@@ -41,9 +41,9 @@ public final class ServedGraph: Sendable {
 
     /// Maps and fully verifies `path` (every section's checksum, as `wayfinder verify` and
     /// `GraphFile` do), then views each mode and the geocoder.
-    public init(path: String, generation: Int) throws(GraphFileError) {
+    public init(path: String, generation: Int, verifyChecksums: Bool = true) throws(GraphFileError) {
         let identity = FileIdentity(path: path)
-        let file = try GraphFile(path: path, verifyChecksums: true)
+        let file = try GraphFile(path: path, verifyChecksums: verifyChecksums)
         var routing: [RoutingGraph?] = []
         for mode in TravelMode.allCases {
             do throws(GraphFileError) {
@@ -129,5 +129,5 @@ public struct FileIdentity: Sendable, Equatable {
 
 extension TravelMode {
     /// 0-based position in `allCases`, for per-mode arrays.
-    @inline(__always) var index: Int { Int(rawValue) - 1 }
+    @inline(__always) public var index: Int { Int(rawValue) - 1 }
 }

@@ -19,16 +19,18 @@ public final class ServerState: Sendable {
     /// not every second.
     private let reloading = Mutex<FileIdentity?>(nil)
     /// Requests whose answer is not yet sent (for a graceful stop).
-    let inFlight = Atomic<Int>(0)
+    public let inFlight = Atomic<Int>(0)
 
-    init(graphPath: String, limits: ServerLimits, endpoints: EndpointTable,
-         log: (@Sendable (String) -> Void)?) throws(GraphFileError) {
+    /// `verifyChecksums: false` skips the full checksum pass at open (the C library's
+    /// `wf_open(path, verify: 0)`); the server always verifies.
+    public init(graphPath: String, limits: ServerLimits, endpoints: EndpointTable,
+                log: (@Sendable (String) -> Void)?, verifyChecksums: Bool = true) throws(GraphFileError) {
         self.graphPath = graphPath
         self.limits = limits
         self.endpoints = endpoints
         self.log = log
         metrics = Metrics(endpoints: endpoints.endpoints.map(\.name))
-        pool = ContextPool(graph: try ServedGraph(path: graphPath, generation: 1))
+        pool = ContextPool(graph: try ServedGraph(path: graphPath, generation: 1, verifyChecksums: verifyChecksums))
     }
 
     /// The graph new requests are answered from.
@@ -39,7 +41,7 @@ public final class ServerState: Sendable {
     /// Answers one request: method and size checks, URL decoding, the endpoint's handler.
     /// `deliver` gets the response while the context that wrote it is still reserved (the
     /// body may live in the context's buffer); returns the endpoint index for the metrics.
-    func answer(method: String, rawPath: UnsafeRawBufferPointer,
+    public func answer(method: String, rawPath: UnsafeRawBufferPointer,
                 rawParameters: [(name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer)],
                 hasBody: Bool, start: UInt64, acceptLanguage: String? = nil, deliver: (HTTPResponse) -> Void) -> Int {
         if method == "OPTIONS" {  // a browser's CORS preflight: anyone may GET
@@ -82,7 +84,7 @@ public final class ServerState: Sendable {
     }
 
     /// Counts the answer and writes its log line: method, path, status, microseconds.
-    func finish(endpoint: Int, method: String, rawPath: UnsafeRawBufferPointer, status: Int, start: UInt64) {
+    public func finish(endpoint: Int, method: String, rawPath: UnsafeRawBufferPointer, status: Int, start: UInt64) {
         let microseconds = Int((monotonicNanoseconds() - start) / 1000)
         metrics.record(endpoint: endpoint, status: status, microseconds: microseconds)
         guard let log else { return }
@@ -91,6 +93,15 @@ public final class ServerState: Sendable {
         line += printable(rawPath)
         line += " \(status) \(microseconds)us"
         log(line)
+    }
+
+    /// Runs `body` with a request context of the graph in service, reserved for this call
+    /// (the C library's calls take one per call, as a request does).
+    public func withContext<T, E: Error>(_ body: (RequestContext) throws(E) -> T) throws(E) -> T {
+        let context = pool.take(server: self)
+        context.requestStart = monotonicNanoseconds()
+        defer { pool.giveBack(context) }
+        return try body(context)
     }
 
     // MARK: Reloading
@@ -121,7 +132,7 @@ public final class ServerState: Sendable {
 
     /// Reloads when another file now stands at the path (the nightly job renames a new one
     /// over it) and it is not one that already failed.
-    func reloadIfReplaced() {
+    public func reloadIfReplaced() {
         guard let now = FileIdentity(path: graphPath), now != pool.graph.identity else { return }
         guard reloading.withLock({ $0 != now }) else { return }
         reload(reason: "file replaced")

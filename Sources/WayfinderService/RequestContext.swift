@@ -23,7 +23,7 @@ public final class RequestContext: @unchecked Sendable {
     private var tiles: TileMaker?
     private var buffer = JSONBuffer(capacity: 64 * 1024)
     /// Monotonic nanoseconds when the current request started.
-    public internal(set) var requestStart: UInt64 = 0
+    public var requestStart: UInt64 = 0
 
     init(graph: ServedGraph, server: ServerState) {
         self.graph = graph
