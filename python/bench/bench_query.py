@@ -2,7 +2,7 @@
 """Timings of the Python package on one graph (scripts/python-bench runs it):
 
   table GRAPH [--n 1000]            Graph.table n x n driving on one core (pinned), best/median
-  osrm-table OSRM_URL [--n 1000]    OSRM's /table for the same n x n cells over HTTP (one request
+  osrm-table URL --graph G [--n 1000] OSRM's /table for the same n x n cells over HTTP (one request
                                     with 2n coordinates; osrm-routed needs --max-table-size >= n)
   overhead GRAPH [--calls 20000]    per-call cost of Graph.routes for one pair vs the per-pair
                                     cost inside one batch call of the same pairs: the difference
@@ -25,10 +25,17 @@ import numpy as np
 ANDORRA_BOX = ((42.46, 42.62), (1.46, 1.72))
 
 
-def points(n: int, seed: int) -> np.ndarray:
+def points(n: int, seed: int, graph_path: str = "") -> np.ndarray:
+    """n random points, rounded to 6 decimals; with a graph, only points that snap to a road
+    (a table with an off-road point is NoSegment for OSRM and NaN rows for us)."""
     rng = np.random.default_rng(seed)
     (a, b), (c, d) = ANDORRA_BOX
-    return np.round(np.column_stack((rng.uniform(a, b, n), rng.uniform(c, d, n))), 6)
+    pts = np.round(np.column_stack((rng.uniform(a, b, 4 * n), rng.uniform(c, d, 4 * n))), 6)
+    if graph_path:
+        import wayfinder
+        with wayfinder.Graph(graph_path) as g:
+            pts = pts[g.routes(np.hstack((pts, pts)), "driving").code == "Ok"]
+    return pts[:n]
 
 
 def pin_one_core() -> None:
@@ -47,7 +54,7 @@ def timed(fn, runs: int) -> list:
 def cmd_table(args) -> dict:
     import wayfinder
     pin_one_core()
-    src, dst = points(args.n, 7), points(args.n, 8)
+    src, dst = points(args.n, 7, args.graph), points(args.n, 8, args.graph)
     with wayfinder.Graph(args.graph) as g:
         g.table(src[:10], dst[:10], "driving")                  # warm: pages in, query objects made
         times = timed(lambda: g.table(src, dst, "driving"), args.runs)
@@ -58,7 +65,7 @@ def cmd_table(args) -> dict:
 
 
 def cmd_osrm_table(args) -> dict:
-    src, dst = points(args.n, 7), points(args.n, 8)
+    src, dst = points(args.n, 7, args.graph), points(args.n, 8, args.graph)
     coords = ";".join(f"{lon},{lat}" for lat, lon in np.vstack((src, dst)).tolist())
     url = (f"{args.url}/table/v1/driving/{coords}?sources={';'.join(map(str, range(args.n)))}"
            f"&destinations={';'.join(map(str, range(args.n, 2 * args.n)))}&annotations=duration,distance")
@@ -82,7 +89,7 @@ def cmd_osrm_table(args) -> dict:
 def cmd_overhead(args) -> dict:
     import wayfinder
     pin_one_core()
-    pairs = np.hstack((points(1000, 9), points(1000, 10)))
+    pairs = np.hstack((points(1000, 9, args.graph), points(1000, 10, args.graph)))
     with wayfinder.Graph(args.graph) as g:
         ok = g.routes(pairs, "driving").code == "Ok"
         pairs = pairs[ok]
@@ -103,7 +110,8 @@ def main() -> None:
     sub = p.add_subparsers(dest="cmd", required=True)
     t = sub.add_parser("table"); t.add_argument("graph"); t.add_argument("--n", type=int, default=1000)
     t.add_argument("--runs", type=int, default=5)
-    o = sub.add_parser("osrm-table"); o.add_argument("url"); o.add_argument("--n", type=int, default=1000)
+    o = sub.add_parser("osrm-table"); o.add_argument("url")
+    o.add_argument("--graph", required=True, help="the Wayfinder graph that picks the same road points"); o.add_argument("--n", type=int, default=1000)
     o.add_argument("--runs", type=int, default=3)
     v = sub.add_parser("overhead"); v.add_argument("graph"); v.add_argument("--calls", type=int, default=20000)
     args = p.parse_args()

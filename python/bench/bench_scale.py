@@ -45,18 +45,23 @@ def sample_points(graph, n: int, box, seed: int) -> np.ndarray:
 def write_pairs(graph_path: str, workdir: Path, pairs: int, partitions: int, box) -> Path:
     import pandas as pd
     import wayfinder
-    out = workdir / "pairs"
-    if (out / "done").exists() and json.loads((out / "done").read_text()) == [pairs, partitions]:
+    out, done = workdir / "pairs", workdir / "pairs.done"
+    if done.exists() and json.loads(done.read_text()) == [pairs, partitions]:
         return out
     out.mkdir(parents=True, exist_ok=True)
+    # A pool of at most 200,000 road points (sampling costs a snap per candidate, most of
+    # the box being empty between tiles); pairs join two of them drawn at random.
+    pool = min(2 * pairs, 200_000)
     with wayfinder.Graph(graph_path) as g:
-        pts = sample_points(g, 2 * pairs, box, seed=2026)
-    frame = pd.DataFrame(np.hstack((pts[:pairs], pts[pairs:])),
+        pts = sample_points(g, pool, box, seed=2026)
+    rng = np.random.default_rng(2027)
+    ends = rng.integers(0, pool, size=(2, pairs)) if pool < 2 * pairs else np.arange(2 * pairs).reshape(2, pairs)
+    frame = pd.DataFrame(np.hstack((pts[ends[0]], pts[ends[1]])),
                          columns=["from_lat", "from_lon", "to_lat", "to_lon"])
     frame["pair_id"] = np.arange(pairs)
     for i, part in enumerate(np.array_split(np.arange(pairs), partitions)):
         frame.iloc[part].to_parquet(out / f"part-{i:04d}.parquet", index=False)
-    (out / "done").write_text(json.dumps([pairs, partitions]))
+    done.write_text(json.dumps([pairs, partitions]))
     return out
 
 
@@ -67,11 +72,11 @@ graph_path, pairs_dir, out = sys.argv[1:4]
 frame = pd.read_parquet(pairs_dir)
 pairs = frame[["from_lat", "from_lon", "to_lat", "to_lon"]].to_numpy()
 g = wayfinder.Graph(graph_path)
-t = time.perf_counter()
+t, c = time.perf_counter(), time.process_time()
 r = g.routes(pairs, "driving")
-wall = time.perf_counter() - t
+wall, cpu = time.perf_counter() - t, time.process_time() - c
 np.savez(out, pair_id=frame["pair_id"].to_numpy(), code=r.code, distance_m=r.distance_m, duration_s=r.duration_s)
-print(json.dumps({"wall_s": wall, "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+print(json.dumps({"wall_s": wall, "cpu_s": cpu, "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
                   "ok": int((r.code == "Ok").sum())}))
 """
 
@@ -79,12 +84,19 @@ print(json.dumps({"wall_s": wall, "peak_rss_mb": resource.getrusage(resource.RUS
 def in_process(graph_path: str, pairs_dir: Path, workdir: Path) -> dict:
     out = workdir / "inprocess.npz"
     run = subprocess.run([sys.executable, "-c", INPROCESS, graph_path, str(pairs_dir), str(out)],
-                         check=True, capture_output=True, text=True)
+                         capture_output=True, text=True)
+    if run.returncode != 0:
+        sys.exit(f"in-process run failed:\n{run.stderr}")
     return json.loads(run.stdout)
 
 
 def worker_peak_rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def worker_cpu_s() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
 
 
 def on_cluster(graph_path: str, pairs_dir: Path, workdir: Path, workers: int) -> dict:
@@ -96,9 +108,12 @@ def on_cluster(graph_path: str, pairs_dir: Path, workdir: Path, workers: int) ->
         client = cluster.client
         client.run(lambda: __import__("wayfinder.dask"))       # imports outside the timing
         ddf = dd.read_parquet(str(pairs_dir))
+        cpu0 = client.run(worker_cpu_s)
+        load0 = os.getloadavg()[0]
         t = time.perf_counter()
         got = client.compute(wd.route_pairs(ddf, graph_path, "driving")).result()
         wall = time.perf_counter() - t
+        cpu = {k: v - cpu0[k] for k, v in client.run(worker_cpu_s).items()}
         rss = client.run(worker_peak_rss_mb)
     finally:
         cluster.close()
@@ -108,7 +123,9 @@ def on_cluster(graph_path: str, pairs_dir: Path, workdir: Path, workers: int) ->
              and got["code"].tolist() == want["code"].tolist()
              and np.array_equal(got["distance_m"].to_numpy(), want["distance_m"], equal_nan=True)
              and np.array_equal(got["duration_s"].to_numpy(), want["duration_s"], equal_nan=True))
-    return {"workers": workers, "wall_s": wall, "worker_peak_rss_mb": sorted(rss.values()),
+    return {"workers": workers, "wall_s": wall, "worker_cpu_s": sorted(cpu.values()),
+            "load_avg_before": load0, "load_avg_after": os.getloadavg()[0],
+            "worker_peak_rss_mb": sorted(rss.values()),
             "equal_to_in_process": bool(equal)}
 
 

@@ -4,6 +4,7 @@ hidden from the loader). The wheel is $WAYFINDER_WHEEL or the one in dist/."""
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -55,9 +56,23 @@ def test_wheel_works_in_fresh_venv(fresh_venv, andorra_graph):
     assert out[1:] == ["Ok", "True", "True"]
 
 
+def toolchain_root() -> Path:
+    """The Swift toolchain's usr/ (from `swift` on PATH), whose libraries must not be used."""
+    swift = shutil.which("swift")
+    if swift is None:
+        pytest.skip("no Swift toolchain on PATH: nothing to hide")
+    return Path(os.path.realpath(swift)).parent.parent
+
+
 def test_wheel_loads_nothing_from_the_toolchain(fresh_venv, andorra_graph):
     lib_dirs = list(fresh_venv.glob("lib/python*/site-packages/wayfinder/_lib"))
     assert len(lib_dirs) == 1 and (lib_dirs[0] / "libWayfinderC.so").exists()
+    root = str(toolchain_root())
+    for lib in sorted(lib_dirs[0].glob("*.so*")):
+        out = subprocess.run(["ldd", str(lib)], check=True, capture_output=True, text=True,
+                             env=clean_env()).stdout
+        assert "not found" not in out, f"{lib.name}: {out}"
+        assert root not in out, f"{lib.name} resolves into the toolchain {root}:\n{out}"
     check = ROOT / "scripts" / "check-native"
     result = subprocess.run([str(check), str(lib_dirs[0])], capture_output=True, text=True,
                             env=dict(clean_env(), WAYFINDER_CHECK_PYTHON=str(fresh_venv / "bin" / "python"),

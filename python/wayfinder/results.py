@@ -1,15 +1,12 @@
 """The answer of Graph.routes: one row per input pair, as `route --batch` prints it."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 
 #: Row codes by the C library's wf_route_code value (Ok, NoRoute, NoSegment).
 CODE_NAMES = np.array(["Ok", "NoRoute", "NoSegment"])
 
 
-@dataclass(frozen=True)
 class RouteResults:
     """Parallel numpy arrays, one entry per input pair.
 
@@ -17,9 +14,17 @@ class RouteResults:
     NaN where the code is not ``Ok`` (the CLI leaves those cells empty).
     """
 
-    code: np.ndarray
-    distance_m: np.ndarray
-    duration_s: np.ndarray
+    # A plain class with slots: built on every call, it must cost next to nothing (a frozen
+    # dataclass's __init__ costs a microsecond).
+    __slots__ = ("code", "distance_m", "duration_s")
+
+    def __init__(self, code: np.ndarray, distance_m: np.ndarray, duration_s: np.ndarray) -> None:
+        self.code = code
+        self.distance_m = distance_m
+        self.duration_s = duration_s
+
+    def __repr__(self) -> str:
+        return f"RouteResults(code={self.code!r}, distance_m={self.distance_m!r}, duration_s={self.duration_s!r})"
 
     def __len__(self) -> int:
         return len(self.code)
