@@ -14,7 +14,6 @@ from __future__ import annotations
 import base64
 import hashlib
 import platform
-import re
 import sys
 import zipfile
 from pathlib import Path
@@ -23,18 +22,13 @@ HERE = Path(__file__).resolve().parent
 
 
 def project_fields() -> dict:
-    """The [project] keys the wheel's METADATA needs, read from pyproject.toml."""
-    text = (HERE / "pyproject.toml").read_text()
-    section = text.split("[project]", 1)[1].split("\n[", 1)[0]
-    fields = {k: v for k, v in re.findall(r'^(\w[\w-]*)\s*=\s*"([^"]*)"', section, re.M)}
-    deps = re.search(r"^dependencies\s*=\s*\[(.*?)\]", section, re.M | re.S)
-    fields["dependencies"] = re.findall(r'"([^"]+)"', deps.group(1)) if deps else []
-    extras = text.split("[project.optional-dependencies]", 1)
-    fields["extras"] = {}
-    if len(extras) == 2:
-        for name, body in re.findall(r"^(\w+)\s*=\s*\[(.*?)\]", extras[1].split("\n[", 1)[0], re.M | re.S):
-            fields["extras"][name] = re.findall(r'"([^"]+)"', body)
-    return fields
+    """The [project] table of pyproject.toml (tomllib: Python 3.11+, Debian 12's python3)."""
+    import tomllib
+    with open(HERE / "pyproject.toml", "rb") as f:
+        project = tomllib.load(f)["project"]
+    project.setdefault("dependencies", [])
+    project["extras"] = project.get("optional-dependencies", {})
+    return project
 
 
 def record_line(name: str, data: bytes) -> str:

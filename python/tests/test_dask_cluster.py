@@ -79,15 +79,21 @@ def test_blocked_table_on_cluster(cluster, graph, andorra_graph, tmp_path):
 
 
 def test_worker_killed_mid_job(cluster, graph, andorra_graph):
-    frame = pairs_frame(24000, seed=91)
+    frame = pairs_frame(48000, seed=91)
     ddf = dd.from_pandas(frame, npartitions=48)
-    future = cluster.client.compute(wd.route_pairs(ddf, andorra_graph, "driving"))
+    routed = wd.route_pairs(ddf, andorra_graph, "driving")
     victim_address, victim_pid = sorted(cluster.worker_pids().items())[0]
-    # Wait until the job is under way (some partitions done), then kill one worker outright.
+    future = cluster.client.compute(routed)
+
+    def partitions_routed() -> int:
+        return sum(1 for key, holders in cluster.client.who_has().items()
+                   if holders and "route_partition" in str(key))
+
+    # Wait until the job is under way (two partitions routed), then kill one worker outright.
     deadline = time.monotonic() + 60
-    while not any(key for key in cluster.client.who_has().values() if key):
+    while partitions_routed() < 2:
         assert time.monotonic() < deadline, "the job never started"
-        time.sleep(0.02)
+        time.sleep(0.01)
     assert not future.done(), "the job finished before the kill: make it longer"
     os.kill(victim_pid, signal.SIGKILL)
     got = future.result(timeout=300)
