@@ -50,12 +50,18 @@ public func wf_table(_ graph: OpaquePointer?, _ mode: Int32, _ sources: UnsafePo
 /// A value as the /table JSON writes it, one decimal.
 @inline(__always) private func rounded(_ value: Double) -> Double { (value * 10).rounded() / 10 }
 
-/// Snaps `points` together within `radius` metres (`Snapper.snap`, as /table does). When a
-/// point has no road in reach (/table would refuse the whole request), the others are snapped
-/// together without it. Returns the snaps and the indices of the points they belong to.
+/// Snaps `points` together within `radius` metres as /table does (`Snapper.snapEach`: when a
+/// point has no road in reach, where /table refuses the whole request, the others are snapped
+/// as they would be without it). Returns the snaps and the indices of the points they belong to.
 private func snapTogether(_ points: [FixedCoordinate], _ snapper: Snapper, radius: Double) -> ([Snap], [Int]) {
-    if let snaps = try? snapper.snap(points, maxDistance: { _ in radius }) { return (snaps, Array(points.indices)) }
-    let kept = points.indices.filter { snapper.nearest(to: points[$0], maxDistance: radius) != nil }
-    let snaps = (try? snapper.snap(kept.map { points[$0] }, maxDistance: { _ in radius })) ?? []
-    return snaps.count == kept.count ? (snaps, kept) : ([], [])
+    var snaps: [Snap] = [], kept: [Int] = []
+    snaps.reserveCapacity(points.count)
+    kept.reserveCapacity(points.count)
+    for (i, snap) in snapper.snapEach(points, maxDistance: radius).enumerated() {
+        if let snap {
+            snaps.append(snap)
+            kept.append(i)
+        }
+    }
+    return (snaps, kept)
 }

@@ -1,4 +1,4 @@
-/// What the base map draws, as the tile contract (`/tiles`, TILE-CONTRACT.md) names it: the
+/// What the base map draws, as the tile contract (`/tiles`, docs/TILES.md) names it: the
 /// kinds of filled areas (in draw order: land use first, water last), of lines, and of place
 /// labels. The importer maps OSM tags to them (`WayfinderImport/BaseMapTags.swift`); the
 /// graph file stores the raw values (`BaseMapSections.swift`); tiles write the names.

@@ -1,6 +1,6 @@
 import WayfinderGraph
 
-/// OSM tags → what the base map draws (TILE-CONTRACT.md's kinds). One object is one kind:
+/// OSM tags → what the base map draws (docs/TILES.md's kinds). One object is one kind:
 /// a building is a building whatever else it carries; otherwise the more specific tag wins
 /// (a pitch on grass is sport, a pond in a park is water).
 public enum BaseMapTags {

@@ -1,4 +1,4 @@
-/// The map app's files (`Sources/WayfinderServer/MapApp/`: the HTML shell, the style sheet
+/// The map app's files (`Sources/WayfinderService/MapApp/`: the HTML shell, the style sheet
 /// and one script per concern), compiled into the binary by SwiftPM (`.embedInCode` in
 /// Package.swift: `PackageResources.NAME_EXT` byte arrays), so `wayfinder serve` needs no
 /// files beside it. Served under `/app/NAME`; the page asks for `/app/NAME?v=VERSION`, a

@@ -3,7 +3,7 @@ import WayfinderGraph
 import WayfinderJSON
 import WayfinderRouting
 
-/// Writes one base-map tile (`/tiles/{z}/{x}/{y}`, TILE-CONTRACT.md) as JSON: the roads of
+/// Writes one base-map tile (`/tiles/{z}/{x}/{y}`, docs/TILES.md) as JSON: the roads of
 /// both modes (each way drawn once, the classes a zoom can show), where to write street
 /// names, place labels, and the base map's areas, lines and buildings (`TileAreas.swift`).
 /// A per-thread object (held by `RequestContext`): its road finders, stamps and point

@@ -1,6 +1,6 @@
 import WayfinderGraph
 
-/// `GET /tiles/{z}/{x}/{y}[?buildings=1]`: one base-map tile as JSON (TILE-CONTRACT.md;
+/// `GET /tiles/{z}/{x}/{y}[?buildings=1]`: one base-map tile as JSON (docs/TILES.md;
 /// written by `TileMaker`). Tiles change only when the graph does, so they may be cached
 /// for an hour, versioned by the graph's `buildId` (the `ETag`, and the page's `?v=`).
 enum TilesEndpoint {

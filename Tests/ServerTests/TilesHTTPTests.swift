@@ -6,7 +6,7 @@ import WayfinderJSON
 @testable import WayfinderServer
 @testable import WayfinderService
 
-/// `/tiles/{z}/{x}/{y}` (TILE-CONTRACT.md): bad tile numbers, a real city's tiles at street
+/// `/tiles/{z}/{x}/{y}` (docs/TILES.md): bad tile numbers, a real city's tiles at street
 /// and country zoom, the sea of a coastline, the buildings layer.
 @Suite struct TilesHTTPTests {
     static func server() throws -> TestServer { try TestServer(graph: TestGraphs.path("porto")) }

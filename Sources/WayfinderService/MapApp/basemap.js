@@ -1,5 +1,5 @@
 // The base map: an L.GridLayer whose tiles are canvases drawn from /tiles/{z}/{x}/{y}
-// (TILE-CONTRACT.md: tile-local integers, extent 4096, flat coordinate arrays), sharp on
+// (docs/TILES.md: tile-local integers, extent 4096, flat coordinate arrays), sharp on
 // high-density screens (devicePixelRatio). Drawn in order: land or sea, areas (the server's
 // draw order), waterways, buildings (map type "roads + buildings"), road casings then road
 // fills (least important class first), street names along their roads. Place labels are

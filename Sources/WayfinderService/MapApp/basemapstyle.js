@@ -1,5 +1,5 @@
 // How the base map looks: colours per scheme for land, sea, each area kind, waterways,
-// buildings and road classes (the kinds and classes of /tiles, TILE-CONTRACT.md), and each
+// buildings and road classes (the kinds and classes of /tiles, docs/TILES.md), and each
 // road's width by zoom. Colours after OpenStreetMap's standard style in light; muted in dark.
 "use strict";
 (function () {

@@ -1,5 +1,5 @@
 // Place names (cities, towns, suburbs…) over the base map, as DOM labels in a pane of
-// their own: gathered from the cached tiles in view (TILE-CONTRACT.md `labels`), one per
+// their own: gathered from the cached tiles in view (docs/TILES.md `labels`), one per
 // place (the same id comes in several tiles), placed most important first and skipped
 // when they would overlap one already placed. Rebuilt when the camera stops and when
 // tiles arrive; hidden while zooming (the map scales, the text would not).
