@@ -116,7 +116,7 @@ let package = Package(
         .testTarget(
             name: "WayfinderTests",
             dependencies: ["WayfinderGraph", "WayfinderImport", "WayfinderRouting", "WayfinderGeocoding", "WayfinderDirections", "WayfinderCLI",
-                           "WayfinderProtobuf", "CWayfinderProto", "WayfinderJSON"]
+                           "WayfinderProtobuf", "CWayfinderProto", "WayfinderJSON", "WayfinderServer"]
         ),
         .testTarget(
             name: "ServerTests",

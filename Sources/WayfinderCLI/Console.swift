@@ -75,8 +75,17 @@ public final class Console {
     public private(set) var output = ""
     public private(set) var errors = ""
     private let captures: Bool
+    /// Whether stderr is a terminal (progress bars redrawn in place) rather than a file or
+    /// pipe (plain progress lines); a capturing console says what its test asks.
+    public let errorsAreTerminal: Bool
 
-    public init(capturing: Bool = false) { captures = capturing }
+    public init(capturing: Bool = false, terminal: Bool = false) {
+        captures = capturing
+        errorsAreTerminal = capturing ? terminal : isatty(2) != 0
+    }
+
+    /// Whether `write` collects text (tests) rather than writing stdout.
+    public var capturesOutput: Bool { captures }
 
     public func write(_ text: String) {
         if captures { output += text } else { FileHandle.standardOutput.write(Data(text.utf8)) }

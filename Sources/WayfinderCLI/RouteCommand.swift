@@ -202,24 +202,8 @@ public enum RouteCommand {
 
     /// Reads and validates every row first, so a bad row stops the run before any output.
     public static func readBatch(_ path: String) throws(CommandError) -> [(FixedCoordinate, FixedCoordinate)] {
-        guard FileManager.default.fileExists(atPath: path) else { throw .file("batch file not found: \(path)") }
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-            throw .file("cannot read batch file \(path) as UTF-8 text")
-        }
-        var rows: [(FixedCoordinate, FixedCoordinate)] = []
-        for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
-            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-            if fields.allSatisfy(\.isEmpty) { continue }
-            if index == 0 && Double(fields[0]) == nil { continue }   // header
-            guard fields.count == 4 else {
-                throw .badInput("\(path):\(index + 1): expected from_lat,from_lon,to_lat,to_lon, got \"\(line)\"")
-            }
-            do {
-                rows.append((try parseCoordinate("\(fields[0]),\(fields[1])", option: "\(path):\(index + 1) from"),
-                             try parseCoordinate("\(fields[2]),\(fields[3])", option: "\(path):\(index + 1) to")))
-            }
-        }
-        return rows
+        try CoordinateCSV.read(path, what: "batch file", columns: "from_lat,from_lon,to_lat,to_lon", names: ["from", "to"])
+            .map { ($0.points[0], $0.points[1]) }
     }
 
     static func answer(_ rows: [(FixedCoordinate, FixedCoordinate)], router: Router, maxSnap: Double,

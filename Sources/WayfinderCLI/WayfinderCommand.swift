@@ -6,6 +6,7 @@ public enum WayfinderCommand {
     commands:
       build    build a graph file from an OSM extract (wayfinder build --help)
       route    route between two points (same as the `route` command; route --help)
+      table    durations and distances from every source to every destination, as a CSV (wayfinder table --help)
       verify   check a graph file before putting it into service (wayfinder verify --help)
       geocode  find addresses, places and POIs by name (wayfinder geocode --help)
       reverse  the address, street and POI at a coordinate (wayfinder reverse --help)
@@ -19,6 +20,7 @@ public enum WayfinderCommand {
         switch words.first {
         case "build": return BuildCommand.run(Array(words.dropFirst()), console: console)
         case "route": return RouteCommand.run(Array(words.dropFirst()), console: console)
+        case "table": return TableCommand.run(Array(words.dropFirst()), console: console)
         case "verify": return VerifyCommand.run(Array(words.dropFirst()), console: console)
         case "geocode": return GeocodeCommands.geocode(Array(words.dropFirst()), console: console)
         case "reverse": return GeocodeCommands.reverse(Array(words.dropFirst()), console: console)

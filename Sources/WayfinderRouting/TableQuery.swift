@@ -22,7 +22,8 @@ import WayfinderGraph
 /// two halves where it meets. Where several paths tie for the fastest, the table's may differ
 /// from the one `Router` happens to return, and so may its length.
 ///
-/// One object per thread; it reuses its buffers for every table.
+/// One object per thread; it reuses its buffers for every table, and the targets' buckets
+/// while the targets stay the same (a table computed a block of sources at a time).
 public final class TableQuery {
     public let graph: RoutingGraph
     private let ends: SearchEnds
@@ -38,6 +39,9 @@ public final class TableQuery {
     private var arcMetres: ArcMetres?
     /// For driving pairs on one segment (rare), made when first needed.
     private var pointQueries: Router?
+    /// What the buckets hold (targets, filter, with metres or not): a table computed in
+    /// blocks of sources against the same targets (`wayfinder table`) sweeps them once.
+    private var bucketsHold: (targets: [Snap], filter: UInt8, distances: Bool)?
 
     public init(graph: RoutingGraph) {
         self.graph = graph
@@ -59,7 +63,12 @@ public final class TableQuery {
         if !sources.isEmpty && columns > 0 {
             let arcs = distances ? arcMetres ?? ArcMetres(graph: graph) : nil
             if distances { arcMetres = arcs }
-            fillBuckets(targets, arcs, filter)
+            if let held = bucketsHold, held.filter == filter, held.distances == distances, held.targets == targets {
+                // The same targets as the last table: their buckets and shifts are still there.
+            } else {
+                fillBuckets(targets, arcs, filter)
+                bucketsHold = (targets, filter, distances)
+            }
             for (i, source) in sources.enumerated() {
                 sweepForward(from: source, columns: columns, arcs, filter)
                 for (j, target) in targets.enumerated() {
