@@ -1,0 +1,116 @@
+"""wayfinder.dask on a real multi-process cluster (a scheduler and two worker processes on
+loopback): results equal the in-process answers, a worker killed mid-job does not lose any."""
+from __future__ import annotations
+
+import os
+import signal
+import time
+
+import dask
+import dask.array as da
+import dask.dataframe as dd
+import numpy as np
+import pandas as pd
+import pytest
+
+import wayfinder
+import wayfinder.dask as wd
+from cluster import LoopbackCluster
+from conftest import random_pairs, random_points
+
+
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory):
+    c = LoopbackCluster(tmp_path_factory.mktemp("dask"), workers=2)
+    yield c
+    c.close()
+
+
+def pairs_frame(n: int, seed: int) -> pd.DataFrame:
+    pairs = random_pairs(n, seed)
+    frame = pd.DataFrame(pairs, columns=wd.PAIR_COLUMNS)
+    frame["trip_id"] = np.arange(n)
+    return frame
+
+
+def assert_routed_equal(got: pd.DataFrame, frame: pd.DataFrame, graph, mode: str) -> None:
+    want = graph.routes(frame[wd.PAIR_COLUMNS].to_numpy(), mode)
+    got = got.sort_values("trip_id")
+    assert got["trip_id"].tolist() == frame["trip_id"].tolist()
+    assert got["code"].tolist() == want.code.tolist()
+    np.testing.assert_array_equal(got["distance_m"].to_numpy(), want.distance_m)
+    np.testing.assert_array_equal(got["duration_s"].to_numpy(), want.duration_s)
+
+
+def test_route_pairs_on_cluster(cluster, graph, andorra_graph, tmp_path):
+    frame = pairs_frame(3000, seed=71)
+    ddf = dd.from_pandas(frame, npartitions=6)
+    routed = wd.route_pairs(ddf, andorra_graph, "driving")
+    assert list(routed.columns) == list(frame.columns) + ["code", "distance_m", "duration_s"]
+    assert routed.dtypes["distance_m"] == np.float64
+    got = cluster.client.compute(routed).result()
+    assert list(got.dtypes) == list(routed.dtypes)          # meta is what the partitions give
+    assert_routed_equal(got, frame, graph, "driving")
+    # Each worker opened the graph once and reused it for all its partitions.
+    opened = cluster.client.run(wayfinder.cache.opened_paths)
+    assert all(paths == [os.path.realpath(andorra_graph)] for paths in opened.values()), opened
+    # Written partition by partition.
+    routed.to_parquet(tmp_path / "routed.parquet", compute=False).compute(scheduler=cluster.client)
+    assert_routed_equal(pd.read_parquet(tmp_path / "routed.parquet"), frame, graph, "driving")
+
+
+def test_blocked_table_on_cluster(cluster, graph, andorra_graph, tmp_path):
+    sources, destinations = random_points(250, seed=81), random_points(230, seed=82)
+    duration, distance = wd.table(sources, destinations, andorra_graph, "walking", block=100)
+    assert duration.shape == (250, 230) and duration.chunks == ((100, 100, 50), (100, 100, 30))
+    want_dur, want_dist = graph.table(sources, destinations, "walking")
+    got_dur, got_dist = cluster.client.compute([duration, distance], sync=True)
+    np.testing.assert_array_equal(got_dur, want_dur)
+    np.testing.assert_array_equal(got_dist, want_dist)
+    # Stored block by block to Zarr, both arrays from the same tasks.
+    zarr = pytest.importorskip("zarr")
+    z_dur = zarr.open_array(str(tmp_path / "dur.zarr"), mode="w", shape=duration.shape,
+                            chunks=(100, 100), dtype="f8")
+    z_dist = zarr.open_array(str(tmp_path / "dist.zarr"), mode="w", shape=distance.shape,
+                             chunks=(100, 100), dtype="f8")
+    da.store([duration, distance], [z_dur, z_dist], lock=False, scheduler=cluster.client)
+    np.testing.assert_array_equal(z_dur[:], want_dur)
+    np.testing.assert_array_equal(z_dist[:], want_dist)
+
+
+def test_worker_killed_mid_job(cluster, graph, andorra_graph):
+    frame = pairs_frame(48000, seed=91)
+    ddf = dd.from_pandas(frame, npartitions=48)
+    routed = wd.route_pairs(ddf, andorra_graph, "driving")
+    victim_address, victim_pid = sorted(cluster.worker_pids().items())[0]
+    future = cluster.client.compute(routed)
+
+    def partitions_routed() -> int:
+        return sum(1 for key, holders in cluster.client.who_has().items()
+                   if holders and "route_partition" in str(key))
+
+    # Wait until the job is under way (two partitions routed), then kill one worker outright.
+    deadline = time.monotonic() + 60
+    while partitions_routed() < 2:
+        assert time.monotonic() < deadline, "the job never started"
+        time.sleep(0.01)
+    assert not future.done(), "the job finished before the kill: make it longer"
+    os.kill(victim_pid, signal.SIGKILL)
+    got = future.result(timeout=300)
+    assert_routed_equal(got, frame, graph, "driving")
+    # The nanny restarts the killed worker: the cluster is whole again for later tests.
+    cluster.client.wait_for_workers(2, timeout=120)
+    assert victim_pid not in cluster.worker_pids().values()
+
+
+def test_dask_bad_input(andorra_graph):
+    ddf = dd.from_pandas(pd.DataFrame({"from_lat": [42.5], "from_lon": [1.5]}), npartitions=1)
+    with pytest.raises(wayfinder.BadInputError, match="to_lat, to_lon"):
+        wd.route_pairs(ddf, andorra_graph, "driving")
+    with pytest.raises(wayfinder.ModeError):
+        wd.route_pairs(dd.from_pandas(pairs_frame(2, 1), npartitions=1), andorra_graph, "boat")
+    with pytest.raises(wayfinder.BadInputError, match=r"\(n, 2\)"):
+        wd.table(np.zeros((3, 3)), random_points(2, 1), andorra_graph, "driving")
+    with pytest.raises(wayfinder.GraphFileError):
+        wd.route_pairs(dd.from_pandas(pairs_frame(2, 1), npartitions=1), "/nowhere.wfg",
+                       "driving").compute(scheduler="sync")

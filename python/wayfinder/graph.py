@@ -1,0 +1,264 @@
+"""`wayfinder.Graph`: one opened (memory-mapped) graph file and its queries.
+
+Every query is one call into libWayfinderC.so with numpy buffers in and out: no Python loop
+per pair, and the GIL is released while the library works, so threads sharing one Graph run
+in parallel (the library keeps a query object per thread). close() waits for calls in flight.
+"""
+from __future__ import annotations
+
+import ctypes
+import json
+import os
+import threading
+import time
+from typing import Any, Optional, Sequence, Tuple, Union
+
+import numpy as np
+
+from . import _native
+from .errors import BadInputError, ClosedGraphError, ModeError
+from .options import query_string
+from .results import CODE_NAMES, RouteResults
+
+PathLike = Union[str, "os.PathLike[str]"]
+LatLon = Union[Sequence[float], np.ndarray]
+
+#: Travel modes by name (OSRM's profile names accepted too) → wf_mode.
+MODES = {"driving": 0, "car": 0, "walking": 1, "foot": 1}
+
+
+def mode_number(mode: str) -> int:
+    """The wf_mode of a mode name; ModeError names the accepted ones."""
+    try:
+        return MODES[mode]
+    except (KeyError, TypeError):
+        raise ModeError(f"unknown mode {mode!r}: use 'driving' or 'walking'") from None
+
+
+def coordinates(values: Any, columns: int, what: str) -> np.ndarray:
+    """`values` as a C-contiguous float64 (n, columns) array, or BadInputError saying the shape."""
+    try:
+        array = np.ascontiguousarray(values, dtype=np.float64)
+    except (TypeError, ValueError) as error:
+        raise BadInputError(f"{what} must be numbers: {error}") from None
+    if array.ndim != 2 or array.shape[1] != columns:
+        names = "from_lat, from_lon, to_lat, to_lon" if columns == 4 else "lat, lon"
+        raise BadInputError(f"{what} must be an (n, {columns}) array of {names}; got shape {array.shape}")
+    return array
+
+
+def _point(value: LatLon, what: str) -> Tuple[float, float]:
+    try:
+        lat, lon = (float(v) for v in value)
+    except (TypeError, ValueError):
+        raise BadInputError(f"{what} must be a (lat, lon) pair; got {value!r}") from None
+    return lat, lon
+
+
+#: Batches up to this many pairs go through per-thread scratch buffers.
+_SMALL = 16
+_local = threading.local()
+
+
+class _Scratch:
+    """One thread's buffers for small batches, with their addresses taken once."""
+
+    def __init__(self) -> None:
+        self.pairs = np.empty((_SMALL, 4), dtype=np.float64)
+        self.codes = np.empty(_SMALL, dtype=np.int32)
+        self.distance = np.empty(_SMALL, dtype=np.float64)
+        self.duration = np.empty(_SMALL, dtype=np.float64)
+        self.pairs_at, self.codes_at = self.pairs.ctypes.data, self.codes.ctypes.data
+        self.distance_at, self.duration_at = self.distance.ctypes.data, self.duration.ctypes.data
+
+
+def _scratch() -> _Scratch:
+    try:
+        return _local.scratch
+    except AttributeError:
+        _local.scratch = _Scratch()
+        return _local.scratch
+
+
+class Graph:
+    """A Wayfinder graph file opened for queries (memory-mapped: processes opening the same
+    file share its pages). Usable from many threads at once; `with Graph(p) as g:` closes it.
+
+    >>> g = Graph("andorra.wfg")
+    >>> r = g.routes([[42.5063, 1.5218, 42.4625, 1.4912]], "driving")
+    >>> r.code[0], r.distance_m[0], r.duration_s[0]
+    """
+
+    def __init__(self, path: PathLike, *, verify: bool = False) -> None:
+        """Opens `path` (GraphFileError when missing, unreadable, corrupt or of another format
+        version); verify=True also checks every section's checksum (reads the whole file)."""
+        if not isinstance(path, (str, os.PathLike)):
+            raise BadInputError(f"graph path must be a str or os.PathLike; got {type(path).__name__}")
+        self.path: str = os.fspath(path)
+        self._lib = _native.lib()
+        handle = ctypes.c_void_p()
+        status = self._lib.wf_open(os.fsencode(self.path), 1 if verify else 0, ctypes.byref(handle))
+        _native.check(status, f"cannot open graph {self.path}")
+        self._handle: Optional[int] = handle.value
+        self._lock = threading.Lock()
+        self._active = 0
+
+    # -- lifetime -------------------------------------------------------------------------
+    # Calls in flight are counted under a plain lock (the cheapest guard: single-pair calls
+    # pay it twice); close() takes the handle away only when none is in flight.
+    def _enter(self) -> int:
+        with self._lock:
+            if self._handle is None:
+                raise ClosedGraphError(f"graph {self.path} is closed")
+            self._active += 1
+            return self._handle
+
+    def _leave(self) -> None:
+        with self._lock:
+            self._active -= 1
+
+    def close(self) -> None:
+        """Unmaps the graph once the calls in flight have returned; later calls raise
+        ClosedGraphError. Closing twice is harmless."""
+        while True:
+            with self._lock:
+                if self._active == 0:
+                    handle, self._handle = self._handle, None
+                    break
+            time.sleep(0.001)
+        if handle is not None:
+            self._lib.wf_close(handle)
+
+    @property
+    def closed(self) -> bool:
+        return self._handle is None
+
+    def __enter__(self) -> "Graph":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+    def __del__(self) -> None:
+        if getattr(self, "_handle", None) is not None and getattr(self, "_active", 1) == 0:
+            self._lib.wf_close(self._handle)
+            self._handle = None
+
+    def __repr__(self) -> str:
+        return f"wayfinder.Graph({self.path!r}{', closed' if self.closed else ''})"
+
+    def __reduce__(self):
+        # Pickled (sent to a Dask worker) as its path: the receiving process opens the file
+        # once and shares it (wayfinder.cache.shared_graph).
+        from .cache import shared_graph
+        return (shared_graph, (self.path,))
+
+    # -- routing --------------------------------------------------------------------------
+    def routes(self, pairs: Any, mode: str = "driving", *, max_snap_m: Optional[float] = None) -> RouteResults:
+        """Routes each row of `pairs`, an (n, 4) array of from_lat, from_lon, to_lat, to_lon,
+        exactly as `route --batch`: code (Ok, NoRoute, NoSegment), distance_m (0.1 m) and
+        duration_s (0.001 s), NaN where not Ok. Ends snap within max_snap_m (default 5000 m).
+        A NaN or out-of-range coordinate raises BadInputError naming the row."""
+        m = mode_number(mode)
+        array = coordinates(pairs, 4, "pairs")
+        n = array.shape[0]
+        snap = float(max_snap_m or 0.0)
+        if n <= _SMALL:
+            # Few pairs (one route at a time in a loop): the thread's scratch buffers, whose
+            # addresses are known, instead of new arrays (numpy's .ctypes.data costs µs each).
+            s = _scratch()
+            s.pairs[:n] = array
+            handle = self._enter()
+            try:
+                status = self._lib.wf_route_pairs(handle, m, s.pairs_at, n, snap, s.codes_at,
+                                                  s.distance_at, s.duration_at)
+            finally:
+                self._leave()
+            _native.check(status)
+            return RouteResults(CODE_NAMES.take(s.codes[:n]), s.distance[:n].copy(), s.duration[:n].copy())
+        codes = np.empty(n, dtype=np.int32)
+        distance = np.empty(n, dtype=np.float64)
+        duration = np.empty(n, dtype=np.float64)
+        handle = self._enter()
+        try:
+            status = self._lib.wf_route_pairs(handle, m, array.ctypes.data, n, snap, codes.ctypes.data,
+                                              distance.ctypes.data, duration.ctypes.data)
+        finally:
+            self._leave()
+        _native.check(status)
+        return RouteResults(CODE_NAMES.take(codes), distance, duration)
+
+    def table(self, sources: Any, destinations: Any, mode: str = "driving") -> Tuple[np.ndarray, np.ndarray]:
+        """Many-to-many: `(duration_s, distance_m)`, two (n, m) float64 arrays for the (n, 2)
+        sources and (m, 2) destinations (lat, lon rows); the numbers of the server's /table,
+        NaN where there is no route. Memory is n*m*16 bytes: for tables larger than memory
+        use wayfinder.dask.table, which computes blocks."""
+        m = mode_number(mode)
+        src = coordinates(sources, 2, "sources")
+        dst = coordinates(destinations, 2, "destinations")
+        n, k = src.shape[0], dst.shape[0]
+        duration = np.empty((n, k), dtype=np.float64)
+        distance = np.empty((n, k), dtype=np.float64)
+        if n == 0 or k == 0:
+            return duration, distance
+        handle = self._enter()
+        try:
+            status = self._lib.wf_table(handle, m, src.ctypes.data, n, dst.ctypes.data, k,
+                                        duration.ctypes.data, distance.ctypes.data)
+        finally:
+            self._leave()
+        _native.check(status)
+        return duration, distance
+
+    def route(self, from_latlon: LatLon, to_latlon: LatLon, mode: str = "driving", *,
+              via: Sequence[LatLon] = (), **osrm_options: Any) -> dict:
+        """The OSRM v5 route response (as the server's /route/v1 and `route --format json`)
+        from `from_latlon` to `to_latlon` through the `via` stops (one leg between each two),
+        as a dict. OSRM options as keywords: steps=True, alternatives=2, overview="full",
+        geometries="geojson", annotations=True, exclude="motorway", continue_straight=False…
+        An OSRM error answer (code NoRoute, NoSegment, InvalidOptions…) is returned, not raised."""
+        m = mode_number(mode)
+        points = [_point(from_latlon, "from_latlon")]
+        points += [_point(p, f"via[{i}]") for i, p in enumerate(via)]
+        points.append(_point(to_latlon, "to_latlon"))
+        array = np.ascontiguousarray(points, dtype=np.float64)
+        query = query_string(osrm_options).encode("utf-8")
+        out, length = ctypes.c_void_p(), ctypes.c_size_t()
+        handle = self._enter()
+        try:
+            status = self._lib.wf_route_json(handle, m, array.ctypes.data, len(points), query,
+                                             ctypes.byref(out), ctypes.byref(length))
+        finally:
+            self._leave()
+        _native.check(status)
+        return json.loads(_native.take_json(out, length))
+
+    # -- geocoding ------------------------------------------------------------------------
+    def geocode(self, text: str, limit: int = 10) -> list:
+        """Places matching `text`, best first: the list `wayfinder geocode TEXT --format json`
+        prints (at most `limit`)."""
+        if not isinstance(text, str):
+            raise BadInputError(f"geocode text must be a str; got {type(text).__name__}")
+        if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
+            raise BadInputError(f"limit must be a positive int; got {limit!r}")
+        out, length = ctypes.c_void_p(), ctypes.c_size_t()
+        handle = self._enter()
+        try:
+            status = self._lib.wf_geocode_json(handle, text.encode("utf-8"), limit,
+                                               ctypes.byref(out), ctypes.byref(length))
+        finally:
+            self._leave()
+        _native.check(status)
+        return json.loads(_native.take_json(out, length))
+
+    def reverse(self, lat: float, lon: float) -> Any:
+        """What is at (lat, lon): the object `wayfinder reverse LAT,LON --format json` prints."""
+        lat, lon = _point((lat, lon), "(lat, lon)")
+        out, length = ctypes.c_void_p(), ctypes.c_size_t()
+        handle = self._enter()
+        try:
+            status = self._lib.wf_reverse_json(handle, lat, lon, ctypes.byref(out), ctypes.byref(length))
+        finally:
+            self._leave()
+        _native.check(status)
+        return json.loads(_native.take_json(out, length))
