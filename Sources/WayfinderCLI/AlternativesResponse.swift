@@ -7,7 +7,7 @@ import WayfinderRouting
 /// totals and the roads where it leaves the best one, then its instructions) or as the
 /// OSRM v5 response with several `routes`, as the HTTP service answers `alternatives=N`.
 extension RouteResponse {
-    /// Every route as `text(_:graph:options:)` gives it, each headed by a line with its totals
+    /// Every route as `text(_:graph:options:)` gives it (its totals in the heading only), each headed by a line with its totals
     /// and how it differs from the best route: the longest roads it takes that the best does not.
     public static func text(_ routes: [Route], graph: RoutingGraph, options: ResponseOptions = defaultOptions) -> String {
         guard routes.count > 1 else { return routes.map { text($0, graph: graph, options: options) }.joined() }
@@ -21,7 +21,7 @@ extension RouteResponse {
                 let roads = roadsNotOn(routes[0], route, graph: graph)
                 heading += roads.isEmpty ? "" : ", by \(roads.joined(separator: ", "))"
             }
-            out += heading + "\n" + text(route, graph: graph, options: options)
+            out += heading + "\n" + text(route, graph: graph, options: options, totals: false)
         }
         return out
     }

@@ -15,6 +15,10 @@ public struct Arguments {
             let word = words[i]
             i += 1
             guard word.hasPrefix("--"), word.count > 2 else {
+                // "-x" is a mistyped option, not a value: a negative number ("-8.6,41.1") is one.
+                if word.hasPrefix("-"), let second = word.dropFirst().first, second.isLetter {
+                    throw .usage("unknown option \(word) (options are --name; -h is the only short one)")
+                }
                 positional.append(word)
                 continue
             }
@@ -46,7 +50,7 @@ public struct Arguments {
 
     /// Rejects flags the command does not know, so a typo is not silently ignored.
     public func allowOnly(flags known: Set<String>) throws(CommandError) {
-        if let unknown = flags.subtracting(known).subtracting(["help"]).sorted().first {
+        if let unknown = flags.subtracting(known).sorted().first {
             throw .usage("unknown option --\(unknown)")
         }
     }

@@ -4,30 +4,38 @@ import WayfinderImport
 
 /// `wayfinder build --input FILE.osm.pbf --output GRAPH`.
 public enum BuildCommand {
-    public static let help = """
-    usage: wayfinder build --input FILE.osm.pbf --output GRAPH [--threads N] [--no-basemap] [--quiet]
-
-    Builds one graph file (driving and walking contraction hierarchies, snapping indexes)
-    from an OSM extract (.osm.pbf, or .osm XML). The new file is written beside GRAPH and
-    renamed into place only when complete: on any failure GRAPH is left untouched.
-    The file also holds the base map /tiles draws (water, parks, land use, buildings,
-    place names); --no-basemap leaves it out, for a server that only routes.
-    Progress and a per-phase summary go to stderr. Exit codes: 0 built, 2 bad arguments,
-    3 missing, unreadable, truncated or corrupt input, 8 the output cannot be written.
-
-    """
+    public static let help = HelpPage(
+        usage: ["wayfinder build IN.osm.pbf OUT.wfg [--threads N] [--no-basemap] [--quiet]",
+                "wayfinder build --input IN.osm.pbf --output OUT.wfg [options]"],
+        summary: """
+        Builds one graph file (driving and walking contraction hierarchies, snapping indexes,
+        the geocoder's index) from an OSM extract (.osm.pbf, or .osm XML). The new file is
+        written beside OUT.wfg and renamed into place only when complete: on any failure
+        OUT.wfg is left untouched. The file also holds the base map /tiles draws (water,
+        parks, land use, buildings, place names); --no-basemap leaves it out, for a server
+        that only routes. Progress and a per-phase summary go to stderr.
+        """,
+        options: """
+          IN, --input FILE       the OSM extract
+          OUT, --output GRAPH    the graph file to write
+          --threads N            threads building the graph (default 2)
+          --no-basemap           leave out the base map /tiles draws
+          --quiet                no progress or summary on stderr
+        """,
+        exitCodes: [(.ok, "built"), HelpPage.internalError,
+                    (.badInput, "bad arguments"),
+                    (.fileError, "missing, unreadable, truncated or corrupt input"),
+                    (.writeFailed, "the output cannot be written")],
+        examples: ["wayfinder build data/monaco.osm.pbf monaco.wfg",
+                   "wayfinder build --input data/helsinki.osm.pbf --output helsinki.wfg",
+                   "wayfinder build data/andorra.osm.pbf andorra-routing.wfg --no-basemap --quiet"])
 
     public static func run(_ words: [String], console: Console = Console()) -> Int32 {
-        runCommand(console) { () throws(CommandError) in
+        if let code = help.answer(words, console: console) { return code }
+        return runCommand(console) { () throws(CommandError) in
             let args = try Arguments(words, valued: ["input", "output", "threads"])
             try args.allowOnly(flags: ["quiet", "no-basemap"])
-            if args.has("help") {
-                console.write(help)
-                return
-            }
-            guard let input = args["input"], let output = args["output"] else {
-                throw .usage("--input and --output are required; see wayfinder build --help")
-            }
+            let (input, output) = try files(args)
             var threads = 2
             if let text = args["threads"] {
                 guard let value = Int(text), value > 0 else { throw .usage("--threads must be a positive integer") }
@@ -49,5 +57,19 @@ public enum BuildCommand {
                                      Double(summary.peakMemoryBytes) / 1_048_576))
             }
         }
+    }
+
+    /// IN and OUT, positional or as --input and --output (each once, in either form).
+    static func files(_ args: Arguments) throws(CommandError) -> (input: String, output: String) {
+        var positional = args.positional[...]
+        let input = args["input"] ?? positional.popFirst()
+        let output = args["output"] ?? positional.popFirst()
+        if let extra = positional.first {
+            throw .usage("unexpected argument \"\(extra)\"; see wayfinder build --help")
+        }
+        guard let input, let output else {
+            throw .usage("give the extract and the graph file: wayfinder build IN.osm.pbf OUT.wfg; see wayfinder build --help")
+        }
+        return (input, output)
     }
 }

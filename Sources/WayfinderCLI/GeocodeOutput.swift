@@ -56,14 +56,34 @@ extension GeocodeCommands {
 
     static func format(_ c: FixedCoordinate) -> String { String(format: "%.6f,%.6f", c.latitude, c.longitude) }
 
-    static func text(_ results: [GeocoderResult]) -> String {
-        results.map { r in
-            var line = "\(r.label) (\(r.kind)" + (r.category.map { ", \($0)" } ?? "")
-                + (r.missingHousenumber.map { "; number \($0) not found" } ?? "") + ") at \(format(r.location))"
-            line += ", \(r.osmType) \(r.osmId), score \(String(format: "%.2f", r.score))"
-            if let d = r.distance { line += String(format: ", %.0f m", d) }
-            return line + "\n"
-        }.joined()
+    /// One line a result: label, kind, coordinate, OSM object, score, and (when the query
+    /// had a point) the distance from that point to the coordinate printed, worded by `from`
+    /// ("away", "from --near").
+    static func text(_ results: [GeocoderResult], from: String) -> String {
+        results.map { line($0, from: from) }.joined()
+    }
+
+    static func line(_ r: GeocoderResult, at: FixedCoordinate? = nil, from: String) -> String {
+        var line = "\(r.label) (\(r.kind)" + (r.category.map { ", \($0)" } ?? "")
+            + (r.missingHousenumber.map { "; number \($0) not found" } ?? "") + ")"
+            + (at == nil ? " at \(format(r.location))" : " nearest point \(format(at!))")
+        line += ", \(r.osmType) \(r.osmId), score \(String(format: "%.2f", r.score))"
+        if let d = r.distance { line += String(format: ", %.0f m ", d) + from }
+        return line + "\n"
+    }
+
+    /// The answer of `reverse`, then the POI at the point. A street's distance is to its
+    /// line, so its line shows the point of the street nearest the query, not the street's
+    /// own point (which may lie hundreds of metres away).
+    static func text(_ answer: ReverseGeocode) -> String {
+        var out = ""
+        if let address = answer.address {
+            out += line(address, from: "away")
+        } else if let street = answer.street {
+            out += line(street, at: answer.streetPoint, from: "away")
+        }
+        if let poi = answer.poi { out += line(poi, from: "away") }
+        return out
     }
 
     static func json(_ results: [GeocoderResult]) -> String { GeocoderAnswerJSON.results(results) }

@@ -7,70 +7,74 @@ import WayfinderRouting
 /// `route --from LAT,LON --to LAT,LON --mode driving|walking [--graph G] [--format text|json|geojson]`
 /// and `route --graph G --mode M --batch IN.csv`.
 public enum RouteCommand {
-    public static let help = """
-    usage: route --from PLACE [--via PLACE ...] --to PLACE [--mode driving|walking] [--graph GRAPH]
-                 [--format text|json|geojson] [--geometry polyline|polyline6|geojson] [--overview full|simplified|false]
-                 [--continue-straight | --no-continue-straight] [--alternatives N] [--exclude motorway,toll,ferry]
-                 [--voice-instructions] [--banner-instructions] [--voice-units imperial|metric]
-                 [--roundabout-exits true|false]
-           route --graph GRAPH --mode driving|walking --batch IN.csv [--exclude CLASSES]
+    public static let help = HelpPage(
+        usage: ["route --from PLACE [--via PLACE ...] --to PLACE [--mode driving|walking] [--graph GRAPH]",
+                "      [--format text|json|geojson] [--geometry polyline|polyline6|geojson] [--overview full|simplified|false]",
+                "      [--continue-straight | --no-continue-straight] [--alternatives N] [--exclude motorway,toll,ferry]",
+                "      [--voice-instructions] [--banner-instructions] [--voice-units imperial|metric]",
+                "      [--roundabout-exits true|false]",
+                "route --graph GRAPH --mode driving|walking --batch IN.csv [--exclude CLASSES]",
+                "(also `wayfinder route …`, the same command)"],
+        summary: """
+        Finds the fastest route between two places. A place is a coordinate LAT,LON (decimal
+        degrees, latitude first) or text that is geocoded: an address ("Mannerheimintie 5,
+        Helsinki"), a POI, street or place name ("Kamppi"); the output says how it was understood.
+        Without --graph, a graph built from the default extract in data/ is used (built on
+        first use and cached in ~/.cache/wayfinder).
 
-    Finds the fastest route between two places. A place is a coordinate LAT,LON (decimal
-    degrees, latitude first) or text that is geocoded: an address ("Mannerheimintie 5,
-    Helsinki"), a POI, street or place name ("Kamppi"); the output says how it was understood.
-    Without --graph, a graph built from the default extract in data/ is used (built on
-    first use and cached in ~/.cache/wayfinder).
-
-    options:
-      --from PLACE           start: LAT,LON or an address, POI, street or place name
-      --to PLACE             destination, likewise (names near the start are preferred)
-      --via PLACE            a stop on the way, likewise; repeat for several, in order (one leg
-                             between each two stops)
-      --continue-straight    leave each --via stop the way you arrived (the default when driving,
-                             as OSRM's car profile); --no-continue-straight lets the route turn
-                             back at a stop when that is faster (the default when walking)
-      --mode MODE            driving (default) or walking
-      --graph GRAPH          graph file made by `wayfinder build`
-      --format FORMAT        text (default: numbered instructions, distances, totals), json (an
-                             OSRM v5 route response with steps) or geojson (a FeatureCollection:
-                             the route's line and a point per maneuver with its instruction)
-      --geometry FORMAT      lines in json: polyline (default, precision 5), polyline6 or geojson
-      --overview MODE        the route's line: full (default), simplified or false (none)
-      --alternatives N       also up to N (0-3) alternative routes: not much longer (at most
-                             1.25 times the fastest), mostly on other roads (at most 80% shared),
-                             without detours; text lists each route with its totals and the
-                             roads that set it apart, json has them all in "routes" (text or
-                             json, between two places: not with --via)
-      --voice-instructions   json: each step's voiceInstructions (Mapbox Directions API extension)
-      --banner-instructions  json: each step's bannerInstructions (likewise)
-      --voice-units UNITS    distances spoken in imperial (default, as Mapbox) or metric units
-      --roundabout-exits B   false: a roundabout is one step, entering and exiting (Mapbox's
-                             default); true or absent: an entry step and an exit step (OSRM's)
-      --batch FILE           CSV rows from_lat,from_lon,to_lat,to_lon (header optional); prints
-                             code,distance_m,duration_s per row, code being Ok, NoRoute or NoSegment
-      --max-snap-distance M  metres an input may lie from the nearest usable road (default 5000)
-      --exclude CLASSES      driving: avoid these roads entirely, a comma list of toll, motorway
-                             and ferry (as OSRM's exclude); no start or end on them either
-
-    exit codes:
-      0  route found (in --batch mode: every row answered, whatever its code)
-      1  internal error
-      2  bad input: unknown option, malformed or out-of-range coordinate, bad CSV row
-      3  missing, unreadable or corrupt file (graph or extract), or a graph of another format version
-      4  no road near the start or destination (NoSegment)
-      5  no route between the two points (NoRoute)
-      6  a place name or address that cannot be found
-
-    """
+        Text output: where each end was snapped, the numbered instructions with their
+        distances, one line of totals, and the route's encoded polyline (none with --overview false).
+        """,
+        options: """
+          --from PLACE           start: LAT,LON or an address, POI, street or place name
+          --to PLACE             destination, likewise (names near the start are preferred)
+          --via PLACE            a stop on the way, likewise; repeat for several, in order (one leg
+                                 between each two stops)
+          --continue-straight    leave each --via stop the way you arrived (the default when driving,
+                                 as OSRM's car profile); --no-continue-straight lets the route turn
+                                 back at a stop when that is faster (the default when walking)
+          --mode MODE            driving (default) or walking
+          --graph GRAPH          graph file made by `wayfinder build`
+          --format FORMAT        text (default: numbered instructions, distances, totals), json (an
+                                 OSRM v5 route response with steps) or geojson (a FeatureCollection:
+                                 the route's line and a point per maneuver with its instruction)
+          --geometry FORMAT      lines in json: polyline (default, precision 5), polyline6 or geojson
+          --overview MODE        the route's line: full (default), simplified or false (none)
+          --alternatives N       also up to N (0-3) alternative routes: not much longer (at most
+                                 1.25 times the fastest), mostly on other roads (at most 80% shared),
+                                 without detours; text lists each route with its totals and the
+                                 roads that set it apart, json has them all in "routes" (text or
+                                 json, between two places: not with --via)
+          --voice-instructions   json: each step's voiceInstructions (Mapbox Directions API extension)
+          --banner-instructions  json: each step's bannerInstructions (likewise)
+          --voice-units UNITS    distances spoken in imperial (default, as Mapbox) or metric units
+          --roundabout-exits B   false: a roundabout is one step, entering and exiting (Mapbox's
+                                 default); true or absent: an entry step and an exit step (OSRM's)
+          --batch FILE           CSV rows from_lat,from_lon,to_lat,to_lon (header optional); prints
+                                 code,distance_m,duration_s per row, code being Ok, NoRoute or NoSegment
+          --max-snap-distance M  metres an input may lie from the nearest usable road (default 5000)
+          --exclude CLASSES      driving: avoid these roads entirely, a comma list of toll, motorway
+                                 and ferry (as OSRM's exclude); no start or end on them either
+        """,
+        exitCodes: [(.ok, "route found (in --batch mode: every row answered, whatever its code)"), HelpPage.internalError,
+                    (.badInput, "bad input: unknown option, malformed or out-of-range coordinate, bad CSV row"),
+                    (.fileError, "missing, unreadable or corrupt file (graph, batch file, or the default extract),\nor a graph of another format version"),
+                    (.notFound, "no road near the start or destination (NoSegment)"),
+                    (.noRoute, "no route between the two points (NoRoute)"),
+                    (.placeNotFound, "a place name or address that cannot be found")],
+        examples: ["route --graph monaco.wfg --from 43.7384,7.4246 --to 43.7311,7.4197",
+                   "route --graph helsinki.wfg --from \"Mannerheimintie 5, Helsinki\" --to Kamppi --mode walking",
+                   "route --from 42.5063,1.5218 --to 42.5425,1.7336 --format json --overview false",
+                   "route --graph monaco.wfg --mode driving --batch data/examples/monaco-pairs.csv"])
 
     public static func run(_ words: [String], console: Console = Console()) -> Int32 {
-        runCommand(console) { () throws(CommandError) in
+        if let code = help.answer(words, console: console) { return code }
+        return runCommand(console) { () throws(CommandError) in
             let args = try Arguments(words, valued: ["from", "to", "via", "mode", "graph", "format", "batch", "max-snap-distance",
                                                      "geometry", "overview", "alternatives", "voice-units", "roundabout-exits", "exclude"])
             try args.allowOnly(flags: ["continue-straight", "no-continue-straight", "voice-instructions", "banner-instructions"])
-            if args.has("help") {
-                console.write(help)
-                return
+            guard args.positional.isEmpty else {
+                throw .usage("unexpected argument \"\(args.positional[0])\": give places with --from and --to; see route --help")
             }
             guard let mode = TravelMode(name: args["mode"] ?? "driving") else {
                 throw .usage("--mode must be driving or walking, got \"\(args["mode"]!)\"")
@@ -191,7 +195,7 @@ public enum RouteCommand {
     static func makeRouter(_ args: Arguments, mode: TravelMode, console: Console, file: GraphFile? = nil,
                            unpackCoreHops: Bool) throws(CommandError) -> Router {
         var path = args["graph"] ?? ""
-        if file == nil && path.isEmpty { path = try DefaultGraph.path(console: console) }
+        if file == nil && path.isEmpty { path = try GraphArgument.defaultPath(console: console) }
         do throws(GraphFileError) {
             let opened = if let file { file } else { try GraphFile(path: path) }
             return Router(graph: try RoutingGraph(file: opened, mode: mode, unpackCoreHops: unpackCoreHops))

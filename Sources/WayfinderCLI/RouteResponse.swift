@@ -10,8 +10,10 @@ public enum RouteResponse {
     /// them) and the whole line.
     public static let defaultOptions = ResponseOptions(steps: true, overview: .full)
 
-    /// Numbered instructions with their distances, then the totals.
-    public static func text(_ route: Route, graph: RoutingGraph, options: ResponseOptions = defaultOptions) -> String {
+    /// Numbered instructions with their distances, then the totals (one line; `totals: false`
+    /// leaves it to a heading that has them already) and the line unless `--overview false`.
+    public static func text(_ route: Route, graph: RoutingGraph, options: ResponseOptions = defaultOptions,
+                            totals: Bool = true) -> String {
         let directions = Directions(route: route, graph: graph, destination: options.destination)
         func end(_ label: String, _ snap: Snap) -> String {
             let name = graph.name(ofSegment: snap.segment)
@@ -30,12 +32,20 @@ public enum RouteResponse {
             let padding = String(repeating: " ", count: max(1, width - step.instruction.count + 2))
             out += number + step.instruction + padding + distanceText(step.distance) + "\n"
         }
-        let geometry = directions.overview(options.overview == .none ? .full : options.overview) ?? directions.line
-        return out
-            + "total: \(distanceText(directions.distance)), \(minutes(route.duration))\n"
-            + "distance: \(format1(directions.distance)) m\n"
-            + "duration: \(format1(route.duration)) s (\(minutes(route.duration)))\n"
-            + "polyline: \(Polyline.encode(geometry, precision: options.geometry == .polyline6 ? 6 : 5))\n"
+        if totals { out += total(directions.distance, route.duration) }
+        return out + polyline(directions.overview(options.overview) ?? [], options)
+    }
+
+    /// The one line of totals, "total: 2.3 km, 3 min 32 s": in the form of the steps' and
+    /// legs' figures (the exact ones are in `--format json`).
+    static func total(_ metres: Double, _ seconds: Double) -> String {
+        "total: \(distanceText(metres)), \(minutes(seconds))\n"
+    }
+
+    /// "polyline: …" of `line`; nothing at all with `--overview false`.
+    static func polyline(_ line: [FixedCoordinate], _ options: ResponseOptions) -> String {
+        guard options.overview != .none else { return "" }
+        return "polyline: \(Polyline.encode(line, precision: options.geometry == .polyline6 ? 6 : 5))\n"
     }
 
     /// A route through several stops (`legs.count + 1` inputs): each leg's instructions under
@@ -58,11 +68,7 @@ public enum RouteResponse {
             line.append(contentsOf: directions.line.first == line.last ? directions.line.dropFirst() : directions.line[...])
         }
         let geometry = options.overview == .simplified ? Overview.simplified.line(of: line) ?? line : line
-        return out
-            + "total: \(distanceText(distance)), \(minutes(duration))\n"
-            + "distance: \(format1(distance)) m\n"
-            + "duration: \(format1(duration)) s (\(minutes(duration)))\n"
-            + "polyline: \(Polyline.encode(geometry, precision: options.geometry == .polyline6 ? 6 : 5))\n"
+        return out + total(distance, duration) + polyline(geometry, options)
     }
 
     /// The OSRM v5 response of a route through several stops, as the server writes it.

@@ -5,43 +5,48 @@ import WayfinderService
 
 /// `wayfinder serve --graph GRAPH`: the HTTP service until SIGTERM or SIGINT.
 public enum ServeCommand {
-    public static let help = """
-    usage: wayfinder serve --graph GRAPH [--bind 127.0.0.1] [--port 5000] [--threads N]
+    public static let help = HelpPage(
+        usage: ["wayfinder serve GRAPH [--bind 127.0.0.1] [--port 5000] [--threads N]",
+                "wayfinder serve --graph GRAPH [options]"],
+        summary: """
+        Answers HTTP requests from one graph file: OSRM v5 (/route/v1, /nearest/v1, /table/v1),
+        Nominatim (/search, /reverse, /lookup, /details, /status; formats json, jsonv2, geojson,
+        geocodejson, xml), /category, /places, /health and /metrics (Prometheus);
+        a map page at / (Leaflet from Debian's libjs-leaflet, roads of the view from /roads).
+        Logs one line per request on stderr: method, path, status, microseconds.
 
-    Answers HTTP requests from one graph file: OSRM v5 (/route/v1, /nearest/v1, /table/v1),
-    Nominatim (/search, /reverse, /lookup, /details, /status; formats json, jsonv2, geojson,
-    geocodejson, xml), /category, /places, /health and /metrics (Prometheus);
-    a map page at / (Leaflet from Debian's libjs-leaflet, roads of the view from /roads).
-    Logs one line per request on stderr: method, path, status, microseconds.
-
-    The graph is reloaded without dropping a request on SIGHUP and whenever another file
-    is renamed over GRAPH (checked every second); a file that fails to load is logged and
-    the old graph kept. SIGTERM or SIGINT: stop accepting, finish the requests in flight,
-    exit 0.
-
-      --graph GRAPH      graph file made by `wayfinder build` (required)
-      --bind ADDRESS     IPv4 or IPv6 address to listen on (default 127.0.0.1: this machine only)
-      --port PORT        TCP port, 0 for any free one (default 5000)
-      --threads N        request threads (default: one per core)
-
-    exit codes: 0 stopped by a signal, 2 bad arguments, 3 missing or corrupt graph file,
-    9 cannot listen on the address and port.
-
-    """
+        The graph is reloaded without dropping a request on SIGHUP and whenever another file
+        is renamed over GRAPH (checked every second); a file that fails to load is logged and
+        the old graph kept. SIGTERM or SIGINT: stop accepting, finish the requests in flight,
+        exit 0.
+        """,
+        options: """
+          GRAPH, --graph GRAPH   graph file made by `wayfinder build` (required)
+          --bind ADDRESS     IPv4 or IPv6 address to listen on (default 127.0.0.1: this machine only;
+                             0.0.0.0 or :: every interface); a name such as localhost is not an address
+          --port PORT        TCP port, 0 for any free one (default 5000)
+          --threads N        request threads (default: one per core)
+        """,
+        exitCodes: [(.ok, "stopped by SIGTERM or SIGINT"), HelpPage.internalError,
+                    (.badInput, "bad arguments, --bind not an IPv4 or IPv6 address (checked before the graph is loaded)"),
+                    (.fileError, "missing or corrupt graph file"),
+                    (.cannotListen, "cannot listen on the address and port (in use, or not an address of this machine)")],
+        examples: ["wayfinder serve monaco.wfg --port 5000",
+                   "wayfinder serve --graph helsinki.wfg --bind 0.0.0.0 --port 8080 --threads 4"])
 
     public static func run(_ words: [String], console: Console = Console()) -> Int32 {
-        runCommand(console) { () throws(CommandError) in
+        if let code = help.answer(words, console: console) { return code }
+        return runCommand(console) { () throws(CommandError) in
             let args = try Arguments(words, valued: ["graph", "bind", "port", "threads"])
             try args.allowOnly(flags: [])
-            if args.has("help") {
-                console.write(help)
-                return
-            }
-            guard let graph = args["graph"], args.positional.isEmpty else {
-                throw .usage("--graph GRAPH is required; see wayfinder serve --help")
+            guard let graph = try GraphArgument.named(args, command: "serve") else {
+                throw .usage("give the GRAPH to serve; see wayfinder serve --help")
             }
             var configuration = ServerConfiguration()
             configuration.bind = args["bind"] ?? configuration.bind
+            guard isAddress(configuration.bind) else {
+                throw .usage("--bind \(configuration.bind) is not an IPv4 or IPv6 address (e.g. 127.0.0.1, 0.0.0.0, ::1)")
+            }
             if let text = args["port"] {
                 guard let port = UInt16(text) else { throw .usage("--port must be 0...65535, got \"\(text)\"") }
                 configuration.port = port
@@ -78,5 +83,11 @@ public enum ServeCommand {
                 }
             }
         }
+    }
+
+    /// Whether `text` is an IPv4 or IPv6 address, as the server binds it (no names).
+    static func isAddress(_ text: String) -> Bool {
+        var v4 = in_addr(), v6 = in6_addr()
+        return inet_pton(AF_INET, text, &v4) == 1 || inet_pton(AF_INET6, text, &v6) == 1
     }
 }

@@ -10,66 +10,59 @@ import WayfinderRouting
 /// inputs), a cell without a route is one line with empty values instead of a hole in a row
 /// 10,000 fields wide, and it streams in source order as blocks finish.
 public enum TableCommand {
-    public static let help = """
-    usage: wayfinder table --graph GRAPH --mode driving|walking --sources S.csv --destinations D.csv
-                           [--output OUT.csv] [--exclude CLASSES] [--max-snap-distance M]
-                           [--threads N] [--block ROWS] [--progress | --no-progress]
+    public static let help = HelpPage(
+        usage: ["wayfinder table --graph GRAPH --mode driving|walking --sources S.csv --destinations D.csv",
+                "                [--output OUT.csv] [--exclude CLASSES] [--max-snap-distance M]",
+                "                [--threads N] [--block ROWS] [--progress | --no-progress]"],
+        summary: """
+        Durations and distances from every source to every destination, as the server's /table
+        (the same snapping, the same numbers to one decimal), with no limit on the size: the
+        table is computed a block of sources at a time on every core and written as it goes, so
+        a 10,000 x 10,000 table needs the memory of a block per thread, not of the table.
 
-    Durations and distances from every source to every destination, as the server's /table
-    (the same snapping, the same numbers to one decimal), with no limit on the size: the
-    table is computed a block of sources at a time on every core and written as it goes, so
-    a 10,000 x 10,000 table needs the memory of a block per thread, not of the table.
-
-    Input: CSV rows lat,lon (decimal degrees, latitude first; a header line is optional,
-    blank lines are skipped). Output (stdout, or OUT.csv): a long CSV, one line per cell,
-      source,destination,duration_s,distance_m
-    in source order, then destination order; source and destination count the input rows
-    from 0 (header and blank lines not counted). duration_s and distance_m are empty where
-    there is no route, and for every cell of a point with no road within reach (a note on
-    stderr names them). Long rather than a matrix: it loads into a dataframe or a database
-    as it is, and a cell without a route is an empty field, not a hole in a huge row.
-
-    options:
-      --graph GRAPH          graph file made by `wayfinder build` (default: built from data/)
-      --mode MODE            driving (default) or walking
-      --sources FILE         CSV of the sources (required)
-      --destinations FILE    CSV of the destinations (required)
-      --output FILE          write the table here (written beside it, renamed into place when
-                             complete) instead of stdout
-      --exclude CLASSES      driving: avoid toll, motorway and/or ferry roads (as OSRM's exclude)
-      --max-snap-distance M  metres a point may lie from the nearest usable road (default 5000,
-                             the server's limit)
-      --threads N            threads computing blocks (default: one per core)
-      --block ROWS           sources per block (default: about a million cells, at most 256)
-      --progress             progress on stderr even for a small table; --no-progress: none.
-                             By default tables of a million cells or more show it: a bar
-                             redrawn in place on a terminal, a line every 10% otherwise
-
-    exit codes:
-      0  table written (cells without a route are empty)
-      1  internal error
-      2  bad input: unknown option, malformed or out-of-range coordinate, bad CSV row, no rows
-      3  missing, unreadable or corrupt file (graph or CSV), or a graph of another format version
-      8  the output cannot be written (missing directory, permissions, disk full)
-
-    examples:
-      wayfinder table --graph andorra.wfg --mode driving --sources shops.csv --destinations homes.csv --output od.csv
-      wayfinder table --graph andorra.wfg --mode walking --sources s.csv --destinations s.csv | head
-
-    """
+        Input: CSV rows lat,lon (decimal degrees, latitude first; a header line is optional,
+        blank lines are skipped). Output (stdout, or OUT.csv): a long CSV, one line per cell,
+          source,destination,duration_s,distance_m
+        in source order, then destination order; source and destination count the input rows
+        from 0 (header and blank lines not counted). duration_s and distance_m are empty where
+        there is no route, and for every cell of a point with no road within reach (a note on
+        stderr names them). Long rather than a matrix: it loads into a dataframe or a database
+        as it is, and a cell without a route is an empty field, not a hole in a huge row.
+        """,
+        options: """
+          --graph GRAPH          graph file made by `wayfinder build` (default: built from data/)
+          --mode MODE            driving (default) or walking
+          --sources FILE         CSV of the sources (required)
+          --destinations FILE    CSV of the destinations (required)
+          --output FILE          write the table here (written beside it, renamed into place when
+                                 complete) instead of stdout
+          --exclude CLASSES      driving: avoid toll, motorway and/or ferry roads (as OSRM's exclude)
+          --max-snap-distance M  metres a point may lie from the nearest usable road (default 5000,
+                                 the server's limit)
+          --threads N            threads computing blocks (default: one per core)
+          --block ROWS           sources per block (default: about a million cells, at most 256)
+          --progress             progress on stderr even for a small table; --no-progress: none.
+                                 By default tables of a million cells or more show it: a bar
+                                 redrawn in place on a terminal, a line every 10% otherwise
+        """,
+        exitCodes: [(.ok, "table written (cells without a route are empty)"), HelpPage.internalError,
+                    (.badInput, "bad input: unknown option, malformed or out-of-range coordinate, bad CSV row, no rows"),
+                    (.fileError, "missing, unreadable or corrupt file (graph or CSV), or a graph of another format version"),
+                    (.writeFailed, "the output cannot be written (missing directory, permissions, disk full);\nchecked before any work")],
+        examples: ["wayfinder table --graph monaco.wfg --mode driving --sources data/examples/monaco-points.csv "
+                   + "--destinations data/examples/monaco-points.csv --output od.csv",
+                   "wayfinder table --graph monaco.wfg --mode walking --sources data/examples/monaco-points.csv "
+                   + "--destinations data/examples/monaco-points.csv | head -5"])
 
     /// Tables of this many cells or more show their progress unless told otherwise.
     static let progressCells = 1_000_000
 
     public static func run(_ words: [String], console: Console = Console()) -> Int32 {
-        runCommand(console) { () throws(CommandError) in
+        if let code = help.answer(words, console: console) { return code }
+        return runCommand(console) { () throws(CommandError) in
             let args = try Arguments(words, valued: ["graph", "mode", "sources", "destinations", "output", "exclude",
                                                      "max-snap-distance", "threads", "block"])
             try args.allowOnly(flags: ["progress", "no-progress"])
-            if args.has("help") {
-                console.write(help)
-                return
-            }
             guard args.positional.isEmpty else { throw .usage("unexpected argument \"\(args.positional[0])\"; see wayfinder table --help") }
             guard let sourcesPath = args["sources"], let destinationsPath = args["destinations"] else {
                 throw .usage("--sources and --destinations are required; see wayfinder table --help")
@@ -118,7 +111,7 @@ public enum TableCommand {
     /// One mode of `--graph` (or of the default graph), opened as the server opens it.
     static func openGraph(_ args: Arguments, mode: TravelMode, console: Console) throws(CommandError) -> RoutingGraph {
         var path = args["graph"] ?? ""
-        if path.isEmpty { path = try DefaultGraph.path(console: console) }
+        if path.isEmpty { path = try GraphArgument.defaultPath(console: console) }
         do throws(GraphFileError) {
             return try RoutingGraph(file: try GraphFile(path: path), mode: mode)
         } catch {

@@ -7,27 +7,41 @@ import WayfinderRouting
 /// sample of routes must succeed in every mode (and match plain Dijkstra), and no count may
 /// have collapsed against the graph it replaces.
 public enum VerifyCommand {
-    public static let help = """
-    usage: wayfinder verify --graph GRAPH [--previous OLD_GRAPH] [--max-drop FRACTION] [--routes N]
-
-    Checks a graph file before it is put into service:
-      - it loads: header, section table and every section checksum; each contraction
-        hierarchy passes its structural checks; the base map's offsets stay in its sections;
-      - N fixed random routes per mode (default 50) are found, and agree with plain Dijkstra;
-      - against --previous: segments, search nodes and main-network size of each mode have
-        not dropped by more than --max-drop (default 0.2, i.e. 20%).
-    Prints one line per check. Exit codes: 0 passed, 2 bad arguments, 3 a file cannot be
-    read or is corrupt, 7 a check failed.
-
-    """
+    public static let help = HelpPage(
+        usage: ["wayfinder verify GRAPH [--previous OLD_GRAPH] [--max-drop FRACTION] [--routes N]",
+                "wayfinder verify --graph GRAPH [options]"],
+        summary: """
+        Checks a graph file before it is put into service:
+          - it loads: header, section table and every section checksum; each contraction
+            hierarchy passes its structural checks; the base map's offsets stay in its sections;
+          - N fixed random routes per mode (default 50) are found, and agree with plain Dijkstra;
+          - against --previous: segments, search nodes and main-network size of each mode have
+            not dropped by more than --max-drop (default 0.2, i.e. 20%).
+        Prints one line per check.
+        """,
+        options: """
+          GRAPH, --graph GRAPH   the graph file to check
+          --previous OLD_GRAPH   the graph it replaces, to compare counts with
+          --max-drop FRACTION    largest drop of a count allowed against --previous (default 0.2)
+          --routes N             sample routes per mode (default 50)
+        """,
+        exitCodes: [(.ok, "every check passed"), HelpPage.internalError,
+                    (.badInput, "bad arguments"),
+                    (.fileError, "the graph cannot be read or is corrupt"),
+                    (.verificationFailed, "a check failed")],
+        examples: ["wayfinder verify monaco.wfg",
+                   "wayfinder verify --graph helsinki.wfg --routes 20",
+                   "wayfinder build data/monaco.osm.pbf monaco-new.wfg --quiet && wayfinder verify monaco-new.wfg --previous monaco.wfg"])
 
     public static func run(_ words: [String], console: Console = Console()) -> Int32 {
+        if let code = help.answer(words, console: console) { return code }
         var failed = false
         let code = runCommand(console) { () throws(CommandError) in
             let args = try Arguments(words, valued: ["graph", "previous", "max-drop", "routes"])
             try args.allowOnly(flags: [])
-            if args.has("help") { console.write(help); return }
-            guard let path = args["graph"] else { throw .usage("--graph is required; see wayfinder verify --help") }
+            guard let path = try GraphArgument.named(args, command: "verify") else {
+                throw .usage("give the GRAPH to check; see wayfinder verify --help")
+            }
             guard let maxDrop = Double(args["max-drop"] ?? "0.2"), (0...1).contains(maxDrop) else {
                 throw .usage("--max-drop must be a fraction between 0 and 1")
             }

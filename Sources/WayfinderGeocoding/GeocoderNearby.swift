@@ -9,6 +9,9 @@ public struct ReverseGeocode: Sendable {
     public var street: GeocoderResult?
     /// The nearest POI within `Geocoder.poiRadius`.
     public var poi: GeocoderResult?
+    /// The point of `street` nearest the query: `street.distance` is measured to it, while
+    /// `street.location` is the street's own point, which may lie hundreds of metres away.
+    public var streetPoint: FixedCoordinate?
 
     /// The answer to show: the address, else the street.
     public var best: GeocoderResult? { address ?? street }
@@ -53,8 +56,8 @@ extension Geocoder {
         func closeness(_ found: (Int, Double)?, _ radius: Double) -> GeocoderResult? {
             found.map { result($0.0, score: max(0, 1 - $0.1 / radius), distance: $0.1, areas: here) }
         }
-        return ReverseGeocode(address: closeness(address, Self.addressRadius), street: closeness(street, Self.streetRadius),
-                              poi: closeness(poi, Self.poiRadius))
+        return ReverseGeocode(address: closeness(address, Self.addressRadius), street: closeness(street.map { ($0.0, $0.1) }, Self.streetRadius),
+                              poi: closeness(poi, Self.poiRadius), streetPoint: street?.2)
     }
 
     /// Calls `body(item, metres)` for the items in the grid cells within `radius` of `point`
@@ -68,19 +71,25 @@ extension Geocoder {
         }
     }
 
-    /// The street item with a segment nearest `point`, within `radius` metres, and its distance.
-    func nearestStreet(to point: FixedCoordinate, within radius: Double, _ projection: LocalProjection) -> (Int, Double)? {
-        var best: (point: Int32, distance: Double)?
+    /// The street item with a segment nearest `point`, within `radius` metres, its distance
+    /// and the point of the street that distance is measured to.
+    func nearestStreet(to point: FixedCoordinate, within radius: Double, _ projection: LocalProjection) -> (Int, Double, FixedCoordinate)? {
+        var best: (point: Int32, distance: Double, at: (x: Double, y: Double))?
         forEachCellRange(around: point, radius: radius, projection, keys: streetCellKeys) { range in
             for e in range {
                 let first = Int(streetSegments[e])
                 let a = projection.offset(streetPoints[first], from: point)
                 let b = projection.offset(streetPoints[first + 1], from: point)
-                let d = Self.distanceToSegment(a, b)
-                if d <= radius, d < best?.distance ?? .infinity { best = (Int32(first), d) }
+                let at = Self.nearestOnSegment(a, b)
+                let d = (at.x * at.x + at.y * at.y).squareRoot()
+                if d <= radius, d < best?.distance ?? .infinity { best = (Int32(first), d, at) }
             }
         }
-        return best.map { (Int(streetPiece(containing: $0.point).item), $0.distance) }
+        return best.map {
+            let at = FixedCoordinate(lat: point.lat &+ Int32(($0.at.y / projection.metresPerLatUnit).rounded()),
+                                     lon: point.lon &+ Int32(($0.at.x / projection.metresPerLonUnit).rounded()))
+            return (Int(streetPiece(containing: $0.point).item), $0.distance, at)
+        }
     }
 
     /// The piece holding point `point`: the last one starting at or before it.
@@ -90,11 +99,16 @@ extension Geocoder {
 
     /// Distance from the origin to segment `a`–`b` in the plane.
     static func distanceToSegment(_ a: (x: Double, y: Double), _ b: (x: Double, y: Double)) -> Double {
+        let p = nearestOnSegment(a, b)
+        return (p.x * p.x + p.y * p.y).squareRoot()
+    }
+
+    /// The point of segment `a`–`b` nearest the origin, in the plane.
+    static func nearestOnSegment(_ a: (x: Double, y: Double), _ b: (x: Double, y: Double)) -> (x: Double, y: Double) {
         let dx = b.x - a.x, dy = b.y - a.y
         let lengthSquared = dx * dx + dy * dy
         let t = lengthSquared > 0 ? min(1, max(0, -(a.x * dx + a.y * dy) / lengthSquared)) : 0
-        let x = a.x + t * dx, y = a.y + t * dy
-        return (x * x + y * y).squareRoot()
+        return (a.x + t * dx, a.y + t * dy)
     }
 
     /// Per grid row in reach, the range of entries of `keys` (sorted cell keys) whose cells
