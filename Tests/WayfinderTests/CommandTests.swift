@@ -23,9 +23,44 @@ import WayfinderGraph
     @Test func textRoute() throws {
         let r = run(["--from", "42.5063,1.5218", "--to", "42.5425,1.7336", "--mode", "driving", "--graph", try andorra])
         #expect(r.code == 0, "\(r.err)")
-        #expect(r.out.contains("distance: "))
-        #expect(r.out.contains("duration: "))
-        #expect(r.out.contains("polyline: "))
+        #expect(r.out.contains("\ntotal: "))
+        #expect(r.out.contains("\npolyline: "))
+    }
+
+    /// The text says each thing once: one line of totals (in a route's text, a leg's or an
+    /// alternative's heading has its own), and no line at all for an overview asked away.
+    @Test func textSaysEachThingOnce() throws {
+        let ends = ["--from", "42.5063,1.5218", "--to", "42.5094,1.5381", "--graph", try andorra]
+        func count(_ text: String, _ prefix: String) -> Int { text.split(separator: "\n").count { $0.hasPrefix(prefix) } }
+        for extra in [[], ["--via", "42.5075,1.5300"], ["--overview", "simplified"]] {
+            let r = run(ends + extra)
+            #expect(r.code == 0, "\(r.err)")
+            #expect(count(r.out, "total: ") == 1 && count(r.out, "polyline: ") == 1, "\(extra)")
+            #expect(count(r.out, "distance: ") == 0 && count(r.out, "duration: ") == 0, "\(extra)")
+        }
+        for extra in [["--overview", "false"], ["--overview", "false", "--via", "42.5075,1.5300"]] {
+            let r = run(ends + extra)
+            #expect(r.code == 0 && r.out.contains("total: ") && !r.out.contains("polyline"), "\(extra)")
+        }
+        let alternatives = run(ends + ["--alternatives", "2"])
+        #expect(count(alternatives.out, "total: ") == 0 && count(alternatives.out, "route ") >= 2)
+    }
+
+    /// `reverse`'s text: the distance printed is the distance from the asked point to the
+    /// coordinate printed on that line (a street: its nearest point, not its own point).
+    @Test func reverseTextDistancesAreToWhatIsPrinted() throws {
+        let helsinki = try ExtractGraphs.shared.path("helsinki")
+        for point in ["60.1699,24.9384", "60.1695,24.9522", "60.1712,24.9415", "60.1750,24.9450"] {
+            let console = Console(capturing: true)
+            #expect(WayfinderCommand.run(["reverse", point, "--graph", helsinki], console: console) == 0, "\(console.errors)")
+            let asked = point.split(separator: ",").map { Double($0)! }
+            for line in console.output.split(separator: "\n") {
+                let m = try #require(line.firstMatch(of: /(?:at|nearest point) (-?[\d.]+),(-?[\d.]+), .* (\d+) m away$/), "\(line)")
+                let printed = FixedCoordinate(latitude: Double(m.1)!, longitude: Double(m.2)!)
+                let metres = Geo.distance(FixedCoordinate(latitude: asked[0], longitude: asked[1]), printed)
+                #expect(abs(metres - Double(m.3)!) <= 1.5, "\(point): \(line) is \(metres) m away")
+            }
+        }
     }
 
     /// `--alternatives N`: json has every route (the first the plain one), text a block per route.
