@@ -179,7 +179,7 @@ public enum GeocodeCommands {
                 return
             }
             let pointText = try one(args, option: "at", what: "LAT,LON (or --at LAT,LON) or --batch FILE; see wayfinder reverse --help")
-            let point = try parseCoordinate(pointText, option: "LAT,LON")
+            let point = try parseCoordinate(pointText, option: args["at"] == nil ? "LAT,LON" : "--at")
             let geocoder = try openGeocoder(graph: args["graph"], console: console)
             let answer = geocoder.reverse(point)
             if format == "json" { console.write(json(answer) + "\n") }
@@ -214,11 +214,12 @@ public enum GeocodeCommands {
     public static func places(_ words: [String], console: Console = Console()) -> Int32 {
         command(words, valued: ["at", "accuracy", "limit"], help: placesHelp, console: console) { (args, format) throws(CommandError) in
             let atText = try one(args, option: "at", what: "LAT,LON (or --at LAT,LON); see wayfinder places --help")
-            let at = try parseCoordinate(atText, option: "LAT,LON")
+            let option = args["at"] == nil ? "LAT,LON" : "--at"
+            let at = try parseCoordinate(atText, option: option)
             let accuracy = try positive(args, "accuracy", default: 20.0)
             let limit = try positive(args, "limit", default: 5)
             let geocoder = try openGeocoder(graph: args["graph"], console: console)
-            warnIfOutside(at, option: "LAT,LON", text: atText, geocoder: geocoder, console: console)
+            warnIfOutside(at, option: option, text: atText, geocoder: geocoder, console: console)
             let results = geocoder.likelyPlaces(at: at, accuracy: accuracy, limit: limit)
             console.write(format == "json" ? json(results) + "\n" : results.isEmpty ? "no POI within reach\n" : text(results, from: "away"))
         }
