@@ -27,20 +27,33 @@ public enum GeocodeCommands {
     "did you mean LAT,LON?" (an error's message, else a warning on stderr).
     """
 
+    /// The `--batch` paragraph of geocode and reverse (`GeocodeBatch.swift`).
+    static let batchHelp = """
+    Batches print JSON lines (--format text is refused), written as they come, in input
+    order. A bad line costs that line only: {"line":N,"code":"BadInput","message":"FILE:N: …"}
+    in its place (N counts the file's lines from 1), its message on stderr (the first \(BatchReport.shown)),
+    every other line answered, and exit 10 at the end (0 when no line was bad); --strict
+    refuses the whole file at its first bad line instead (exit 2, no output).
+    """
+
+    static let partialBatchCode: (code: ExitCode, meaning: String) =
+        (.partialBatch, "--batch: every line answered, but some were bad input (BadInput objects; messages on stderr)")
+
     static let graphCode: (code: ExitCode, meaning: String) =
         (.fileError, "missing, unreadable or corrupt graph file, a graph of another format version,\nor a graph without a geocoder index")
 
     public static let geocodeHelp = HelpPage(
         usage: ["wayfinder geocode TEXT [--near LAT,LON] [--limit N] [--graph GRAPH] [--format text|json]",
                 "wayfinder geocode --text TEXT [options]",
-                "wayfinder geocode --batch FILE [--near LAT,LON] [--limit N] [--graph GRAPH]"],
+                "wayfinder geocode --batch FILE [--strict] [--near LAT,LON] [--limit N] [--graph GRAPH]"],
         summary: """
         Finds addresses ("Mannerheimintie 5, Helsinki", "5 Mannerheimintie"), POIs, streets and
         places by name, in any language the data names them (name:xx, alt_name, old_name,
         official_name, short_name, loc_name). Case and accents do not matter, words may come
         in any order, the last word may be unfinished, and a typo is forgiven (one in words of
         4-7 letters, two in longer words). House numbers and postcodes must be exact.
-        --batch reads one query per line and prints one JSON array per line.
+        --batch reads one query per line and prints one JSON array per line, line N answering
+        line N; an empty line is bad input, answered {"line":N,"code":"BadInput","message":"…"}.
 
         score is the confidence: the share of the query the result explains (rare words count
         more than "de" or "street"; a word may also be explained by the result's kind, e.g.
@@ -54,13 +67,15 @@ public enum GeocodeCommands {
           --near LAT,LON     favour results near this point (text: distances from it)
           --limit N          at most N results (default 5)
           --batch FILE       one query per line; prints one JSON array per line
+          --strict           --batch: all or nothing (exit 2 at the first bad line, no output)
         \(commonOptions)
         """,
-        notes: commonNotes,
-        exitCodes: [(.ok, "found (--batch: every line answered, found or not)"), HelpPage.internalError,
-                    (.badInput, "bad input: unknown option, empty TEXT, malformed --near or number, bad batch line"),
+        notes: batchHelp + "\n\n" + commonNotes,
+        exitCodes: [(.ok, "found (--batch: every line answered, found or not, none bad)"), HelpPage.internalError,
+                    (.badInput, "bad input: unknown option, empty TEXT, malformed --near or number,\nbad batch line with --strict"),
                     graphCode,
-                    (.placeNotFound, "nothing found: no address, place or POI matches the text")],
+                    (.placeNotFound, "nothing found: no address, place or POI matches the text"),
+                    partialBatchCode],
         examples: ["wayfinder geocode \"Senate Square\" --graph helsinki.wfg",
                    "wayfinder geocode aleksanterinkatu --near 60.1699,24.9384 --limit 3 --graph helsinki.wfg --format json",
                    "wayfinder geocode --batch data/examples/helsinki-queries.txt --graph helsinki.wfg"])
@@ -68,24 +83,28 @@ public enum GeocodeCommands {
     public static let reverseHelp = HelpPage(
         usage: ["wayfinder reverse LAT,LON [--graph GRAPH] [--format text|json]",
                 "wayfinder reverse --at LAT,LON [--graph GRAPH] [--format text|json]",
-                "wayfinder reverse --batch FILE [--graph GRAPH]"],
+                "wayfinder reverse --batch FILE [--strict] [--graph GRAPH]"],
         summary: """
         The nearest address (within \(Int(Geocoder.addressRadius)) m), else the nearest street (within \
         \(Int(Geocoder.streetRadius)) m), and the POI at the point (within \(Int(Geocoder.poiRadius)) m, as "poi").
         A street is printed with its point nearest LAT,LON (JSON: the street's own point, and
         distance_m to the street's line).
-        --batch reads LAT,LON per line and prints one JSON object per line ({} when nothing is near).
+        --batch reads CSV rows LAT,LON (a header on line 1 optional, blank lines skipped) and prints
+        one JSON object per row ({} when nothing is near); a malformed or out-of-range row is
+        answered {"line":N,"code":"BadInput","message":"…"}.
         """,
         options: """
           LAT,LON, --at LAT,LON  the point (decimal degrees, latitude first)
           --batch FILE       LAT,LON per line (a header line is skipped); one JSON object per line
+          --strict           --batch: all or nothing (exit 2 at the first bad line, no output)
         \(commonOptions)
         """,
-        notes: commonNotes,
-        exitCodes: [(.ok, "an address or street found (--batch: every line answered, found or not)"), HelpPage.internalError,
-                    (.badInput, "bad input: unknown option, malformed or out-of-range coordinate, bad batch line"),
+        notes: batchHelp + "\n\n" + commonNotes,
+        exitCodes: [(.ok, "an address or street found (--batch: every line answered, found or not, none bad)"), HelpPage.internalError,
+                    (.badInput, "bad input: unknown option, malformed or out-of-range coordinate,\nbad batch line with --strict"),
                     graphCode,
-                    (.placeNotFound, "no address or street within \(Int(Geocoder.streetRadius)) m of the point")],
+                    (.placeNotFound, "no address or street within \(Int(Geocoder.streetRadius)) m of the point"),
+                    partialBatchCode],
         examples: ["wayfinder reverse 60.1699,24.9384 --graph helsinki.wfg",
                    "wayfinder reverse --at 43.7384,7.4246 --graph monaco.wfg --format json",
                    "wayfinder reverse --batch data/examples/helsinki-points.csv --graph helsinki.wfg"])
@@ -144,14 +163,13 @@ public enum GeocodeCommands {
                    "wayfinder places --at 43.7311,7.4197 --graph monaco.wfg --format json"])
 
     public static func geocode(_ words: [String], console: Console = Console()) -> Int32 {
-        command(words, valued: ["near", "limit", "batch", "text"], help: geocodeHelp, console: console) { (args, format) throws(CommandError) in
+        command(words, valued: ["near", "limit", "batch", "text"], flags: ["strict"], help: geocodeHelp,
+                console: console) { (args, format) throws(CommandError) in
             let near = try args["near"].map { text throws(CommandError) in try parseCoordinate(text, option: "--near") }
             let limit = try positive(args, "limit", default: 5)
             if let batch = args["batch"] {
-                guard args.positional.isEmpty && args["text"] == nil else { throw .usage("give TEXT or --batch FILE, not both") }
-                let lines = try readLines(batch)
-                let geocoder = try openGeocoder(graph: args["graph"], console: console)
-                for line in lines { console.write(json(geocoder.geocode(line, near: near, limit: limit)) + "\n") }
+                guard args["text"] == nil else { throw .usage("give --text TEXT or --batch FILE, not both; see wayfinder geocode --help") }
+                try geocodeBatch(args, path: batch, near: near, limit: limit, console: console)
                 return
             }
             let text = try one(args, option: "text", what: "TEXT to look up (quote it) or --batch FILE; see wayfinder geocode --help")
@@ -166,16 +184,10 @@ public enum GeocodeCommands {
     }
 
     public static func reverse(_ words: [String], console: Console = Console()) -> Int32 {
-        command(words, valued: ["batch", "at"], help: reverseHelp, console: console) { (args, format) throws(CommandError) in
+        command(words, valued: ["batch", "at"], flags: ["strict"], help: reverseHelp, console: console) { (args, format) throws(CommandError) in
             if let batch = args["batch"] {
-                guard args.positional.isEmpty && args["at"] == nil else { throw .usage("give LAT,LON or --batch FILE, not both") }
-                var points: [FixedCoordinate] = []
-                for (number, line) in try readLines(batch).enumerated() {
-                    if number == 0 && line.lowercased().hasPrefix("lat") { continue }  // header
-                    points.append(try parseCoordinate(line, option: "\(batch):\(number + 1)"))
-                }
-                let geocoder = try openGeocoder(graph: args["graph"], console: console)
-                for point in points { console.write(json(geocoder.reverse(point)) + "\n") }
+                guard args["at"] == nil else { throw .usage("give --at LAT,LON or --batch FILE, not both; see wayfinder reverse --help") }
+                try reverseBatch(args, path: batch, console: console)
                 return
             }
             let pointText = try one(args, option: "at", what: "LAT,LON (or --at LAT,LON) or --batch FILE; see wayfinder reverse --help")
@@ -239,12 +251,13 @@ public enum GeocodeCommands {
 
     /// Parses the options shared by every command and runs `body` with them and the format;
     /// `-h`, `--help` and `--version` are answered before anything else.
-    private static func command(_ words: [String], valued: Set<String>, help: HelpPage, console: Console,
+    private static func command(_ words: [String], valued: Set<String>, flags: Set<String> = [], help: HelpPage, console: Console,
                                 _ body: (Arguments, String) throws(CommandError) -> Void) -> Int32 {
         if let code = help.answer(words, console: console) { return code }
         return runCommand(console) { () throws(CommandError) in
             let args = try Arguments(words, valued: valued.union(["graph", "format"]))
-            try args.allowOnly(flags: [])
+            try args.allowOnly(flags: flags)
+            guard !args.has("strict") || args["batch"] != nil else { throw .usage("--strict applies to --batch only") }
             let format = args["format"] ?? "text"
             guard ["text", "json"].contains(format) else { throw .usage("--format must be text or json, got \"\(format)\"") }
             try body(args, format)

@@ -13,7 +13,8 @@ public enum RouteCommand {
                 "      [--continue-straight | --no-continue-straight] [--alternatives N] [--exclude motorway,toll,ferry]",
                 "      [--voice-instructions] [--banner-instructions] [--voice-units imperial|metric]",
                 "      [--roundabout-exits true|false]",
-                "route --graph GRAPH --mode driving|walking --batch IN.csv [--exclude CLASSES]",
+                "route --graph GRAPH --mode driving|walking --batch IN.csv [--format text|json] [--strict]",
+                "      [--exclude CLASSES] [--max-snap-distance M]",
                 "(also `wayfinder route …`, the same command)"],
         summary: """
         Finds the fastest route between two places. A place is a coordinate LAT,LON (decimal
@@ -50,18 +51,27 @@ public enum RouteCommand {
           --voice-units UNITS    distances spoken in imperial (default, as Mapbox) or metric units
           --roundabout-exits B   false: a roundabout is one step, entering and exiting (Mapbox's
                                  default); true or absent: an entry step and an exit step (OSRM's)
-          --batch FILE           CSV rows from_lat,from_lon,to_lat,to_lon (header optional); prints
-                                 code,distance_m,duration_s per row, code being Ok, NoRoute or NoSegment
+          --batch FILE           CSV rows from_lat,from_lon,to_lat,to_lon (a header on line 1 optional,
+                                 blank lines skipped); prints code,distance_m,duration_s per row in
+                                 input order, code being Ok, NoRoute, NoSegment, or BadInput for a
+                                 malformed or out-of-range row (its file:line message on stderr; every
+                                 other row is answered). --format json: one object a line instead,
+                                 {"code":"Ok","distance_m":…,"duration_s":…} (null when not Ok) or
+                                 {"line":N,"code":"BadInput","message":"…"}. Options for a single route
+                                 (--from, --geometry, --overview, --alternatives…) are refused
+          --strict               --batch: all or nothing, the first bad row refuses the file (exit 2,
+                                 no output)
           --max-snap-distance M  metres an input may lie from the nearest usable road (default 5000)
           --exclude CLASSES      driving: avoid these roads entirely, a comma list of toll, motorway
                                  and ferry (as OSRM's exclude); no start or end on them either
         """,
-        exitCodes: [(.ok, "route found (in --batch mode: every row answered, whatever its code)"), HelpPage.internalError,
-                    (.badInput, "bad input: unknown option, malformed or out-of-range coordinate, bad CSV row"),
+        exitCodes: [(.ok, "route found (in --batch mode: every row answered, whatever its code, none BadInput)"), HelpPage.internalError,
+                    (.badInput, "bad input: unknown option, malformed or out-of-range coordinate, bad CSV row with --strict"),
                     (.fileError, "missing, unreadable or corrupt file (graph, batch file, or the default extract),\nor a graph of another format version"),
                     (.notFound, "no road near the start or destination (NoSegment)"),
                     (.noRoute, "no route between the two points (NoRoute)"),
-                    (.placeNotFound, "a place name or address that cannot be found")],
+                    (.placeNotFound, "a place name or address that cannot be found"),
+                    (.partialBatch, "--batch: every row answered, but some were bad input (BadInput rows; messages on stderr)")],
         examples: ["route --graph monaco.wfg --from 43.7384,7.4246 --to 43.7311,7.4197",
                    "route --graph helsinki.wfg --from \"Mannerheimintie 5, Helsinki\" --to Kamppi --mode walking",
                    "route --from 42.5063,1.5218 --to 42.5425,1.7336 --format json --overview false",
@@ -72,8 +82,8 @@ public enum RouteCommand {
         return runCommand(console) { () throws(CommandError) in
             let args = try Arguments(words, valued: ["from", "to", "via", "mode", "graph", "format", "batch", "max-snap-distance",
                                                      "geometry", "overview", "alternatives", "voice-units", "roundabout-exits", "exclude"])
-            try args.allowOnly(flags: ["continue-straight", "no-continue-straight", "voice-instructions", "banner-instructions"])
-            guard args.positional.isEmpty else {
+            try args.allowOnly(flags: ["continue-straight", "no-continue-straight", "voice-instructions", "banner-instructions", "strict"])
+            guard args.positional.isEmpty || args["batch"] != nil else {   // RouteBatch words its own
                 throw .usage("unexpected argument \"\(args.positional[0])\": give places with --from and --to; see route --help")
             }
             guard let mode = TravelMode(name: args["mode"] ?? "driving") else {
@@ -103,14 +113,11 @@ public enum RouteCommand {
                 }
                 maxSnap = value
             }
-            // Validate every input before opening (or building) a graph.
             if let batch = args["batch"] {
-                let rows = try readBatch(batch)
-                let router = try makeRouter(args, mode: mode, console: console, unpackCoreHops: true)
-                try ExcludeArgument.check(excluded, router.graph)
-                console.write(answer(rows, router: router, maxSnap: maxSnap, excluding: excluded))
+                try RouteBatch.run(args, path: batch, mode: mode, format: format, maxSnap: maxSnap, excluding: excluded, console: console)
                 return
             }
+            guard !args.has("strict") else { throw .usage("--strict applies to --batch only") }
             guard let fromText = args["from"], let toText = args["to"] else {
                 throw .usage("--from and --to are required (or --batch FILE); see route --help")
             }
@@ -204,25 +211,10 @@ public enum RouteCommand {
         }
     }
 
-    /// Reads and validates every row first, so a bad row stops the run before any output.
+    /// Reads and validates every row first, all or nothing (as `--strict`): the benchmark's pairs.
     public static func readBatch(_ path: String) throws(CommandError) -> [(FixedCoordinate, FixedCoordinate)] {
         try CoordinateCSV.read(path, what: "batch file", columns: "from_lat,from_lon,to_lat,to_lon", names: ["from", "to"])
             .map { ($0.points[0], $0.points[1]) }
-    }
-
-    static func answer(_ rows: [(FixedCoordinate, FixedCoordinate)], router: Router, maxSnap: Double,
-                       excluding: WayClasses = []) -> String {
-        var out = "code,distance_m,duration_s\n"
-        let snapper = Snapper(graph: router.graph)
-        for (from, to) in rows {
-            do throws(RouteError) {
-                let route = try router.route(from: from, to: to, snapper: snapper, maxSnap: maxSnap, excluding: excluding)
-                out += "Ok,\(format1(router.graph.distance(of: route))),\(format3(route.duration))\n"
-            } catch {
-                out += "\(error.osrm(failureWording).code),,\n"
-            }
-        }
-        return out
     }
 
     /// The command's words for a failed route (stderr, and the message of `--format json`):
