@@ -13,17 +13,26 @@ public enum BuildCommand {
         written beside OUT.wfg and renamed into place only when complete: on any failure
         OUT.wfg is left untouched. The file also holds the base map /tiles draws (water,
         parks, land use, buildings, place names); --no-basemap leaves it out, for a server
-        that only routes. Progress and a per-phase summary go to stderr.
+        that only routes.
+        The output's directory must exist and be writable and the input must be a readable OSM
+        file: both are checked before any work, so a wrong path fails at once.
+        Progress goes to stderr: on a terminal one line redrawn in place (phase, percentage or
+        counts, elapsed time), in a log plain lines (each phase, every tenth); then a summary
+        per phase. --quiet leaves out both, not warnings.
+        A warning is printed when a mode's main network (its largest strongly connected part)
+        holds less than \(Int(MainNetworkShare.warningShare * 100))% of the mode's usable search nodes (all counted; a one-way
+        street's other direction is not usable): real extracts hold 79-99%; below that most
+        routes would fail, as in an extract of two unconnected areas.
         """,
         options: """
           IN, --input FILE       the OSM extract
           OUT, --output GRAPH    the graph file to write
           --threads N            threads building the graph (default 2)
           --no-basemap           leave out the base map /tiles draws
-          --quiet                no progress or summary on stderr
+          --quiet                no progress or summary on stderr (warnings still)
         """,
         exitCodes: [(.ok, "built"), HelpPage.internalError,
-                    (.badInput, "bad arguments"),
+                    (.badInput, "bad arguments (also an output that is the input)"),
                     (.fileError, "missing, unreadable, truncated or corrupt input"),
                     (.writeFailed, "the output cannot be written")],
         examples: ["wayfinder build data/monaco.osm.pbf monaco.wfg",
@@ -44,13 +53,18 @@ public enum BuildCommand {
             let quiet = args.has("quiet")
             let start = Date()
             let summary: BuildSummary
+            let display = quiet ? nil : BuildProgressDisplay(console: console)
+            display?.start()
             do throws(BuildError) {
-                summary = try GraphBuilder.build(input: input, output: output, threads: threads, baseMap: !args.has("no-basemap")) { line in
-                    if !quiet { console.error(line + "\n") }
+                summary = try GraphBuilder.build(input: input, output: output, threads: threads, baseMap: !args.has("no-basemap"),
+                                                 live: display?.progress) { line in
+                    if let display { display.summary(line) } else if line.hasPrefix("warning: ") { console.error(line + "\n") }
                 }
             } catch {
+                display?.stop()
                 throw CommandError(error)
             }
+            display?.stop()
             if !quiet {
                 console.error(String(format: "built %@: %.2f MiB in %.3f s, peak memory %.1f MiB\n", output,
                                      Double(summary.fileBytes) / 1_048_576, Date().timeIntervalSince(start),

@@ -65,7 +65,11 @@ public enum CommandError: Error, CustomStringConvertible {
 
     init(_ error: GraphFileError) { self = .file(error.description) }
     init(_ error: BuildError) {
-        if case .output = error { self = .writeFailed(error.description) } else { self = .file(error.description) }
+        switch error {
+        case .output: self = .writeFailed(error.description)
+        case .outputIsInput: self = .usage(error.description)
+        case .input, .noRoads: self = .file(error.description)
+        }
     }
     /// A failed route, its message in the command's `wording` (`RouteError.osrm(_:)`).
     init(_ error: RouteError, wording: RouteFailureWording) {
