@@ -203,6 +203,27 @@ struct AreaDispatch : osmium::handler::Handler {
     }
 };
 
+// Reports the reader's offset every 4096 objects: a counter per object, a call now and then.
+struct Progress : osmium::handler::Handler {
+    const wf_osm_handlers &h;
+    const osmium::io::Reader &reader;
+    uint64_t objects = 0;
+
+    Progress(const wf_osm_handlers &handlers, const osmium::io::Reader &r) : h(handlers), reader(r) {}
+
+    void osm_object(const osmium::OSMObject &) {
+        // The offset runs ahead of the objects handed out (read-ahead): never 100% before the end.
+        if (h.progress && (++objects & 4095) == 0) {
+            const uint64_t size = reader.file_size(), offset = reader.offset();
+            h.progress(h.context, size > 0 && offset >= size ? size - 1 : offset, size);
+        }
+    }
+
+    void done() {
+        if (h.progress) h.progress(h.context, reader.file_size(), reader.file_size());
+    }
+};
+
 // snprintf, not std::string: this runs inside catch blocks and must not throw itself.
 int fail(char *error, size_t size, int code, const char *prefix, const char *message) {
     if (error && size > 0) {
@@ -263,6 +284,7 @@ extern "C" int wf_osm_read(const char *path, const wf_osm_handlers *handlers, wf
             bounds.max_lat = box.top_right().y(); bounds.max_lon = box.top_right().x();
         }
         Dispatch dispatch{*handlers};
+        Progress progress{*handlers, reader};
         if (handlers->way && handlers->area) {
             // libosmium's two passes: the relations first (only they are decoded), so that
             // the main pass keeps the member ways of the wanted ones and assembles each area
@@ -275,7 +297,7 @@ extern "C" int wf_osm_read(const char *path, const wf_osm_handlers *handlers, wf
             Index positive, negative;
             LocationHandler locations{positive, negative};
             locations.ignore_errors();
-            osmium::apply(reader, first, locations, dispatch, manager.handler([&areas](osmium::memory::Buffer &&buffer) {
+            osmium::apply(reader, first, locations, dispatch, progress, manager.handler([&areas](osmium::memory::Buffer &&buffer) {
                 osmium::apply(buffer, areas);
             }));
             first.wait();
@@ -287,11 +309,12 @@ extern "C" int wf_osm_read(const char *path, const wf_osm_handlers *handlers, wf
             Index positive, negative;
             LocationHandler locations{positive, negative};
             locations.ignore_errors(); // clipped extracts: missing nodes are normal, not fatal
-            osmium::apply(reader, locations, dispatch);
+            osmium::apply(reader, locations, dispatch, progress);
         } else {
-            osmium::apply(reader, dispatch);
+            osmium::apply(reader, dispatch, progress);
         }
         reader.close();
+        progress.done();
         if (stats) {
             *stats = dispatch.stats;
             stats->has_bounds = bounds.has_bounds;

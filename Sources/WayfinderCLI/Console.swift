@@ -24,6 +24,10 @@ public enum ExitCode: Int32, Sendable {
     case writeFailed = 8
     /// `wayfinder serve`: the address and port cannot be listened on (in use, not local…).
     case cannotListen = 9
+    /// `--batch` (route, geocode, reverse): every row answered, but some were bad input and
+    /// were answered with BadInput error rows (their messages on stderr). Distinct from 0 so
+    /// that a nightly job can tell a partly bad file, and from 2 (`--strict`: refused whole).
+    case partialBatch = 10
 }
 
 /// A failure that ends a command with one readable message and its exit code.
@@ -36,11 +40,13 @@ public enum CommandError: Error, CustomStringConvertible {
     case placeNotFound(String)
     case writeFailed(String)
     case cannotListen(String)
+    /// A batch answered with some BadInput rows (`BatchReport.finish`).
+    case partialBatch(String)
 
     public var description: String {
         switch self {
         case .usage(let m), .badInput(let m), .file(let m), .notFound(let m), .noRoute(let m), .writeFailed(let m), .placeNotFound(let m),
-             .cannotListen(let m): return m
+             .cannotListen(let m), .partialBatch(let m): return m
         }
     }
 
@@ -53,12 +59,17 @@ public enum CommandError: Error, CustomStringConvertible {
         case .placeNotFound: return .placeNotFound
         case .writeFailed: return .writeFailed
         case .cannotListen: return .cannotListen
+        case .partialBatch: return .partialBatch
         }
     }
 
     init(_ error: GraphFileError) { self = .file(error.description) }
     init(_ error: BuildError) {
-        if case .output = error { self = .writeFailed(error.description) } else { self = .file(error.description) }
+        switch error {
+        case .output: self = .writeFailed(error.description)
+        case .outputIsInput: self = .usage(error.description)
+        case .input, .noRoads: self = .file(error.description)
+        }
     }
     /// A failed route, its message in the command's `wording` (`RouteError.osrm(_:)`).
     init(_ error: RouteError, wording: RouteFailureWording) {

@@ -3,7 +3,7 @@ import WayfinderGraph
 import WayfinderImport
 
 /// The graph used when no `--graph` is given: built from the default extract in `data/`
-/// on first use and cached, keyed by the extract's size and date and the format version.
+/// on first use and cached, keyed by the extract's content and the format version.
 public enum DefaultGraph {
     public static let extract = "andorra.osm.pbf"
 
@@ -33,17 +33,21 @@ public enum DefaultGraph {
         return base + "/wayfinder"
     }
 
-    /// Path of the cached default graph, building it first if needed (progress to `console`'s stderr).
-    public static func path(console: Console) throws(CommandError) -> String {
-        guard let data = dataDirectory() else {
+    /// Path of the cached default graph, building it first if needed (progress to `console`'s
+    /// stderr). The name holds the format version and the extract's content hash
+    /// (`ContentHash`, ~1 ms to compute, so it is not cached itself): a copy with other dates
+    /// reuses the graph, changed bytes or a new format build a new one, and after that build
+    /// the default extract's other cached graphs are removed. `data` and `cache` override
+    /// `dataDirectory()` and `cacheDirectory()` (tests).
+    public static func path(console: Console, data: String? = nil, cache: String? = nil) throws(CommandError) -> String {
+        guard let data = data ?? dataDirectory() else {
             throw .file("no --graph given and the default extract data/\(extract) was not found (set WAYFINDER_DATA)")
         }
         let source = data + "/" + extract
-        let attributes = (try? FileManager.default.attributesOfItem(atPath: source)) ?? [:]
-        let size = (attributes[.size] as? Int) ?? 0
-        let mtime = Int((attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)
-        let cache = cacheDirectory()
-        let path = "\(cache)/\(extract.replacingOccurrences(of: ".osm.pbf", with: ""))-v\(GraphFile.formatVersion)-\(size)-\(mtime).wfg"
+        guard let hash = ContentHash.ofFile(atPath: source) else { throw .file("cannot read the default extract \(source)") }
+        let cache = cache ?? cacheDirectory()
+        let name = fileName(hash: hash)
+        let path = "\(cache)/\(name)"
         if (try? GraphFile(path: path, verifyChecksums: false)) != nil { return path }
         do {
             try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
@@ -56,6 +60,27 @@ public enum DefaultGraph {
         } catch {
             throw CommandError(error)
         }
+        removeOtherGraphs(in: cache, keeping: name)
         return path
+    }
+
+    /// `andorra-v12-0123456789abcdef.wfg`: the extract, the format version, the content hash.
+    static func fileName(hash: UInt64) -> String {
+        let hex = String(hash, radix: 16)
+        return "\(stem)-v\(GraphFile.formatVersion)-\(String(repeating: "0", count: 16 - hex.count) + hex).wfg"
+    }
+
+    static var stem: String { extract.replacingOccurrences(of: ".osm.pbf", with: "") }
+
+    /// Removes the cached graphs of the default extract other than `name` (older data, other
+    /// format versions, and the size-and-date names used before), so they do not pile up.
+    /// A server still holding one open keeps its mapping; only the name goes.
+    @discardableResult
+    static func removeOtherGraphs(in cache: String, keeping name: String) -> [String] {
+        let fm = FileManager.default
+        let stale = ((try? fm.contentsOfDirectory(atPath: cache)) ?? []).filter {
+            $0 != name && $0.hasPrefix("\(stem)-v") && $0.hasSuffix(".wfg")
+        }
+        return stale.filter { (try? fm.removeItem(atPath: "\(cache)/\($0)")) != nil }
     }
 }

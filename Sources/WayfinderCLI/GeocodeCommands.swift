@@ -19,9 +19,10 @@ public enum GeocodeCommands {
     exit codes:
       0  answered (--batch: every line answered, found or not; search and places: also when nothing is near)
       1  internal error
-      2  bad input: unknown option, malformed coordinate or number, unknown category, bad batch line
+      2  bad input: unknown option, malformed coordinate or number, unknown category, bad batch line with --strict
       3  missing, unreadable or corrupt graph file, or a graph without a geocoder index
       6  nothing found: no address, place or POI matches the text, or nothing near the coordinate
+      10 --batch: every line answered, but some were bad input (BadInput objects; messages on stderr)
 
     A coordinate outside the graph's area is named as such, with the area's box and its
     biggest place; one that would be inside with latitude and longitude swapped gets
@@ -29,16 +30,26 @@ public enum GeocodeCommands {
 
     """
 
+    /// The `--batch` paragraph of geocode and reverse (`GeocodeBatch.swift`).
+    static let batchHelp = """
+    Batches print JSON lines (--format text is refused), written as they come, in input
+    order. A bad line costs that line only: {"line":N,"code":"BadInput","message":"FILE:N: …"}
+    in its place (N counts the file's lines from 1), its message on stderr (the first \(BatchReport.shown)),
+    every other line answered, and exit 10 at the end (0 when no line was bad); --strict
+    refuses the whole file at its first bad line instead (exit 2, no output).
+    """
+
     public static let geocodeHelp = """
     usage: wayfinder geocode "TEXT" [--near LAT,LON] [--limit N] [--graph GRAPH] [--format text|json]
-           wayfinder geocode --batch FILE [--near LAT,LON] [--limit N] [--graph GRAPH]
+           wayfinder geocode --batch FILE [--strict] [--near LAT,LON] [--limit N] [--graph GRAPH]
 
     Finds addresses ("Mannerheimintie 5, Helsinki", "5 Mannerheimintie"), POIs, streets and
     places by name, in any language the data names them (name:xx, alt_name, old_name,
     official_name, short_name, loc_name). Case and accents do not matter, words may come
     in any order, the last word may be unfinished, and a typo is forgiven (one in words of
     4-7 letters, two in longer words). House numbers and postcodes must be exact.
-    --batch reads one query per line and prints one JSON array per line.
+    --batch reads one query per line and prints one JSON array per line, line N answering
+    line N; an empty line is bad input, answered {"line":N,"code":"BadInput","message":"…"}.
 
     score is the confidence: the share of the query the result explains (rare words count
     more than "de" or "street"; a word may also be explained by the result's kind, e.g.
@@ -47,19 +58,27 @@ public enum GeocodeCommands {
     without the house number asked for is answered as the street, marked "number N not
     found" (housenumber_not_found in JSON).
 
+    \(batchHelp)
+
       --near LAT,LON     favour results near this point
       --limit N          at most N results (default 5)
+      --strict           --batch: all or nothing (exit 2 at the first bad line, no output)
     \(common)
     """
 
     public static let reverseHelp = """
     usage: wayfinder reverse LAT,LON [--graph GRAPH] [--format text|json]
-           wayfinder reverse --batch FILE [--graph GRAPH]
+           wayfinder reverse --batch FILE [--strict] [--graph GRAPH]
 
     The nearest address (within \(Int(Geocoder.addressRadius)) m), else the nearest street (within \
     \(Int(Geocoder.streetRadius)) m), and the POI at the point (within \(Int(Geocoder.poiRadius)) m, as "poi").
-    --batch reads LAT,LON per line and prints one JSON object per line ({} when nothing is near).
+    --batch reads CSV rows LAT,LON (a header on line 1 optional, blank lines skipped) and prints
+    one JSON object per row ({} when nothing is near); a malformed or out-of-range row is
+    answered {"line":N,"code":"BadInput","message":"…"}.
 
+    \(batchHelp)
+
+      --strict           --batch: all or nothing (exit 2 at the first bad line, no output)
     \(common)
     """
 
@@ -100,13 +119,11 @@ public enum GeocodeCommands {
     """
 
     public static func geocode(_ words: [String], console: Console = Console()) -> Int32 {
-        command(words, valued: ["near", "limit", "batch"], help: geocodeHelp, console: console) { (args, format) throws(CommandError) in
+        command(words, valued: ["near", "limit", "batch"], flags: ["strict"], help: geocodeHelp, console: console) { (args, format) throws(CommandError) in
             let near = try args["near"].map { text throws(CommandError) in try parseCoordinate(text, option: "--near") }
             let limit = try positive(args, "limit", default: 5)
             if let batch = args["batch"] {
-                let lines = try readLines(batch)
-                let geocoder = try openGeocoder(graph: args["graph"], console: console)
-                for line in lines { console.write(json(geocoder.geocode(line, near: near, limit: limit)) + "\n") }
+                try geocodeBatch(args, path: batch, near: near, limit: limit, console: console)
                 return
             }
             guard args.positional.count == 1, let text = args.positional.first else {
@@ -122,15 +139,9 @@ public enum GeocodeCommands {
     }
 
     public static func reverse(_ words: [String], console: Console = Console()) -> Int32 {
-        command(words, valued: ["batch"], help: reverseHelp, console: console) { (args, format) throws(CommandError) in
+        command(words, valued: ["batch"], flags: ["strict"], help: reverseHelp, console: console) { (args, format) throws(CommandError) in
             if let batch = args["batch"] {
-                var points: [FixedCoordinate] = []
-                for (number, line) in try readLines(batch).enumerated() {
-                    if number == 0 && line.lowercased().hasPrefix("lat") { continue }  // header
-                    points.append(try parseCoordinate(line, option: "\(batch):\(number + 1)"))
-                }
-                let geocoder = try openGeocoder(graph: args["graph"], console: console)
-                for point in points { console.write(json(geocoder.reverse(point)) + "\n") }
+                try reverseBatch(args, path: batch, console: console)
                 return
             }
             guard args.positional.count == 1 else { throw .usage("give one LAT,LON or --batch FILE; see wayfinder reverse --help") }
@@ -179,15 +190,16 @@ public enum GeocodeCommands {
     }
 
     /// Parses the options shared by every command and runs `body` with them and the format.
-    private static func command(_ words: [String], valued: Set<String>, help: String, console: Console,
+    private static func command(_ words: [String], valued: Set<String>, flags: Set<String> = [], help: String, console: Console,
                                 _ body: (Arguments, String) throws(CommandError) -> Void) -> Int32 {
         runCommand(console) { () throws(CommandError) in
             let args = try Arguments(words, valued: valued.union(["graph", "format"]))
-            try args.allowOnly(flags: [])
+            try args.allowOnly(flags: flags)
             if args.has("help") {
                 console.write(help)
                 return
             }
+            guard !args.has("strict") || args["batch"] != nil else { throw .usage("--strict applies to --batch only") }
             let format = args["format"] ?? "text"
             guard ["text", "json"].contains(format) else { throw .usage("--format must be text or json, got \"\(format)\"") }
             try body(args, format)

@@ -13,7 +13,8 @@ public enum RouteCommand {
                  [--continue-straight | --no-continue-straight] [--alternatives N] [--exclude motorway,toll,ferry]
                  [--voice-instructions] [--banner-instructions] [--voice-units imperial|metric]
                  [--roundabout-exits true|false]
-           route --graph GRAPH --mode driving|walking --batch IN.csv [--exclude CLASSES]
+           route --graph GRAPH --mode driving|walking --batch IN.csv [--format text|json] [--strict]
+                 [--exclude CLASSES] [--max-snap-distance M]
 
     Finds the fastest route between two places. A place is a coordinate LAT,LON (decimal
     degrees, latitude first) or text that is geocoded: an address ("Mannerheimintie 5,
@@ -46,20 +47,29 @@ public enum RouteCommand {
       --voice-units UNITS    distances spoken in imperial (default, as Mapbox) or metric units
       --roundabout-exits B   false: a roundabout is one step, entering and exiting (Mapbox's
                              default); true or absent: an entry step and an exit step (OSRM's)
-      --batch FILE           CSV rows from_lat,from_lon,to_lat,to_lon (header optional); prints
-                             code,distance_m,duration_s per row, code being Ok, NoRoute or NoSegment
+      --batch FILE           CSV rows from_lat,from_lon,to_lat,to_lon (a header on line 1 optional,
+                             blank lines skipped); prints code,distance_m,duration_s per row in
+                             input order, code being Ok, NoRoute, NoSegment, or BadInput for a
+                             malformed or out-of-range row (its file:line message on stderr; every
+                             other row is answered). --format json: one object a line instead,
+                             {"code":"Ok","distance_m":…,"duration_s":…} (null when not Ok) or
+                             {"line":N,"code":"BadInput","message":"…"}. Options for a single route
+                             (--from, --geometry, --overview, --alternatives…) are refused
+      --strict               --batch: all or nothing, the first bad row refuses the file (exit 2,
+                             no output)
       --max-snap-distance M  metres an input may lie from the nearest usable road (default 5000)
       --exclude CLASSES      driving: avoid these roads entirely, a comma list of toll, motorway
                              and ferry (as OSRM's exclude); no start or end on them either
 
     exit codes:
-      0  route found (in --batch mode: every row answered, whatever its code)
+      0  route found (in --batch mode: every row answered, whatever its code, none BadInput)
       1  internal error
-      2  bad input: unknown option, malformed or out-of-range coordinate, bad CSV row
+      2  bad input: unknown option, malformed or out-of-range coordinate, bad CSV row with --strict
       3  missing, unreadable or corrupt file (graph or extract), or a graph of another format version
       4  no road near the start or destination (NoSegment)
       5  no route between the two points (NoRoute)
       6  a place name or address that cannot be found
+      10 --batch: every row answered, but some were bad input (BadInput rows; messages on stderr)
 
     """
 
@@ -67,7 +77,7 @@ public enum RouteCommand {
         runCommand(console) { () throws(CommandError) in
             let args = try Arguments(words, valued: ["from", "to", "via", "mode", "graph", "format", "batch", "max-snap-distance",
                                                      "geometry", "overview", "alternatives", "voice-units", "roundabout-exits", "exclude"])
-            try args.allowOnly(flags: ["continue-straight", "no-continue-straight", "voice-instructions", "banner-instructions"])
+            try args.allowOnly(flags: ["continue-straight", "no-continue-straight", "voice-instructions", "banner-instructions", "strict"])
             if args.has("help") {
                 console.write(help)
                 return
@@ -99,14 +109,11 @@ public enum RouteCommand {
                 }
                 maxSnap = value
             }
-            // Validate every input before opening (or building) a graph.
             if let batch = args["batch"] {
-                let rows = try readBatch(batch)
-                let router = try makeRouter(args, mode: mode, console: console, unpackCoreHops: true)
-                try ExcludeArgument.check(excluded, router.graph)
-                console.write(answer(rows, router: router, maxSnap: maxSnap, excluding: excluded))
+                try RouteBatch.run(args, path: batch, mode: mode, format: format, maxSnap: maxSnap, excluding: excluded, console: console)
                 return
             }
+            guard !args.has("strict") else { throw .usage("--strict applies to --batch only") }
             guard let fromText = args["from"], let toText = args["to"] else {
                 throw .usage("--from and --to are required (or --batch FILE); see route --help")
             }
@@ -200,25 +207,10 @@ public enum RouteCommand {
         }
     }
 
-    /// Reads and validates every row first, so a bad row stops the run before any output.
+    /// Reads and validates every row first, all or nothing (as `--strict`): the benchmark's pairs.
     public static func readBatch(_ path: String) throws(CommandError) -> [(FixedCoordinate, FixedCoordinate)] {
         try CoordinateCSV.read(path, what: "batch file", columns: "from_lat,from_lon,to_lat,to_lon", names: ["from", "to"])
             .map { ($0.points[0], $0.points[1]) }
-    }
-
-    static func answer(_ rows: [(FixedCoordinate, FixedCoordinate)], router: Router, maxSnap: Double,
-                       excluding: WayClasses = []) -> String {
-        var out = "code,distance_m,duration_s\n"
-        let snapper = Snapper(graph: router.graph)
-        for (from, to) in rows {
-            do throws(RouteError) {
-                let route = try router.route(from: from, to: to, snapper: snapper, maxSnap: maxSnap, excluding: excluding)
-                out += "Ok,\(format1(router.graph.distance(of: route))),\(format3(route.duration))\n"
-            } catch {
-                out += "\(error.osrm(failureWording).code),,\n"
-            }
-        }
-        return out
     }
 
     /// The command's words for a failed route (stderr, and the message of `--format json`):

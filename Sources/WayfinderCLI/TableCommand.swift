@@ -21,7 +21,10 @@ public enum TableCommand {
     a 10,000 x 10,000 table needs the memory of a block per thread, not of the table.
 
     Input: CSV rows lat,lon (decimal degrees, latitude first; a header line is optional,
-    blank lines are skipped). Output (stdout, or OUT.csv): a long CSV, one line per cell,
+    blank lines are skipped). A malformed or out-of-range row refuses the whole table (exit 2,
+    nothing written), unlike route --batch, which answers it with a BadInput row: rows are
+    the table's indexes, so one cannot be left out without shifting the rest, and empty
+    cells for it would pass for a point with no road. Output (stdout, or OUT.csv): a long CSV, one line per cell,
       source,destination,duration_s,distance_m
     in source order, then destination order; source and destination count the input rows
     from 0 (header and blank lines not counted). duration_s and distance_m are empty where

@@ -1,31 +1,29 @@
 import Foundation
 
 /// Progress of a long table on stderr: on a terminal one line redrawn in place (a bar, cells
-/// done of the total, the percentage, elapsed seconds and cells per second), at most five
-/// times a second; in a file or pipe (a job's log) a plain line at every tenth of the work, so
+/// done of the total, the percentage, elapsed seconds and cells per second; `ProgressLine`),
+/// at most five times a second; in a file or pipe (a job's log) a plain line at every tenth of the work, so
 /// that logs stay short. Called by the one thread that writes the output, in order.
 final class TableProgress {
     private let console: Console
     private let total: Int
-    private let terminal: Bool
+    private let line: ProgressLine
     private let started = Date()
-    private var lastDraw = -1.0
     /// Plain lines: the tenths already reported.
     private var tenthsReported = 0
 
     init(console: Console, total: Int) {
         self.console = console
         self.total = max(total, 1)
-        terminal = console.errorsAreTerminal
+        line = ProgressLine(console: console, interval: 0.2)
     }
 
     /// `done` cells of the table are written.
     func update(done: Int) {
         let elapsed = Date().timeIntervalSince(started)
-        if terminal {
-            guard done >= total || elapsed - lastDraw >= 0.2 else { return }
-            lastDraw = elapsed
-            console.error("\r" + Self.bar(done: done, total: total, elapsed: elapsed) + (done >= total ? "\n" : ""))
+        if line.terminal {
+            line.redraw(Self.bar(done: done, total: total, elapsed: elapsed), now: elapsed, force: done >= total)
+            if done >= total { line.finish() }
         } else {
             let tenths = done >= total ? 10 : done * 10 / total
             guard tenths > tenthsReported else { return }

@@ -8,14 +8,18 @@ import WayfinderRouting
 /// have collapsed against the graph it replaces.
 public enum VerifyCommand {
     public static let help = """
-    usage: wayfinder verify --graph GRAPH [--previous OLD_GRAPH] [--max-drop FRACTION] [--routes N]
+    usage: wayfinder verify --graph GRAPH [--previous OLD_GRAPH] [--max-drop FRACTION] [--min-overlap FRACTION] [--routes N]
 
     Checks a graph file before it is put into service:
       - it loads: header, section table and every section checksum; each contraction
         hierarchy passes its structural checks; the base map's offsets stay in its sections;
       - N fixed random routes per mode (default 50) are found, and agree with plain Dijkstra;
       - against --previous: segments, search nodes and main-network size of each mode have
-        not dropped by more than --max-drop (default 0.2, i.e. 20%).
+        not dropped by more than --max-drop (default 0.2, i.e. 20%); and the area the roads
+        cover (the box of their points, 0.5% cut off each side) overlaps the previous one by
+        at least --min-overlap (default 0.5) of the area either covers: a rebuild of the
+        same extract overlaps by ~1.0 and one grown by a tenth each way by 0.83, while
+        another city's extract overlaps by 0.
     Prints one line per check. Exit codes: 0 passed, 2 bad arguments, 3 a file cannot be
     read or is corrupt, 7 a check failed.
 
@@ -24,15 +28,18 @@ public enum VerifyCommand {
     public static func run(_ words: [String], console: Console = Console()) -> Int32 {
         var failed = false
         let code = runCommand(console) { () throws(CommandError) in
-            let args = try Arguments(words, valued: ["graph", "previous", "max-drop", "routes"])
+            let args = try Arguments(words, valued: ["graph", "previous", "max-drop", "min-overlap", "routes"])
             try args.allowOnly(flags: [])
             if args.has("help") { console.write(help); return }
             guard let path = args["graph"] else { throw .usage("--graph is required; see wayfinder verify --help") }
             guard let maxDrop = Double(args["max-drop"] ?? "0.2"), (0...1).contains(maxDrop) else {
                 throw .usage("--max-drop must be a fraction between 0 and 1")
             }
+            guard let minOverlap = Double(args["min-overlap"] ?? "\(defaultMinOverlap)"), (0...1).contains(minOverlap) else {
+                throw .usage("--min-overlap must be a fraction between 0 and 1")
+            }
             guard let routes = Int(args["routes"] ?? "50"), routes > 0 else { throw .usage("--routes must be a positive integer") }
-            let checks = try verify(path: path, previous: args["previous"], maxDrop: maxDrop, routes: routes)
+            let checks = try verify(path: path, previous: args["previous"], maxDrop: maxDrop, minOverlap: minOverlap, routes: routes)
             for check in checks {
                 console.write("\(check.passed ? "ok  " : "FAIL") \(check.description)\n")
                 if !check.passed { failed = true }
@@ -57,7 +64,11 @@ public enum VerifyCommand {
         var mainNetwork: Int
     }
 
-    public static func verify(path: String, previous: String?, maxDrop: Double, routes: Int) throws(CommandError) -> [Check] {
+    /// The least overlap (shared over either's area, `CoveredArea.overlap`) of a rebuild with the graph it replaces.
+    public static let defaultMinOverlap = 0.5
+
+    public static func verify(path: String, previous: String?, maxDrop: Double, minOverlap: Double = defaultMinOverlap,
+                              routes: Int) throws(CommandError) -> [Check] {
         let file: GraphFile
         do { file = try GraphFile(path: path) } catch { throw CommandError(error) }
         var checks = [Check(passed: true, description: "\(path): \(file.fileSize) bytes, every checksum valid")]
@@ -88,6 +99,7 @@ public enum VerifyCommand {
             let now = counts(graph)
             // The graph in service is read unverified, for its counts only: nothing unpacked.
             guard let oldFile, let old = try? RoutingGraph(file: oldFile, mode: mode, unpackCoreHops: false) else { continue }
+            if mode == TravelMode.allCases.first { checks.append(compareAreas(now: graph, before: old, minOverlap: minOverlap)) }
             let before = counts(old)
             for (name, a, b) in [("segments", before.segments, now.segments), ("search nodes", before.searchNodes, now.searchNodes),
                                  ("main network nodes", before.mainNetwork, now.mainNetwork)] {
@@ -98,6 +110,18 @@ public enum VerifyCommand {
             }
         }
         return checks
+    }
+
+    /// The roads of the new graph cover about the area of the previous one (`CoveredArea`).
+    static func compareAreas(now: RoutingGraph, before: RoutingGraph, minOverlap: Double) -> Check {
+        guard let new = CoveredArea(points: now.points), let old = CoveredArea(points: before.points) else {
+            return Check(passed: false, description: "area: a graph has no road points")
+        }
+        let overlap = new.overlap(with: old)
+        let passed = overlap >= minOverlap
+        return Check(passed: passed, description: String(format: "area: %@ against %@ before: %.0f%% shared (limit %.0f%%)%@",
+                                                         new.description, old.description, overlap * 100, minOverlap * 100,
+                                                         passed ? "" : "; a different area: is the input the right extract?"))
     }
 
     static func counts(_ graph: RoutingGraph) -> Counts {

@@ -26,6 +26,10 @@ public struct ContractionOptions: Sendable {
     /// within `StorageOrder`'s top 3 % there, so plain searches keep their memory layout.
     public var sharedCoreFraction = 0.025
 
+    /// When given: the nodes contracted so far are counted on it once per round (a store, so
+    /// a display can follow a long contraction), and the steps after the rounds are named.
+    public var progress: BuildProgress.Track?
+
     public init(threads: Int = 1, estimateSettleLimit: Int = 10, contractSettleLimit: Int = 200,
                 storageKeys: [UInt64]? = nil, nodeFilters: [UInt8]? = nil) {
         self.threads = max(1, threads)
@@ -234,6 +238,7 @@ final class Contractor: @unchecked Sendable {
             batch.removeAll(keepingCapacity: true)
             for m in remaining where isLocalMinimum(m) { batch.append(m) }
             contract(batch)
+            options.progress?.count(nodeAtRank.count)
             remaining.removeAll { !alive[Int($0)] }
             var changed: [Int32] = []
             for x in remaining where dirty[Int(x)] {
@@ -411,6 +416,7 @@ final class Contractor: @unchecked Sendable {
                                      backwardFirst: backwardFirst, backwardArcs: backwardArcs, selfLoops: selfLoops,
                                      contractionOrderTail: nodeAtRank.count)
         if let sharedCore, let filters = options.nodeFilters {
+            options.progress?.step("contraction: exclusion cores")
             arrays.exclusion = sharedCore.contractFilters(in: self, nodeFilters: filters, arrays: arrays)
         } else if options.nodeFilters != nil {
             // Nothing to exclude here: every filter is the plain hierarchy (and says so).
@@ -420,6 +426,7 @@ final class Contractor: @unchecked Sendable {
         if let keys = options.storageKeys {
             // The core of the filters keeps contraction order at the end (its arcs' indices too).
             let coreShare = Double(arrays.exclusion?.coreCount ?? 0) / Double(max(nodeCount, 1))
+            options.progress?.step("contraction: storage order")
             StorageOrder.renumber(&arrays, byKey: keys, topFraction: max(StorageOrder.defaultTopFraction, coreShare))
         }
         return arrays.hierarchy()

@@ -76,6 +76,32 @@ public struct GraphFileWriter {
     }
 }
 
+extension GraphFileWriter {
+    /// Whether `write(to: path)` can work, checked before a long build rather than after it:
+    /// `path` is not a directory, its directory exists, and a file can be created there (one is,
+    /// beside where the temp file will go, and removed at once). Disk space is not foreseen.
+    public static func checkDestination(_ path: String) throws(GraphFileError) {
+        func fail(_ reason: String) -> GraphFileError { .writeFailed(path: path, reason: reason) }
+        guard !path.isEmpty else { throw fail("empty output path") }
+        var st = stat()
+        if path.hasSuffix("/") || (stat(path, &st) == 0 && st.st_mode & S_IFMT == S_IFDIR) {
+            throw fail("is a directory (give the graph file's path)")
+        }
+        let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+        let shown = directory.isEmpty ? "/" : directory
+        guard stat(shown, &st) == 0 else { throw fail("directory \(shown): \(systemError(errno))") }
+        guard st.st_mode & S_IFMT == S_IFDIR else { throw fail("\(shown) is not a directory") }
+        let probe = "\(path).tmp-\(getpid())-check"
+        let fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        if fd >= 0 {
+            close(fd)
+            unlink(probe)
+        } else if errno != EEXIST {
+            throw fail("cannot create a file in \(shown): \(systemError(errno))")
+        }
+    }
+}
+
 private struct PendingSection {
     var kind: UInt32
     var mode: UInt32

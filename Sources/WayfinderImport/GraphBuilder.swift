@@ -9,12 +9,15 @@ public enum BuildError: Error, CustomStringConvertible {
     case input(OSMReadError)
     case output(GraphFileError)
     case noRoads(path: String)
+    /// The output path names the input file itself.
+    case outputIsInput(path: String)
 
     public var description: String {
         switch self {
         case .input(let e): return e.description
         case .output(let e): return e.description
         case .noRoads(let path): return "no routable roads in \(path)"
+        case .outputIsInput(let path): return "the output \(path) is the input file; give another path"
         }
     }
 }
@@ -37,17 +40,28 @@ public struct BuildSummary: Sendable {
     /// What the base map holds (nil when built with `baseMap: false`) and its sections' bytes.
     public var baseMap: BaseMapCollector.Counts?
     public var baseMapBytes = 0
+    /// Each mode's main network against its usable nodes (`MainNetworkShare`).
+    public var mainNetworks: [(mode: TravelMode, share: MainNetworkShare)] = []
+    /// What the build found wrong without failing (a small main network), also sent to
+    /// `progress` as lines starting `warning: `.
+    public var warnings: [String] = []
 }
 
 /// `wayfinder build`: OSM file -> one graph file holding every mode.
 public enum GraphBuilder {
     /// Reads `input`, builds the road network, search graph, contraction hierarchy and
     /// snapping index of each mode, and writes them atomically to `output`.
-    /// `progress` receives one human-readable line per phase.
+    /// `progress` receives one human-readable line per phase; `live`, when given, is kept up
+    /// to date while the phases run, for a display to poll (`BuildProgress`).
     /// `baseMap` false leaves out the base map (`/tiles` then draws roads and labels only):
     /// `wayfinder build --no-basemap`, for servers that only route.
+    /// The output and the input are checked first (`BuildPreconditions`): a path that cannot
+    /// work fails before any work.
     public static func build(input: String, output: String, threads: Int = 2, baseMap: Bool = true,
+                             live: BuildProgress? = nil,
                              progress: (String) -> Void = { _ in }) throws(BuildError) -> BuildSummary {
+        try BuildPreconditions.check(input: input, output: output)
+        defer { live?.finish() }
         var summary = BuildSummary()
         var clock = Date()
         func phase(_ name: String, _ detail: String) {
@@ -61,9 +75,14 @@ public enum GraphBuilder {
         let geocoding = GeocoderCollector()
         let areas = AreaCollector()
         let baseMapCollector = baseMap ? BaseMapCollector() : nil
+        let reading = BuildProgress.Track("read")
+        let inputBytes = ((try? FileManager.default.attributesOfItem(atPath: input))?[.size] as? Int) ?? 0
+        reading.step((input as NSString).lastPathComponent, total: inputBytes, unit: "bytes")
+        live?.begin("read", tracks: [reading])
         do {
             summary.osm = try OSMReader.read(path: input, into: BothCollectors(collector, geocoding, areas, baseMapCollector),
-                                             kinds: OSMEntityKinds.all.union(baseMap ? [.areas, .baseMapAreas] : .areas))
+                                             kinds: OSMEntityKinds.all.union(baseMap ? [.areas, .baseMapAreas] : .areas),
+                                             progress: live.map { _ in reading })
         } catch { throw .input(error) }
         summary.counts = collector.counts
         phase("read", "\(summary.osm.nodes) nodes, \(summary.osm.ways) ways, \(summary.osm.relations) relations; "
@@ -79,23 +98,31 @@ public enum GraphBuilder {
         var source = geocoding.source
         source.areas = areas.areas()
         let geocoderSource = UncheckedBox(source)
+        let tracks = modes.map { BuildProgress.Track("\($0)") } + [BuildProgress.Track("geocoder")]
+        live?.begin("modes", tracks: tracks)
+        let following = live != nil
         DispatchQueue.concurrentPerform(iterations: modes.count + 1) { i in
             guard i < modes.count else {
                 let start = Date()
+                tracks[i].step("index")
                 let index = GeocoderIndex(geocoderSource.value)
+                tracks[i].step("done")
                 geocoder[0] = (index, Date().timeIntervalSince(start))
                 return
             }
             results[i] = ModeBuild(collector: shared.value, dense: dense, denseCount: denseCount,
-                                   mode: modes[i], threads: max(1, threads / modes.count))
+                                   mode: modes[i], threads: max(1, threads / modes.count), progress: following ? tracks[i] : nil)
         }
         for build in results.values {
             summary.modes.append((build.mode, build.network.segments.count, build.search.nodeCount,
                                   build.search.arcs.count, build.ch.forwardArcs.count + build.ch.backwardArcs.count,
                                   build.search.restrictionsApplied))
+            let network = build.mainNetwork
+            summary.mainNetworks.append((build.mode, network))
             var line = "\(build.network.segments.count) segments, \(build.search.nodeCount) search nodes, "
                 + "\(build.search.arcs.count) arcs, \(build.ch.forwardArcs.count + build.ch.backwardArcs.count) CH arcs, "
-                + "main network \(build.componentSizes.first ?? 0) of \(build.search.nodeCount) nodes"
+                + "main network \(network.mainNetwork) of \(build.search.nodeCount) nodes"
+                + String(format: " (%.0f%% of the %d usable)", network.share * 100, network.usableNodes)
             if build.mode.isTurnExpanded {
                 let c = collector.counts
                 let viaWay = build.search.viaWay
@@ -114,6 +141,16 @@ public enum GraphBuilder {
         progress("  geocoder: \(index.items.count) items (" + GeocoderKind.allCases.map { "\(index.counts[$0] ?? 0) \($0)" }.joined(separator: ", ")
                  + String(format: "), %d tokens, %d areas, index %.2f MiB; own time: %.3f s", index.tokenCount, index.areaCount, Double(index.byteCount) / 1_048_576, indexSeconds))
         phase("modes", "both modes and the geocoder index built in parallel")
+        for (mode, network) in summary.mainNetworks where network.isLow {
+            let warning = String(format: "%@ main network holds %.0f%% of the mode's %d usable search nodes (%d), below %.0f%%: "
+                                 + "routes between most places will fail; is the extract cut into pieces or clipped badly?",
+                                 "\(mode)", network.share * 100, network.usableNodes, network.mainNetwork,
+                                 MainNetworkShare.warningShare * 100)
+            summary.warnings.append(warning)
+            progress("warning: " + warning)
+        }
+        let writing = BuildProgress.Track("write")
+        live?.begin("write", tracks: [writing])
 
         var writer = GraphFileWriter()
         writer.metadata["source"] = (input as NSString).lastPathComponent
@@ -134,6 +171,7 @@ public enum GraphBuilder {
         for build in results.values { build.add(to: &writer) }
         index.add(to: &writer)
         if let baseMapCollector {
+            writing.step("base map")
             let start = Date()
             baseMapCollector.finish(bounds: summary.osm.boundsMin.flatMap { low in summary.osm.boundsMax.map { (low, $0) } }, to: &writer)
             let c = baseMapCollector.counts
@@ -141,6 +179,7 @@ public enum GraphBuilder {
             progress(String(format: "  base map: %d areas, %d buildings, %d lines, %d labels, %d coastline ways, %d clipped multipolygons left out; %d features; %.3f s",
                             c.areas, c.buildings, c.lines, c.labels, c.coastlineWays, c.clippedAreas, c.features, Date().timeIntervalSince(start)))
         }
+        writing.step((output as NSString).lastPathComponent)
         do { try writer.write(to: output) } catch { throw .output(error) }
         summary.fileBytes = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? 0
         summary.peakMemoryBytes = peakMemoryBytes()
@@ -159,6 +198,7 @@ struct ModeBuild {
     let base: BaseGraph
     let segmentComponent: [Int32]
     let componentSizes: [Int32]
+    let mainNetwork: MainNetworkShare
     let snap: SnapIndexBuilder
     /// The directed segments leaving each intersection (`ModeRoads`' `nodeFirst`, `nodeLeaving`).
     let leaving: (first: [Int32], leaving: [Int32])
@@ -167,7 +207,8 @@ struct ModeBuild {
     /// Wall time of each step of this mode, for the build summary.
     private(set) var timings: [(String, Double)] = []
 
-    init(collector c: OSMCollector, dense: [Int32], denseCount: Int, mode: TravelMode, threads: Int) {
+    init(collector c: OSMCollector, dense: [Int32], denseCount: Int, mode: TravelMode, threads: Int,
+         progress: BuildProgress.Track? = nil) {
         self.mode = mode
         var clock = Date()
         var timings: [(String, Double)] = []
@@ -175,6 +216,7 @@ struct ModeBuild {
             timings.append((name, Date().timeIntervalSince(clock)))
             clock = Date()
         }
+        progress?.step("graph")
         network = RoadNetwork(collector: c, denseNode: dense, denseCount: denseCount, mode: mode)
         search = mode.isTurnExpanded
             ? SearchGraph(driving: network, points: c.points, ways: c.ways,
@@ -186,12 +228,15 @@ struct ModeBuild {
         // A via-way restriction's copy of a directed segment lies where the segment does.
         for (i, x) in (search.viaWay?.copies ?? []).enumerated() { keys[2 * network.segments.count + i] = keys[Int(x)] }
         let filters = mode.isTurnExpanded ? Self.nodeFilters(network, ways: c.ways, copies: search.viaWay?.copies ?? []) : nil
-        ch = buildContractionHierarchy(nodeCount: search.nodeCount, arcs: search.arcs,
-                                       options: ContractionOptions(threads: threads, storageKeys: keys,
-                                                                   nodeFilters: filters)).hierarchy
+        var options = ContractionOptions(threads: threads, storageKeys: keys, nodeFilters: filters)
+        options.progress = progress
+        progress?.step("contraction", total: search.nodeCount, unit: "nodes")
+        ch = buildContractionHierarchy(nodeCount: search.nodeCount, arcs: search.arcs, options: options).hierarchy
         lap("contraction")
+        progress?.step("components+snap index")
         let (component, sizes) = stronglyConnectedComponents(nodeCount: search.nodeCount, arcs: search.arcs)
         componentSizes = sizes
+        mainNetwork = MainNetworkShare(nodeCount: search.nodeCount, arcs: search.arcs, componentSizes: sizes)
         let segments = network.segments
         segmentComponent = segments.indices.map { s in
             let segment = segments[s]
@@ -201,10 +246,12 @@ struct ModeBuild {
         }
         snap = SnapIndexBuilder(segments: segments, points: c.points, ways: c.ways)
         lap("components+snap index")
+        progress?.step("bearings")
         leaving = network.leavingSegments()
         bearings = SegmentBearings.measureAll(segments: segments, points: c.points, ways: c.ways,
                                               nodeFirst: leaving.first, nodeLeaving: leaving.leaving)
         lap("bearings")
+        progress?.step("done")
         self.timings = timings
     }
 

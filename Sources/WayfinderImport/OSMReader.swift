@@ -195,14 +195,21 @@ public enum OSMReader {
     ///   - kinds: object types to decode; the others are skipped (and not counted).
     ///   - threads: libosmium decoding threads. 1 is best on 2 cores; more may help on
     ///     bigger hosts at the cost of memory.
+    ///   - progress: counts the bytes read of the file's size, every few thousand objects.
     public static func read(
-        path: String, into handler: some OSMHandler, kinds: OSMEntityKinds = .all, threads: Int = 1
+        path: String, into handler: some OSMHandler, kinds: OSMEntityKinds = .all, threads: Int = 1,
+        progress: BuildProgress.Track? = nil
     ) throws(OSMReadError) -> OSMReadStats {
         // The C callbacks cannot capture the generic type, so they call through an existential.
-        let box = HandlerBox(handler)
+        let box = HandlerBox(handler, progress)
         var handlers = wf_osm_handlers()
         handlers.context = Unmanaged.passUnretained(box).toOpaque()
         handlers.threads = Int32(clamping: threads)
+        if progress != nil {
+            handlers.progress = { context, done, total in
+                Unmanaged<HandlerBox>.fromOpaque(context!).takeUnretainedValue().progress?.count(Int(done), of: Int(total))
+            }
+        }
         if kinds.contains(.nodes) {
             handlers.node = { context, id, lat, lon, tags, tagCount in
                 let handler = Unmanaged<HandlerBox>.fromOpaque(context!).takeUnretainedValue().handler
@@ -271,5 +278,6 @@ public enum OSMReader {
 
 private final class HandlerBox {
     let handler: any OSMHandler
-    init(_ handler: any OSMHandler) { self.handler = handler }
+    let progress: BuildProgress.Track?
+    init(_ handler: any OSMHandler, _ progress: BuildProgress.Track?) { (self.handler, self.progress) = (handler, progress) }
 }

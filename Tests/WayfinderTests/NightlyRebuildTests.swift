@@ -92,6 +92,17 @@ import WayfinderRouting
         try assertInService(graph, equals: before)
     }
 
+    /// Another city's extract of about the same size: the counts pass, the area does not.
+    @Test func anotherAreaFailsVerification() throws {
+        let dir = temporaryDirectory(), graph = "\(dir)/g.wfg"
+        #expect(try rebuild("\(dataDirectory)/helsinki.osm.pbf", graph).code == 0)
+        let before = contents(graph)
+        let r = try rebuild("\(dataDirectory)/porto.osm.pbf", graph)
+        #expect(r.code == 13)
+        #expect(r.log.contains("verification failed: FAIL area: ") && r.log.contains("a different area"), "\(r.log)")
+        try assertInService(graph, equals: before)
+    }
+
     /// The graph in service is read without its checksums, only for its counts: a damaged
     /// one (here its driving shortcut table overwritten, as no build writes it) must neither
     /// stop the job nor be unpacked.

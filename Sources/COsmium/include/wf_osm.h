@@ -66,6 +66,10 @@ typedef struct wf_osm_handlers {
     /* With area: also assemble the base map's areas (keys building, landuse, natural, leisure,
      * water, waterway, and amenity=grave_yard; the reader picks the values it draws). */
     int basemap_areas;
+    /* Optional: how far the read is, called every few thousand objects (not per object, so
+     * it may draw or store freely): bytes of the file read so far (libosmium's offset, a
+     * little ahead of the objects handed out) and the file's size. */
+    void (*progress)(void *context, uint64_t bytes_read, uint64_t file_size);
 } wf_osm_handlers;
 
 /* Counts cover only the entity types that were decoded (nodes are decoded when
