@@ -1,4 +1,5 @@
 import WayfinderGraph
+import WayfinderJSON
 import WayfinderRouting
 
 /// `wf_table`: the server's /table numbers into caller arrays. The points are snapped all
@@ -29,26 +30,43 @@ public func wf_table(_ graph: OpaquePointer?, _ mode: Int32, _ sources: UnsafePo
             let table = query.compute(sources: Array(snaps.prefix(rows.count)), targets: Array(snaps.dropFirst(rows.count)),
                                       distances: distances != nil)
             if rows.count < n || columns.count < m {
-                for k in 0..<(n * m) { durations?[k] = .nan; distances?[k] = .nan }
+                durations?.update(repeating: .nan, count: n * m)
+                distances?.update(repeating: .nan, count: n * m)
             }
-            for (i, row) in rows.enumerated() {
-                let base = row * m
-                for (j, column) in columns.enumerated() {
-                    let cell = base + column - n
-                    if let durations {
-                        durations[cell] = table.duration(source: i, target: j).map { rounded(Double($0) / 1000) } ?? .nan
-                    }
-                    if let distances {
-                        distances[cell] = table.distance(source: i, target: j).map(rounded) ?? .nan
-                    }
+            let width = columns.count, full = rows.count == n && width == m
+            if let durations {
+                table.durations.withUnsafeBufferPointer { cells in
+                    copyCells(cells, into: durations, full ? nil : (rows, columns, n, m)) { ms in ms < 0 ? .nan : rounded(Double(ms) / 1000) }
+                }
+            }
+            if let distances {
+                table.distances?.withUnsafeBufferPointer { cells in
+                    copyCells(cells, into: distances, full ? nil : (rows, columns, n, m)) { metres in metres < 0 ? .nan : rounded(metres) }
                 }
             }
         }
     }
 }
 
-/// A value as the /table JSON writes it, one decimal.
-@inline(__always) private func rounded(_ value: Double) -> Double { (value * 10).rounded() / 10 }
+/// The table's cells converted into the caller's n x m array: one straight pass when every
+/// point snapped (`places` nil), else each row and column to where its point belongs.
+@inline(__always)
+private func copyCells<Cell>(_ cells: UnsafeBufferPointer<Cell>, into out: UnsafeMutablePointer<Double>,
+                             _ places: (rows: ArraySlice<Int>, columns: ArraySlice<Int>, n: Int, m: Int)?,
+                             _ convert: (Cell) -> Double) {
+    guard let places else {
+        for k in cells.indices { out[k] = convert(cells[k]) }
+        return
+    }
+    let width = places.columns.count
+    for (i, row) in places.rows.enumerated() {
+        let base = row * places.m - places.n
+        for (j, column) in places.columns.enumerated() { out[base + column] = convert(cells[i * width + j]) }
+    }
+}
+
+/// A value as the /table JSON writes it, one decimal (`JSONBuffer.number(_:decimals: 1)`).
+@inline(__always) private func rounded(_ value: Double) -> Double { roundedHalfAway(value * 10) / 10 }
 
 /// Snaps `points` together within `radius` metres as /table does (`Snapper.snapEach`: when a
 /// point has no road in reach, where /table refuses the whole request, the others are snapped

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import WayfinderGraph
+import WayfinderJSON
 import WayfinderRouting
 
 /// `wayfinder table`'s work: the table computed a block of sources at a time (against every
@@ -179,9 +180,9 @@ final class CSVBytes {
     }
 
     /// `value` to one decimal as the server writes it (`JSONBuffer.number(_:decimals: 1)`:
-    /// `(value * 10).rounded()`, the decimal dropped when it is 0).
+    /// `roundedHalfAway(value * 10)`, the decimal dropped when it is 0).
     @inline(__always) func tenths(_ value: Double) {
-        let scaled = (value * 10).rounded()
+        let scaled = roundedHalfAway(value * 10)
         guard scaled.isFinite, abs(scaled) < 9e18 else { return }
         let tenths = Int64(scaled)
         if tenths < 0 { byte(UInt8(ascii: "-")) }

@@ -156,7 +156,7 @@ public final class JSONBuffer {
     /// A number with at most `decimals` places (0...9), trailing zeros trimmed; null when not finite.
     @inlinable public func number(_ value: Double, decimals: Int = 1) {
         separate()
-        let scaled = (value * Double(RawWriter.powersOfTen[decimals])).rounded()
+        let scaled = roundedHalfAway(value * Double(RawWriter.powersOfTen[decimals]))
         guard scaled.isFinite, abs(scaled) < 9e18 else { put("null"); return }
         raw(RawWriter.maxNumberCount) { $0.fixed(Int64(scaled), decimals: decimals) }
     }

@@ -99,7 +99,12 @@ public struct RoutingGraph: @unchecked Sendable {
     @inlinable public func snapEntryRange(cell key: UInt32) -> Range<Int> {
         let i = firstSnapCell(atOrAfter: key)
         guard i < snapKeys.count && snapKeys[i] == key else { return 0..<0 }
-        return Int(snapCellFirst[i])..<Int(snapCellFirst[i + 1])
+        return snapEntryRange(at: i)
+    }
+
+    /// Indices into `snapEntries` of the non-empty cell at position `i` of `snapKeys`.
+    @inlinable public func snapEntryRange(at i: Int) -> Range<Int> {
+        Int(snapCellFirst[i])..<Int(snapCellFirst[i + 1])
     }
 
     /// Position in `snapKeys` of the first non-empty cell whose key is `>= key` (binary search).

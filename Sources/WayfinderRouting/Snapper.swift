@@ -75,8 +75,9 @@ public struct Snapper: Sendable {
     /// metres nearer.
     /// With `constraints`, only roads they allow are candidates, and the snaps are narrowed
     /// to the directions they allow (`SnapConstraints`).
+    /// (`pruning` false: every cell of the rings walked, for tests of the pruning.)
     public func nearest(to p: FixedCoordinate, maxDistance: Double, constraints: SnapConstraints = SnapConstraints(),
-                        excluding: WayClasses = []) -> (any: Snap, main: Snap?)? {
+                        excluding: WayClasses = [], pruning: Bool = true) -> (any: Snap, main: Snap?)? {
         let excluding = excluding.intersection(.excludable)
         let projection = LocalProjection(latitude: p.latitude)
         var best = SurfaceFirst(), bestMain = SurfaceFirst()
@@ -87,7 +88,9 @@ public struct Snapper: Sendable {
         let checkStart = graph.mode == .driving && !constraints.anyRoad
         let bearing = constraints.bearing
         graph.visitSnapCells(around: p, maxDistance: maxDistance, projection: projection,
-                             done: { reach in (hasMainNetwork ? bestMain : best).isSettled(reach: reach) }) { entries in
+                             done: { reach in (hasMainNetwork ? bestMain : best).isSettled(reach: reach) },
+                             // A cell neither answer can gain from (both settled at its distance).
+                             skip: { d in pruning && best.isSettled(reach: d) && (!hasMainNetwork || bestMain.isSettled(reach: d)) }) { entries in
             for i in entries {
                 let entry = graph.snapEntries[i]
                 let way = graph.ways[Int(graph.segments[Int(entry.segment)].way)]
@@ -170,45 +173,6 @@ public struct Snapper: Sendable {
 }
 
 extension RoutingGraph {
-    /// Walks the snapping index around `p` ring of cells by ring (nearest first) and hands
-    /// `visit` the `snapEntries` indices of each cell, until `done(reach)` is true or no
-    /// farther cell lies within `maxDistance`; `reach` is the least distance in metres of any
-    /// cell of the ring or beyond. Only rings that overlap the grid are walked, and nothing
-    /// when `p` is farther than `maxDistance` from the grid (near a pole a cell is almost no
-    /// metres wide, so the distance alone would allow millions of rings).
-    @inlinable
-    public func visitSnapCells(around p: FixedCoordinate, maxDistance: Double, projection: LocalProjection,
-                               done: (Double) -> Bool, visit: (Range<Int>) -> Void) {
-        let grid = snapGrid
-        let gridPoint = FixedCoordinate(   // the grid's point nearest to p
-            lat: Int32(clamping: min(max(Int64(p.lat), Int64(grid.minLat)), Int64(grid.minLat) + Int64(grid.rows) * Int64(grid.cellSize))),
-            lon: Int32(clamping: min(max(Int64(p.lon), Int64(grid.minLon)), Int64(grid.minLon) + Int64(grid.columns) * Int64(grid.cellSize))))
-        guard Geo.distance(p, gridPoint) <= maxDistance else { return }
-        let cellMetres = Double(grid.cellSize) * min(projection.metresPerLatUnit, projection.metresPerLonUnit)
-        let column = Int(((Double(p.lon) - Double(grid.minLon)) / Double(grid.cellSize)).rounded(.down))
-        let row = Int(((Double(p.lat) - Double(grid.minLat)) / Double(grid.cellSize)).rounded(.down))
-        let columns = Int(grid.columns), rows = Int(grid.rows)
-        let firstRing = max(0, -row, row - (rows - 1), -column, column - (columns - 1))
-        let lastRing = max(row, rows - 1 - row, column, columns - 1 - column)
-        let ringsInReach = cellMetres > 0 ? min(Double(lastRing), maxDistance / cellMetres) : Double(lastRing)
-        let maxRing = min(lastRing, Int(ringsInReach) + 2)
-        guard firstRing <= maxRing else { return }
-        for ring in firstRing...maxRing {
-            // Every cell of this ring or beyond is at least (ring - 1) cells away.
-            let reach = Double(max(0, ring - 1)) * cellMetres
-            if reach > maxDistance || done(reach) { return }
-            for r in (row - ring)...(row + ring) where r >= 0 && r < rows {
-                let onEdgeRow = r == row - ring || r == row + ring
-                let step = onEdgeRow ? 1 : max(1, 2 * ring)
-                var c = column - ring
-                while c <= column + ring {
-                    if c >= 0 && c < columns { visit(snapEntryRange(cell: UInt32(r) * UInt32(grid.columns) + UInt32(c))) }
-                    c += step
-                }
-            }
-        }
-    }
-
     /// Where sub-segment `entry` (points `offset` and `offset + 1` of its segment) comes
     /// closest to `p`: metres away, and the fraction `t` of the way along it.
     @inlinable

@@ -12,8 +12,9 @@ import WayfinderGraph
 /// same `SearchEnds`, both searches are exact, and the pairs on one segment that `Router`
 /// treats specially get its rule (walking: the stretch along the segment may be cheaper;
 /// driving: each pair of directions on its own, which the table does with `Router` itself for
-/// such a pair, after answering a source equal to its target with 0 directly), as do driving
-/// cells that may hold a restricted-entry charge (`pointQuery`).
+/// such a pair, after answering a source equal to its target with 0 directly). The charges
+/// for entering restricted roads, which `Router` takes back out along its path, the sweeps
+/// count along theirs (`ArcCharges`) and take out of each cell the same way.
 ///
 /// Distances are the metres of the path found for the duration, measured as
 /// `RoutingGraph.distance(of:)` measures the route `Router` makes of that path: each sweep
@@ -35,8 +36,12 @@ public final class TableQuery {
     /// One row: per target, the best total so far and the metres of its path.
     private var rowBest: [Int32] = []
     private var rowMetres: [Double] = []
+    /// Per target, the restricted-road entries on that path.
+    private var rowCharges: [Int32] = []
     /// For distances, made when first needed.
     private var arcMetres: ArcMetres?
+    /// For driving graphs with restricted roads, made when first needed.
+    private var arcCharges: ArcCharges?
     /// For driving pairs on one segment (rare), made when first needed.
     private var pointQueries: Router?
     /// What the buckets hold (targets, filter, with metres or not): a table computed in
@@ -63,27 +68,32 @@ public final class TableQuery {
         if !sources.isEmpty && columns > 0 {
             let arcs = distances ? arcMetres ?? ArcMetres(graph: graph) : nil
             if distances { arcMetres = arcs }
+            let charged = ends.turnExpanded && !graph.restrictedDirections.isEmpty ? arcCharges ?? ArcCharges(graph: graph) : nil
+            if charged != nil { arcCharges = charged }
             if let held = bucketsHold, held.filter == filter, held.distances == distances, held.targets == targets {
                 // The same targets as the last table: their buckets and shifts are still there.
             } else {
-                fillBuckets(targets, arcs, filter)
+                fillBuckets(targets, arcs, charged, filter)
                 bucketsHold = (targets, filter, distances)
             }
-            for (i, source) in sources.enumerated() {
-                sweepForward(from: source, columns: columns, arcs, filter)
-                for (j, target) in targets.enumerated() {
-                    var best: (weight: Int32, metres: Double)?
-                    if source.segment == target.segment {
-                        best = sameSegment(source, target, j, distances: distances, excluding)
-                    } else if rowBest[j] < infiniteWeight {
-                        best = (rowBest[j] - shifts[j], rowMetres[j])
-                        if best!.weight >= RestrictedRoads.entryCharge && ends.turnExpanded {
-                            best = pointQuery(source, target, distances: distances, excluding)
+            durations.withUnsafeMutableBufferPointer { durations in
+                metres.withUnsafeMutableBufferPointer { metres in
+                    for (i, source) in sources.enumerated() {
+                        sweepForward(from: source, columns: columns, arcs, charged, filter)
+                        let row = i * columns
+                        for j in 0..<columns {
+                            let best: (weight: Int32, metres: Double)
+                            if source.segment == targets[j].segment {
+                                guard let same = sameSegment(source, targets[j], j, distances: distances, excluding) else { continue }
+                                best = same
+                            } else {
+                                guard rowBest[j] < infiniteWeight else { continue }
+                                best = (rowBest[j] - shifts[j] - rowCharges[j] * RestrictedRoads.entryCharge, rowMetres[j])
+                            }
+                            durations[row + j] = best.weight
+                            if distances { metres[row + j] = best.metres }
                         }
                     }
-                    guard let best else { continue }
-                    durations[i * columns + j] = best.weight
-                    if distances { metres[i * columns + j] = best.metres }
                 }
             }
         }
@@ -92,7 +102,7 @@ public final class TableQuery {
     }
 
     /// One backward sweep per target, into the buckets.
-    private func fillBuckets(_ targets: [Snap], _ arcs: ArcMetres?, _ filter: UInt8) {
+    private func fillBuckets(_ targets: [Snap], _ arcs: ArcMetres?, _ charged: ArcCharges?, _ filter: UInt8) {
         let rankOfNode = graph.hierarchy.rankOfNode, nodeAtRank = graph.hierarchy.nodeAtRank
         buckets.begin()
         shifts.removeAll(keepingCapacity: true)
@@ -105,19 +115,21 @@ public final class TableQuery {
             let sweep = backward, buckets = buckets, column = Int32(j)
             sweep.sweep(filter: filter) { v, d in
                 let metres = arcs.map { sweep.measure(v, $0) { targetEndMetres(nodeAtRank[Int($0)], target) } } ?? 0
-                buckets.record(rank: v, target: column, weight: d, metres: metres)
+                buckets.record(rank: v, target: column, weight: d, metres: metres, charges: charged.map { sweep.count(v, $0) } ?? 0)
             }
         }
         buckets.group()
     }
 
     /// The forward sweep of one source, meeting every target in the buckets: fills the row.
-    private func sweepForward(from source: Snap, columns: Int, _ arcs: ArcMetres?, _ filter: UInt8) {
+    private func sweepForward(from source: Snap, columns: Int, _ arcs: ArcMetres?, _ charged: ArcCharges?, _ filter: UInt8) {
         let rankOfNode = graph.hierarchy.rankOfNode, nodeAtRank = graph.hierarchy.nodeAtRank
         rowBest.removeAll(keepingCapacity: true)
         rowBest.append(contentsOf: repeatElement(infiniteWeight, count: columns))
         rowMetres.removeAll(keepingCapacity: true)
         rowMetres.append(contentsOf: repeatElement(0, count: columns))
+        rowCharges.removeAll(keepingCapacity: true)
+        rowCharges.append(contentsOf: repeatElement(0, count: columns))
         entries.removeAll(keepingCapacity: true)
         ends.appendSourceEntries(source, to: &entries)
         forward.begin()
@@ -125,31 +137,32 @@ public final class TableQuery {
         let sweep = forward, buckets = buckets
         buckets.entries.withUnsafeBufferPointer { bucketEntries in
             buckets.metres.withUnsafeBufferPointer { bucketMetres in
+            buckets.charges.withUnsafeBufferPointer { bucketCharges in
                 rowBest.withUnsafeMutableBufferPointer { best in
                     rowMetres.withUnsafeMutableBufferPointer { rowMetres in
+                    rowCharges.withUnsafeMutableBufferPointer { rowCharges in
                         sweep.sweep(filter: filter) { v, d in
                             let metres = arcs.map { sweep.measure(v, $0) { sourceEndMetres(nodeAtRank[Int($0)], source) } } ?? 0
+                            let charges = charged.map { sweep.count(v, $0) } ?? 0
                             for k in buckets.bucket(v) {
                                 let entry = bucketEntries[k]
                                 let total = addWeights(d, entry.weight)
                                 if total < best[Int(entry.target)] {
                                     best[Int(entry.target)] = total
                                     rowMetres[Int(entry.target)] = metres + bucketMetres[k]
+                                    rowCharges[Int(entry.target)] = charges + bucketCharges[k]
                                 }
                             }
                         }
                     }
+                    }
                 }
+            }
             }
         }
     }
 
-    /// `Router`'s answer for a pair. Used for driving cells whose weight may hold the charge
-    /// for entering a restricted road, which is no travel time (`RestrictedRoads`): `Router`
-    /// takes it back out along its path, which the sweeps do not know. Only a route into a
-    /// restricted road or one longer than the charge (55 min) gets here; tables of long
-    /// routes pay a point query per such cell (per-arc charge counts, memoised as
-    /// `ArcMetres` memoises lengths, would avoid it).
+    /// `Router`'s answer for a driving pair on one segment.
     private func pointQuery(_ source: Snap, _ target: Snap, distances: Bool, _ excluding: WayClasses) -> (weight: Int32, metres: Double)? {
         let router = pointQueries ?? Router(graph: graph)
         pointQueries = router

@@ -16,12 +16,15 @@ final class TargetBuckets {
     private(set) var entries: [Entry] = []
     /// Parallel to `entries`: metres of the path from the rank to the target (0 without distances).
     private(set) var metres: [Double] = []
+    /// Parallel to `entries`: restricted-road entries on that path (`ArcCharges`; 0 where not counted).
+    private(set) var charges: [Int32] = []
     private var stamps: VersionStamps<UInt32>
     private let start: UnsafeMutablePointer<Int32>
     private let size: UnsafeMutablePointer<Int32>
     private var logRanks: [Int32] = []
     private var logEntries: [Entry] = []
     private var logMetres: [Double] = []
+    private var logCharges: [Int32] = []
     private var touched: [Int32] = []
 
     init(nodeCount: Int) {
@@ -42,15 +45,17 @@ final class TargetBuckets {
         logRanks.removeAll(keepingCapacity: true)
         logEntries.removeAll(keepingCapacity: true)
         logMetres.removeAll(keepingCapacity: true)
+        logCharges.removeAll(keepingCapacity: true)
         touched.removeAll(keepingCapacity: true)
     }
 
     /// Notes a visit of a target's sweep; targets must come in increasing order.
     @inline(__always)
-    func record(rank: Int32, target: Int32, weight: Int32, metres: Double) {
+    func record(rank: Int32, target: Int32, weight: Int32, metres: Double, charges: Int32) {
         logRanks.append(rank)
         logEntries.append(Entry(target: target, weight: weight))
         logMetres.append(metres)
+        logCharges.append(charges)
         if !stamps.isSet(Int(rank)) {
             stamps.set(Int(rank))
             size[Int(rank)] = 0
@@ -70,13 +75,16 @@ final class TargetBuckets {
         let count = logRanks.count
         entries.removeAll(keepingCapacity: true)
         metres.removeAll(keepingCapacity: true)
+        charges.removeAll(keepingCapacity: true)
         entries.append(contentsOf: repeatElement(Entry(target: 0, weight: 0), count: count))
         metres.append(contentsOf: repeatElement(0, count: count))
+        charges.append(contentsOf: repeatElement(0, count: count))
         for k in stride(from: count - 1, through: 0, by: -1) {
             let v = Int(logRanks[k])
             start[v] -= 1
             entries[Int(start[v])] = logEntries[k]
             metres[Int(start[v])] = logMetres[k]
+            charges[Int(start[v])] = logCharges[k]
         }
     }
 

@@ -7,6 +7,9 @@ final class UpwardSweep {
     /// Metres along the search tree to each visited rank, for the owner to fill in `visit`
     /// (not initialised: written before it is read, parents being visited before children).
     let metres: UnsafeMutablePointer<Double>
+    /// Restricted-road entries along the search tree to each visited rank (`ArcCharges`),
+    /// filled the same way.
+    let charges: UnsafeMutablePointer<Int32>
     private let isForward: Bool
 
     /// A sweep along the graph's arcs (`forward`) or against them, towards a target.
@@ -14,9 +17,13 @@ final class UpwardSweep {
         isForward = forward
         search = UpwardSearch(hierarchy, forward: forward)
         metres = .allocate(capacity: max(hierarchy.nodeCount, 1))
+        charges = .allocate(capacity: max(hierarchy.nodeCount, 1))
     }
 
-    deinit { metres.deallocate() }
+    deinit {
+        metres.deallocate()
+        charges.deallocate()
+    }
 
     func begin() { search.begin() }
 
@@ -47,6 +54,17 @@ final class UpwardSweep {
         let value = label.parent < 0
             ? root(rank) : metres[Int(label.parent)] + arcs.metres(forward: isForward, at: label.parent, index: label.parentArc)
         metres[Int(rank)] = value
+        return value
+    }
+
+    /// Restricted-road entries along the search tree to a rank being visited, as `measure`
+    /// adds metres (none at a root: a route's start is never charged).
+    @inline(__always)
+    func count(_ rank: Int32, _ arcs: ArcCharges) -> Int32 {
+        let label = search.labels[Int(rank)]
+        let value = label.parent < 0
+            ? 0 : charges[Int(label.parent)] + arcs.charges(forward: isForward, at: label.parent, index: label.parentArc)
+        charges[Int(rank)] = value
         return value
     }
 }

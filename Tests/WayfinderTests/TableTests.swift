@@ -68,6 +68,27 @@ import WayfinderRouting
                                           "\(extract) \(mode) 7x20")
     }
 
+    /// Cells whose search paid the charge for entering a restricted road (private, destination
+    /// only), which the sweeps count and take back out (`ArcCharges`) as `Router` does along its
+    /// path: every cell from an open road to a road restricted both ways pays at least one.
+    @Test(arguments: ["andorra", "helsinki"])
+    func restrictedRoadCellsEqualThePointQuery(extract: String) throws {
+        let graph = try ExtractGraphs.shared.graph(extract, .driving)
+        let closed = (0..<graph.segments.count).filter { graph.isRestricted(directed: 2 * $0) && graph.isRestricted(directed: 2 * $0 + 1) }
+        #expect(closed.count >= 20, "\(extract): \(closed.count) restricted segments")
+        let restricted = stride(from: 0, to: closed.count, by: max(1, closed.count / 20)).map { k in
+            Snap(segment: Int32(closed[k]), fraction: 0.5, location: graph.points[Int(graph.segments[closed[k]].firstPoint)], distance: 0)
+        }
+        let open = testSnaps(graph, seed: 0xC4A96E).filter {
+            !graph.isRestricted(directed: 2 * Int($0.segment)) && !graph.isRestricted(directed: 2 * Int($0.segment) + 1)
+        }
+        let snaps = open + restricted
+        _ = expectTableEqualsPointQueries(graph, sources: snaps, targets: snaps, "\(extract) restricted")
+        // The charged cells were there to check: open roads to restricted ones, with a route.
+        let table = TableQuery(graph: graph).compute(sources: open, targets: restricted, distances: false)
+        #expect(table.durations.filter { $0 >= 0 }.count > open.count * restricted.count / 2)
+    }
+
     @Test(arguments: TravelMode.allCases)
     func aSourceEqualToItsTargetIsZero(mode: TravelMode) throws {
         let graph = try ExtractGraphs.shared.graph("andorra", mode)
