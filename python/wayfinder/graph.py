@@ -100,32 +100,35 @@ class Graph:
         status = self._lib.wf_open(os.fsencode(self.path), 1 if verify else 0, ctypes.byref(handle))
         _native.check(status, f"cannot open graph {self.path}")
         self._handle: Optional[int] = handle.value
-        self._lock = threading.Lock()
-        self._active = 0
+        self._lock = threading.Lock()      # close() against close()
+        self._inflight: list = []          # one entry per call in flight
+        self._closing = False
 
     # -- lifetime -------------------------------------------------------------------------
-    # Calls in flight are counted under a plain lock (the cheapest guard: single-pair calls
-    # pay it twice); close() takes the handle away only when none is in flight.
+    # Calls in flight are entries of a list: append and pop are atomic (under the GIL, and
+    # per object in free-threaded Python) and cost a tenth of taking a lock twice, which a
+    # single-pair call would pay. A call first counts itself, then looks at `_closing`;
+    # close() first sets `_closing`, then waits for the count to drop to zero: either the
+    # call sees the flag, or close() sees the call.
     def _enter(self) -> int:
-        with self._lock:
-            if self._handle is None:
-                raise ClosedGraphError(f"graph {self.path} is closed")
-            self._active += 1
-            return self._handle
+        self._inflight.append(None)
+        handle = self._handle
+        if handle is None or self._closing:
+            self._inflight.pop()
+            raise ClosedGraphError(f"graph {self.path} is closed")
+        return handle
 
     def _leave(self) -> None:
-        with self._lock:
-            self._active -= 1
+        self._inflight.pop()
 
     def close(self) -> None:
         """Unmaps the graph once the calls in flight have returned; later calls raise
         ClosedGraphError. Closing twice is harmless."""
-        while True:
-            with self._lock:
-                if self._active == 0:
-                    handle, self._handle = self._handle, None
-                    break
-            time.sleep(0.001)
+        with self._lock:
+            self._closing = True
+            while self._inflight:
+                time.sleep(0.001)
+            handle, self._handle = self._handle, None
         if handle is not None:
             self._lib.wf_close(handle)
 
@@ -140,7 +143,7 @@ class Graph:
         self.close()
 
     def __del__(self) -> None:
-        if getattr(self, "_handle", None) is not None and getattr(self, "_active", 1) == 0:
+        if getattr(self, "_handle", None) is not None and not getattr(self, "_inflight", [None]):
             self._lib.wf_close(self._handle)
             self._handle = None
 
