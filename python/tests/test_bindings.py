@@ -139,5 +139,38 @@ def test_close_and_context_manager(andorra_graph):
     g.close()
 
 
+def test_close_waits_for_calls_in_flight(andorra_graph):
+    # Threads route single pairs in a loop while the graph is closed under them: every call
+    # either answers in full or raises ClosedGraphError, none touches an unmapped graph.
+    g = wayfinder.Graph(andorra_graph)
+    pairs = random_pairs(1, seed=62)
+    want = g.routes(pairs, "driving")
+    answered, refused, failures = [0], [0], []
+
+    def loop():
+        while True:
+            try:
+                r = g.routes(pairs, "driving")
+            except wayfinder.ClosedGraphError:
+                refused[0] += 1
+                return
+            except Exception as error:  # noqa: BLE001 - any other error is the failure looked for
+                failures.append(error)
+                return
+            if r.code.tolist() != want.code.tolist():
+                failures.append(r)
+            answered[0] += 1
+
+    threads = [threading.Thread(target=loop) for _ in range(4)]
+    for t in threads:
+        t.start()
+    while answered[0] < 200:
+        pass
+    g.close()
+    for t in threads:
+        t.join()
+    assert not failures and refused[0] == 4 and g.closed
+
+
 def test_library_version():
     assert wayfinder.library_version().startswith("wayfinder ")
