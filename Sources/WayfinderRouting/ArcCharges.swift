@@ -1,4 +1,3 @@
-import Glibc
 import WayfinderGraph
 
 /// Restricted-road entries behind each arc of the driving hierarchy: how often the path an arc
@@ -9,26 +8,19 @@ import WayfinderGraph
 /// on a private road needs no point query of its own.
 ///
 /// An original arc `x -> y` enters node `y` (the directed segment it stands for) from `x`; a
-/// shortcut's count is its halves' (see `ContractionHierarchy`), worked out the first time
-/// it is asked for and remembered: one `Int32` per shortcut, count + 1, zero-filled by
-/// `calloc` so that only the pages of shortcuts actually asked for become resident.
+/// shortcut's count is its halves' (see `ContractionHierarchy`), remembered in a
+/// `ShortcutMemo` as count + 1 (0 meaning not known yet).
 final class ArcCharges {
     private let graph: RoutingGraph
     private let hierarchy: ContractionHierarchy
-    private let memo: UnsafeMutablePointer<Int32>
+    private let memo: ShortcutMemo<Int32>
 
     /// Only for a driving graph with restricted roads (`RoutingGraph.restrictedDirections`).
     init(graph: RoutingGraph) {
         self.graph = graph
         hierarchy = graph.hierarchy
-        let count = max(hierarchy.shortcuts.count, 1)
-        guard let memory = calloc(count, MemoryLayout<Int32>.stride) else {
-            fatalError("out of memory for \(count) shortcut charge counts")
-        }
-        memo = memory.bindMemory(to: Int32.self, capacity: count)
+        memo = ShortcutMemo(count: hierarchy.shortcuts.count, what: "shortcut charge counts")
     }
-
-    deinit { free(memo) }
 
     /// Entries of the arc at `index` among the forward (`forward`) or backward arcs, stored at `rank`.
     @inline(__always)
@@ -44,12 +36,12 @@ final class ArcCharges {
     /// A shortcut id (`code >= 0`) or an original arc (`~payload`) from input node `from` to `to`.
     private func charges(code: Int32, from: Int32, to: Int32) -> Int32 {
         guard code >= 0 else { return isRestricted(to) && !isRestricted(from) ? 1 : 0 }
-        let known = memo[Int(code)]
+        let known = memo.values[Int(code)]
         if known != 0 { return known - 1 }
         let shortcut = hierarchy.shortcuts[Int(code)]
         let value = charges(code: shortcut.first, from: from, to: shortcut.middle)
             + charges(code: shortcut.second, from: shortcut.middle, to: to)
-        memo[Int(code)] = value + 1
+        memo.values[Int(code)] = value + 1
         return value
     }
 

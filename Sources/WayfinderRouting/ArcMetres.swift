@@ -1,4 +1,3 @@
-import Glibc
 import WayfinderGraph
 
 /// Metres of road behind each arc of a contraction hierarchy. A shortcut's length is worked out
@@ -7,27 +6,20 @@ import WayfinderGraph
 /// (driving: the arc `x -> y` of the turn-expanded graph ends at the end of segment `y`) or
 /// follows (walking: its payload).
 ///
-/// The memo has one `Double` per shortcut, zero-filled by `calloc` so that only the pages of
-/// shortcuts actually asked for become resident. Bit pattern 0 means "not known yet"; a known
-/// 0 m is stored as -0.0.
+/// The memo (`ShortcutMemo`) has one `Double` per shortcut; a known 0 m is stored as -0.0,
+/// since bit pattern 0 means "not known yet".
 final class ArcMetres {
     private let graph: RoutingGraph
     private let hierarchy: ContractionHierarchy
     private let turnExpanded: Bool
-    private let memo: UnsafeMutablePointer<Double>
+    private let memo: ShortcutMemo<Double>
 
     init(graph: RoutingGraph) {
         self.graph = graph
         hierarchy = graph.hierarchy
         turnExpanded = graph.mode.isTurnExpanded
-        let count = max(hierarchy.shortcuts.count, 1)
-        guard let memory = calloc(count, MemoryLayout<Double>.stride) else {
-            fatalError("out of memory for \(count) shortcut lengths")
-        }
-        memo = memory.bindMemory(to: Double.self, capacity: count)
+        memo = ShortcutMemo(count: hierarchy.shortcuts.count, what: "shortcut lengths")
     }
-
-    deinit { free(memo) }
 
     /// Metres of the arc at `index` among the forward (`forward`) or backward arcs, stored at `rank`.
     @inline(__always)
@@ -44,11 +36,11 @@ final class ArcMetres {
             let segment = turnExpanded ? graph.directedSegment(ofSearchNode: to) >> 1 : (~code) >> 1
             return Double(graph.segments[Int(segment)].length)
         }
-        let known = memo[Int(code)]
+        let known = memo.values[Int(code)]
         if known.bitPattern != 0 { return known }
         let shortcut = hierarchy.shortcuts[Int(code)]
         let value = metres(code: shortcut.first, to: shortcut.middle) + metres(code: shortcut.second, to: to)
-        memo[Int(code)] = value == 0 ? -0.0 : value
+        memo.values[Int(code)] = value == 0 ? -0.0 : value
         return value
     }
 }
