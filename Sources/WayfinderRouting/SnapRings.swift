@@ -21,7 +21,7 @@ extension RoutingGraph {
     /// anything that far. A ring is a square, and once the nearest road is found the rest of
     /// the search only needs its circle: off the map, where the nearest road may be
     /// kilometres away, most of a ring's roads lie in its corners, beyond that circle.
-    @inlinable
+    @inlinable @inline(__always)
     public func visitSnapCells(around p: FixedCoordinate, maxDistance: Double, projection: LocalProjection,
                                done: (Double) -> Bool, skip: (Double) -> Bool = { _ in false }, visit: (Range<Int>) -> Void) {
         let grid = snapGrid
@@ -40,8 +40,10 @@ extension RoutingGraph {
         guard firstRing <= maxRing else { return }
         let keys = snapKeys, count = snapKeys.count
         let size = Int64(grid.cellSize)
-        /// Cell `r`, `c` at position `i` of the index, unless `skip` passes over it.
-        @inline(__always) func offer(_ i: Int, _ r: Int, _ c: Int) {
+        /// Cell `r`, `c` at position `i` of the index, unless `skip` passes over it (asked from
+        /// the third ring on: a point near a road is settled before, and pays nothing for it).
+        @inline(__always) func offer(_ i: Int, _ r: Int, _ c: Int, _ ring: Int) {
+            guard ring >= 2 else { return visit(snapEntryRange(at: i)) }
             let south = Int64(grid.minLat) + Int64(r) * size, west = Int64(grid.minLon) + Int64(c) * size
             let dy = Double(max(0, south - Int64(p.lat), Int64(p.lat) - (south + size))) * projection.metresPerLatUnit
             let dx = Double(max(0, west - Int64(p.lon), Int64(p.lon) - (west + size))) * projection.metresPerLonUnit
@@ -50,9 +52,9 @@ extension RoutingGraph {
         }
         // Per row in reach (row - maxRing + i), the positions in `keys` where the run of its
         // visited cells starts and ends (first key of the row at or after the span, first
-        // after it); `lo < 0` until the row is reached.
+        // after it). A row is first reached by the first ring walked, or as an edge of a later
+        // one, and written then: nothing needs clearing before the walk.
         withUnsafeTemporaryAllocation(of: (lo: Int, hi: Int).self, capacity: 2 * maxRing + 1) { runs in
-            runs.initialize(repeating: (-1, -1))
             for ring in firstRing...maxRing {
                 // Every cell of this ring or beyond is at least (ring - 1) cells away.
                 let reach = Double(max(0, ring - 1)) * cellMetres
@@ -61,25 +63,26 @@ extension RoutingGraph {
                 for r in max(0, row - ring)...min(rows - 1, row + ring) {
                     let rowKey = r * columns
                     let slot = r - row + maxRing
-                    var (lo, hi) = runs[slot]
-                    if lo < 0 {
+                    var lo = 0, hi = 0
+                    if ring == firstRing || r == row - ring || r == row + ring {
                         // First reached (an edge of this ring, or a row the inner rings, lying
                         // off the grid, never touched): every cell of the span in the row.
                         lo = firstSnapCell(atOrAfter: UInt32(rowKey + min(max(left, 0), columns)))
                         let end = rowKey + min(max(right + 1, 0), columns)
                         hi = lo
                         while hi < count && Int(keys[hi]) < end {
-                            offer(hi, r, Int(keys[hi]) - rowKey)
+                            offer(hi, r, Int(keys[hi]) - rowKey, ring)
                             hi += 1
                         }
                     } else {
+                        (lo, hi) = runs[slot]
                         // One more cell at each end, next to the run if it is not empty.
                         if left >= 0 && left < columns && lo > 0 && Int(keys[lo - 1]) == rowKey + left {
                             lo -= 1
-                            offer(lo, r, left)
+                            offer(lo, r, left, ring)
                         }
                         if right >= 0 && right < columns && hi < count && Int(keys[hi]) == rowKey + right {
-                            offer(hi, r, right)
+                            offer(hi, r, right, ring)
                             hi += 1
                         }
                     }

@@ -175,7 +175,7 @@ public struct Snapper: Sendable {
 extension RoutingGraph {
     /// Where sub-segment `entry` (points `offset` and `offset + 1` of its segment) comes
     /// closest to `p`: metres away, and the fraction `t` of the way along it.
-    @inlinable
+    @inlinable @inline(__always)
     public func closest(_ entry: SnapEntry, to p: FixedCoordinate, _ projection: LocalProjection) -> (distance: Double, t: Double) {
         let s = segments[Int(entry.segment)]
         let a = points[Int(s.firstPoint + entry.offset)], b = points[Int(s.firstPoint + entry.offset + 1)]
