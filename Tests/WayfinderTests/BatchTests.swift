@@ -53,7 +53,7 @@ import WayfinderCLI
         #expect(messages.count == 3)
         #expect(messages[0].hasSuffix("\"42.5,nan\"") && messages[0].contains("in.csv:3 from: "))
         #expect(messages[1].contains("in.csv:7: expected from_lat,from_lon,to_lat,to_lon"))
-        #expect(messages[2].hasPrefix("error: 2 of 5 rows of ") && messages[2].contains("--strict"))
+        #expect(messages[2].hasPrefix("warning: 2 of 5 rows of ") && messages[2].contains("--strict"))
     }
 
     @Test func strictRefusesTheWholeFileBeforeAnyOutput() throws {
