@@ -66,6 +66,17 @@ final class BatchReport {
         if bad <= Self.shown { console.error(row.message + "\n") }
     }
 
+    /// Counts every row of a batch read whole (`CoordinateCSV.rows`), telling stderr of the
+    /// bad ones; under `--strict`, ends the run at the first.
+    func check<Row>(_ rows: [Result<Row, BadRow>]) throws(CommandError) {
+        for row in rows {
+            switch row {
+            case .success: good()
+            case .failure(let bad): try badRow(bad)
+            }
+        }
+    }
+
     /// After the last row is written: `.partialBatch` when some rows were bad.
     func finish() throws(CommandError) {
         guard bad > 0 else { return }

@@ -40,12 +40,7 @@ extension GeocodeCommands {
         try refuseSingleForms(args, command: "reverse")
         let report = BatchReport(path: path, strict: args.has("strict"), console: console)
         let rows = try CoordinateCSV.rows(path, what: "batch file", columns: "lat,lon", names: [""])
-        for row in rows {
-            switch row {
-            case .success: report.good()
-            case .failure(let bad): try report.badRow(bad)
-            }
-        }
+        try report.check(rows)
         let geocoder = try openGeocoder(graph: args["graph"], console: console)
         for row in rows {
             switch row {

@@ -296,11 +296,7 @@ public enum GeocodeCommands {
 
     /// The lines of a batch file, without the empty line after a final newline.
     public static func readLines(_ path: String) throws(CommandError) -> [String] {
-        guard FileManager.default.fileExists(atPath: path) else { throw .file("batch file not found: \(path)") }
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-            throw .file("cannot read batch file \(path) as UTF-8 text")
-        }
-        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
+        var lines = try CoordinateCSV.lines(path, what: "batch file").map(String.init)
         if lines.last?.isEmpty == true { lines.removeLast() }
         return lines
     }

@@ -34,12 +34,7 @@ enum RouteBatch {
         // Every row is read and checked before a graph is opened (or built).
         let report = BatchReport(path: path, strict: args.has("strict"), console: console)
         let rows = try CoordinateCSV.rows(path, what: "batch file", columns: "from_lat,from_lon,to_lat,to_lon", names: ["from", "to"])
-        for row in rows {
-            switch row {
-            case .success: report.good()
-            case .failure(let bad): try report.badRow(bad)
-            }
-        }
+        try report.check(rows)
         let router = try RouteCommand.makeRouter(args, mode: mode, console: console, unpackCoreHops: true)
         try ExcludeArgument.check(excluding, router.graph)
         let json = format == "json"

@@ -167,30 +167,20 @@ final class CSVBytes {
         count += 1
     }
 
-    /// A non-negative integer in decimal.
+    /// A non-negative integer in decimal (`RawWriter.integer`).
     @inline(__always) func integer(_ value: Int) {
-        var v = UInt64(value.magnitude), digits = 1
-        while v >= 10 { v /= 10; digits += 1 }
-        v = UInt64(value.magnitude)
-        for k in stride(from: digits - 1, through: 0, by: -1) {
-            base[count + k] = 48 + UInt8(v % 10)
-            v /= 10
-        }
-        count += digits
+        var w = RawWriter(at: base + count, capacity: capacity - count)
+        w.integer(value)
+        count += w.count
     }
 
     /// `value` to one decimal as the server writes it (`JSONBuffer.number(_:decimals: 1)`:
-    /// `roundedHalfAway(value * 10)`, the decimal dropped when it is 0).
+    /// `roundedHalfAway(value * 10)` by `RawWriter.fixed`, the decimal dropped when it is 0).
     @inline(__always) func tenths(_ value: Double) {
         let scaled = roundedHalfAway(value * 10)
         guard scaled.isFinite, abs(scaled) < 9e18 else { return }
-        let tenths = Int64(scaled)
-        if tenths < 0 { byte(UInt8(ascii: "-")) }
-        integer(Int(tenths.magnitude / 10))
-        let fraction = tenths.magnitude % 10
-        if fraction != 0 {
-            byte(UInt8(ascii: "."))
-            byte(48 + UInt8(fraction))
-        }
+        var w = RawWriter(at: base + count, capacity: capacity - count)
+        w.fixed(Int64(scaled), decimals: 1)
+        count += w.count
     }
 }

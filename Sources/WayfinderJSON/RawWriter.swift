@@ -19,6 +19,12 @@ public struct RawWriter {
         self.capacity = capacity
     }
 
+    /// A writer of bytes at `start`, which has room for `capacity` (for other text than JSON:
+    /// `wayfinder table`'s CSV writes its numbers with these, as /table writes them).
+    @inlinable public init(at start: UnsafeMutablePointer<UInt8>, capacity: Int) {
+        self.init(start, offset: 0, capacity: capacity)
+    }
+
     /// Bytes written so far.
     @inlinable public var count: Int { written }
 
