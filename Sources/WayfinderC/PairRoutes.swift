@@ -21,29 +21,33 @@ public func wf_route_pairs(_ graph: OpaquePointer?, _ mode: Int32, _ pairs: Unsa
         guard let pairs, let codes, let distances, let durations else {
             throw CallError(.badInput, "pairs, codes, distance_m and duration_s must not be NULL when n > 0")
         }
-        var points: [(FixedCoordinate, FixedCoordinate)] = []
-        points.reserveCapacity(n)
-        for i in 0..<n {
-            let row = pairs + 4 * i
-            points.append((try coordinate(row[0], row[1], "row \(i) from"), try coordinate(row[2], row[3], "row \(i) to")))
-        }
-        try opened.state.withContext { context throws(CallError) in
-            guard let router = context.router(mode) else { throw missingMode(mode) }
-            let snapper = Snapper(graph: router.graph)
+        // The checked rows in temporary storage (on the stack for small calls: a one-pair
+        // call from Python is paid per route, and a heap array was a tenth of its crossing).
+        try withUnsafeTemporaryAllocation(of: (FixedCoordinate, FixedCoordinate).self, capacity: n) {
+            points throws(CallError) in
             for i in 0..<n {
-                do throws(RouteError) {
-                    let route = try router.route(from: points[i].0, to: points[i].1, snapper: snapper, maxSnap: radius)
-                    codes[i] = 0
-                    // The batch prints "%.1f" metres and "%.3f" seconds (a whole number of ms).
-                    distances[i] = (router.graph.distance(of: route) * 10).rounded() / 10
-                    durations[i] = route.duration
-                } catch {
-                    switch error {
-                    case .noRoute: codes[i] = 1
-                    case .noSegment: codes[i] = 2
+                let row = pairs + 4 * i
+                points.initializeElement(at: i, to: (try coordinate(row[0], row[1], "row \(i) from"),
+                                                     try coordinate(row[2], row[3], "row \(i) to")))
+            }
+            try opened.state.withContext { context throws(CallError) in
+                guard let router = context.router(mode) else { throw missingMode(mode) }
+                let snapper = Snapper(graph: router.graph)
+                for i in 0..<n {
+                    do throws(RouteError) {
+                        let route = try router.route(from: points[i].0, to: points[i].1, snapper: snapper, maxSnap: radius)
+                        codes[i] = 0
+                        // The batch prints "%.1f" metres and "%.3f" seconds (a whole number of ms).
+                        distances[i] = (router.graph.distance(of: route) * 10).rounded() / 10
+                        durations[i] = route.duration
+                    } catch {
+                        switch error {
+                        case .noRoute: codes[i] = 1
+                        case .noSegment: codes[i] = 2
+                        }
+                        distances[i] = .nan
+                        durations[i] = .nan
                     }
-                    distances[i] = .nan
-                    durations[i] = .nan
                 }
             }
         }

@@ -45,6 +45,29 @@ def test_routes_equal_route_batch(graph, andorra_graph, mode, tmp_path):
     assert np.isnan(got.distance_m[got.code != "Ok"]).all()
 
 
+@pytest.mark.parametrize("mode", ["driving", "walking"])
+def test_small_calls_equal_one_batch(graph, mode):
+    # Calls of up to 16 pairs take another way through the bindings (the thread's scratch
+    # buffers and prebuilt ctypes arguments): their answers must be the large call's.
+    pairs = random_pairs(64, seed=13)
+    pairs[1] = [42.9, 1.0, 42.5, 1.5]                 # NoSegment
+    for limit in (None, 500.0):
+        whole = graph.routes(np.vstack([pairs, pairs[:1]]), mode, max_snap_m=limit)  # 65 pairs: not small
+        for size in (1, 5, 16):
+            parts = [graph.routes(pairs[i:i + size], mode, max_snap_m=limit) for i in range(0, len(pairs), size)]
+            assert np.concatenate([p.code for p in parts]).tolist() == whole.code[:-1].tolist()
+            np.testing.assert_array_equal(np.concatenate([p.distance_m for p in parts]), whole.distance_m[:-1])
+            np.testing.assert_array_equal(np.concatenate([p.duration_s for p in parts]), whole.duration_s[:-1])
+        codes = set(whole.code.tolist())
+        assert "Ok" in codes and "NoSegment" in codes
+    # Answers are the caller's own arrays, not views of the scratch buffers.
+    first = graph.routes(pairs[:1], mode)
+    kept = (first.code.copy(), first.distance_m.copy())
+    graph.routes(pairs[1:2], mode)
+    assert first.code.tolist() == kept[0].tolist()
+    np.testing.assert_array_equal(first.distance_m, kept[1])
+
+
 def lonlat(points: np.ndarray) -> str:
     return ";".join(f"{lon!r},{lat!r}" for lat, lon in points.tolist())
 

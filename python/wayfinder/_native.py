@@ -62,6 +62,20 @@ def _declare(lib: ctypes.CDLL) -> ctypes.CDLL:
 
 
 _lib: Optional[ctypes.CDLL] = None
+_route_pairs_prebuilt = None
+
+
+def route_pairs_prebuilt():
+    """wf_route_pairs without declared argument types, for calls whose every argument is
+    already a ctypes object of the right C type (Graph.routes' per-thread scratch: its
+    buffer addresses and counts are made once). ctypes then passes them as they are instead
+    of converting eight Python values per call, which halves the cost of a one-pair call's
+    crossing (0.55 µs against 1.06). Like every CFUNCTYPE call it releases the GIL."""
+    global _route_pairs_prebuilt
+    if _route_pairs_prebuilt is None:
+        address = ctypes.cast(lib().wf_route_pairs, c_void_p).value
+        _route_pairs_prebuilt = ctypes.CFUNCTYPE(c_int)(address)
+    return _route_pairs_prebuilt
 
 
 def lib() -> ctypes.CDLL:
