@@ -74,25 +74,36 @@ public struct RawWriter {
 
     @inlinable @inline(__always) mutating func fixed(_ scaled: Int64, scale: UInt64, decimals: Int) {
         if scaled < 0 { byte(UInt8(ascii: "-")) }
-        let v = scaled.magnitude, whole = v / scale
-        var fraction = v % scale, places = decimals
+        let v = scaled.magnitude, whole = v / scale, fraction = v - whole * scale
         digits(whole, width: Self.width(whole))
-        if fraction == 0 { return }
-        while fraction % 10 == 0 {
-            fraction /= 10
-            places -= 1
-        }
+        if fraction != 0 { decimalPart(fraction, places: decimals) }
+    }
+
+    /// "." and a non-zero `fraction` of `places` digits, its trailing zeros dropped: all the
+    /// digits are written, then the zeros taken back (byte tests instead of divisions).
+    @inlinable @inline(__always) mutating func decimalPart(_ fraction: UInt64, places: Int) {
         byte(UInt8(ascii: "."))
         digits(fraction, width: places)
+        while start[written - 1] == UInt8(ascii: "0") { written -= 1 }
     }
 
     /// `[lon,lat]` with 6 decimals.
     @inlinable public mutating func coordinate(_ p: FixedCoordinate) {
         byte(UInt8(ascii: "["))
-        fixed(JSONBuffer.roundedToMicrodegrees(p.lon), decimals: 6)
+        degrees(JSONBuffer.roundedToMicrodegrees(p.lon))
         byte(UInt8(ascii: ","))
-        fixed(JSONBuffer.roundedToMicrodegrees(p.lat), decimals: 6)
+        degrees(JSONBuffer.roundedToMicrodegrees(p.lat))
         byte(UInt8(ascii: "]"))
+    }
+
+    /// Microdegrees as `fixed(_:decimals: 6)` writes them, for the at most three whole
+    /// digits of a longitude or latitude (an intersection's location is written ~100 times
+    /// a route).
+    @inlinable @inline(__always) mutating func degrees(_ microdegrees: Int64) {
+        if microdegrees < 0 { byte(UInt8(ascii: "-")) }
+        let v = microdegrees.magnitude, whole = v / 1_000_000, fraction = v - whole * 1_000_000
+        digits(whole, width: whole < 10 ? 1 : whole < 100 ? 2 : Self.width(whole))
+        if fraction != 0 { decimalPart(fraction, places: 6) }
     }
 
     @inlinable public mutating func bool(_ value: Bool) { value ? literal("true") : literal("false") }
@@ -166,13 +177,22 @@ public struct RawWriter {
         return width == 19 && v >= 10_000_000_000_000_000_000 ? 20 : width
     }
 
+    /// "00" "01" … "99": two digits a division, written from the right.
+    @usableFromInline static let digitPairs: StaticString =
+        "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+
+    /// `value` in exactly `width` digits (leading zeros where it has fewer).
     @inlinable @inline(__always) mutating func digits(_ value: UInt64, width: Int) {
-        var v = value, i = written + width - 1
-        while i >= written {
-            start[i] = 48 + UInt8(v % 10)
-            v /= 10
-            i -= 1
+        let pairs = Self.digitPairs.utf8Start
+        var v = value, i = written + width
+        while i - written >= 2 {
+            let r = Int(v % 100)
+            v /= 100
+            i -= 2
+            start[i] = pairs[2 * r]
+            start[i + 1] = pairs[2 * r + 1]
         }
+        if i > written { start[written] = 48 + UInt8(truncatingIfNeeded: v % 10) }
         written += width
     }
 }

@@ -62,6 +62,45 @@ extension DirectionsTests {
         #expect(parsed["d"] as? String == "quote \" backslash \\ tab \t bell \u{7} é" && parsed["g"] as? String == "Túnel 𝄞")
     }
 
+    /// The raw writer's numbers (two digits a step, trailing zeros taken back) against a plain
+    /// decimal formatting, over random values of every width and edge values.
+    @Test func rawNumbersEqualPlainDecimalText() {
+        func reference(_ scaled: Int64, _ decimals: Int) -> String {
+            let scale = (0..<decimals).reduce(UInt64(1)) { r, _ in r * 10 }
+            let v = scaled.magnitude, whole = v / scale
+            var fraction = decimals == 0 ? "" : String(v % scale)
+            fraction = String(repeating: "0", count: decimals - fraction.count) + fraction
+            while fraction.last == "0" { fraction.removeLast() }
+            return (scaled < 0 ? "-" : "") + String(whole) + (fraction.isEmpty ? "" : "." + fraction)
+        }
+        func written(_ body: (inout RawWriter) -> Void) -> String {
+            let room = UnsafeMutablePointer<UInt8>.allocate(capacity: 64)
+            defer { room.deallocate() }
+            var w = RawWriter(at: room, capacity: 64)
+            body(&w)
+            return String(decoding: UnsafeBufferPointer(start: room, count: w.count), as: UTF8.self)
+        }
+        var rng = SystemRandomNumberGenerator()
+        var values: [Int64] = [0, 1, -1, 9, 10, 99, 100, 101, 1_000_000, -1_000_000, 10_000_001, .max, .min + 1]
+        for _ in 0..<20_000 {
+            let digits = Int.random(in: 1...18, using: &rng)
+            let magnitude = Int64.random(in: 0..<(0..<digits).reduce(Int64(1)) { r, _ in r * 10 }, using: &rng)
+            values.append(Bool.random(using: &rng) ? magnitude : -magnitude)
+        }
+        for value in values {
+            let decimals = Int(value.magnitude % 10)
+            #expect(written { $0.fixed(value, decimals: decimals) } == reference(value, decimals))
+            #expect(written { $0.fixed(value, decimals: 6) } == reference(value, 6))
+            #expect(written { $0.integer(Int(value)) } == String(value))
+        }
+        for _ in 0..<20_000 {
+            let p = FixedCoordinate(lat: Int32.random(in: -900_000_000...900_000_000, using: &rng),
+                                    lon: Int32.random(in: -1_800_000_000...1_800_000_000, using: &rng))
+            let lon = JSONBuffer.roundedToMicrodegrees(p.lon), lat = JSONBuffer.roundedToMicrodegrees(p.lat)
+            #expect(written { $0.coordinate(p) } == "[\(reference(lon, 6)),\(reference(lat, 6))]")
+        }
+    }
+
     @Test func simplifiedOverviewKeepsTheEndsAndTheShape() throws {
         let graph = try ExtractGraphs.shared.graph("andorra", .driving)
         let route = try Router(graph: graph).route(from: FixedCoordinate(latitude: 42.5063, longitude: 1.5218),

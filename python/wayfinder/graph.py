@@ -77,6 +77,7 @@ class _Scratch:
         self.call = _native.route_pairs_prebuilt()
 
 
+_FLOAT64 = np.dtype(np.float64)
 #: wf_mode arguments, made once (indexed by mode_number).
 _MODE_ARGS = (ctypes.c_int(0), ctypes.c_int(1))
 #: max_snap_m <= 0: the library's default limit.
@@ -177,7 +178,12 @@ class Graph:
         duration_s (0.001 s), NaN where not Ok. Ends snap within max_snap_m (default 5000 m).
         A NaN or out-of-range coordinate raises BadInputError naming the row."""
         m = mode_number(mode)
-        array = coordinates(pairs, 4, "pairs")
+        # A float64 (n, 4) array goes as it is (the common case, and a one-pair call's path);
+        # anything else through coordinates(), which converts it or says what is wrong.
+        if type(pairs) is np.ndarray and pairs.dtype is _FLOAT64 and pairs.ndim == 2 and pairs.shape[1] == 4:
+            array = pairs
+        else:
+            array = coordinates(pairs, 4, "pairs")
         n = array.shape[0]
         snap = float(max_snap_m or 0.0)
         if n <= _SMALL:
@@ -197,6 +203,7 @@ class Graph:
                 _native.check(status)
             code = _ONE_CODE[s.codes[0]].copy() if n == 1 else CODE_NAMES.take(s.codes[:n])
             return RouteResults(code, s.distance[:n].copy(), s.duration[:n].copy())
+        array = np.ascontiguousarray(array)
         codes = np.empty(n, dtype=np.int32)
         distance = np.empty(n, dtype=np.float64)
         duration = np.empty(n, dtype=np.float64)
