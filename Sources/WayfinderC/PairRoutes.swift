@@ -4,7 +4,7 @@ import WayfinderRouting
 
 /// `wf_route_pairs`: `route --batch` over caller arrays. Every row is checked before any is
 /// routed (as the batch reads its whole file first), then each pair is snapped and routed
-/// by `Router.route(from:to:snapper:maxSnap:)`, the batch's own routine, with the calling
+/// by `Router.route(from:to:maxSnap:)`, the batch's own routine, with the calling
 /// thread's pooled router.
 @_cdecl("wf_route_pairs")
 public func wf_route_pairs(_ graph: OpaquePointer?, _ mode: Int32, _ pairs: UnsafePointer<Double>?, _ n: Int,
@@ -32,10 +32,9 @@ public func wf_route_pairs(_ graph: OpaquePointer?, _ mode: Int32, _ pairs: Unsa
             }
             try opened.state.withContext { context throws(CallError) in
                 guard let router = context.router(mode) else { throw missingMode(mode) }
-                let snapper = Snapper(graph: router.graph)
                 for i in 0..<n {
                     do throws(RouteError) {
-                        let route = try router.route(from: points[i].0, to: points[i].1, snapper: snapper, maxSnap: radius)
+                        let route = try router.route(from: points[i].0, to: points[i].1, maxSnap: radius)
                         codes[i] = 0
                         // The batch prints "%.1f" metres and "%.3f" seconds (a whole number of ms).
                         distances[i] = (router.graph.distance(of: route) * 10).rounded() / 10

@@ -10,4 +10,10 @@ extension Router {
         let snaps = try snapper.snap([from, to], maxDistance: { _ in maxSnap }, excluding: excluding)
         return try route(from: snaps[0], to: snaps[1], excluding: excluding)
     }
+
+    /// The same with the router's own snapper.
+    public func route(from: FixedCoordinate, to: FixedCoordinate, maxSnap: Double,
+                      excluding: WayClasses = []) throws(RouteError) -> Route {
+        try route(from: from, to: to, snapper: snapper, maxSnap: maxSnap, excluding: excluding)
+    }
 }

@@ -4,6 +4,9 @@ import WayfinderGraph
 /// searched and unpacked into pieces of segments. Cheap to create; reuses its buffers.
 public final class Router {
     public let graph: RoutingGraph
+    /// A snapper of the graph, made once: a `Snapper` holds a copy of the graph, and making
+    /// one retains each of its tables (a tenth of a one-pair call from the C library).
+    public let snapper: Snapper
     /// How far the coordinate layer (`route(from:to:)` over coordinates, in
     /// RoutesBetweenCoordinates.swift) may snap; routing between snaps never reads it.
     public var maxSnapDistance = 5000.0
@@ -21,6 +24,7 @@ public final class Router {
     /// `reference: true` searches with plain Dijkstra instead of the hierarchy.
     public init(graph: RoutingGraph, reference: Bool = false) {
         self.graph = graph
+        snapper = Snapper(graph: graph)
         ends = SearchEnds(graph: graph)
         let classes: ((Int32) -> WayClasses)? = graph.mode.isTurnExpanded ? { [graph] in graph.classes(ofSearchNode: $0) } : nil
         engine = reference ? DijkstraQuery(graph.base, nodeClasses: classes)

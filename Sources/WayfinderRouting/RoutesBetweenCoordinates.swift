@@ -4,9 +4,6 @@ import WayfinderGraph
 /// server and the benchmark take themselves (a `Snapper` snaps, the `Router` routes between
 /// the snaps), for tests and one-off callers. The router's own job stays routing between snaps.
 extension Router {
-    /// A snapper of the router's graph.
-    public var snapper: Snapper { Snapper(graph: graph) }
-
     /// Snaps both ends (`snap(from:to:)`, off excluded roads), then routes between the snaps.
     public func route(from: FixedCoordinate, to: FixedCoordinate, excluding: WayClasses = []) throws(RouteError) -> Route {
         let (source, target) = try snap(from: from, to: to, excluding: excluding)
