@@ -45,6 +45,8 @@ public final class DirectionsBuilder {
     var passes: [PassNote] = []
     var lanes: [Lane] = []
     var listsIntersections = true
+    /// Where `warmIntersectionRecords` leaves its sum (so that its loads are not dropped).
+    var warmedRecords: UInt32 = 0
     /// Scratch of the lane matching (`Lanes`): the lane description last read, and the roads
     /// and arrows compared.
     var parsedLanes: Int32 = 0
@@ -122,6 +124,7 @@ public final class DirectionsBuilder {
         listsIntersections = allIntersections
         projection = LocalProjection(latitude: route.source.location.latitude)
         drivingSide = DrivingSide.at(route.source.location)
+        warmPieceRecords(route)
         let line = measure(route)
         let n = pieces.count
         raw.removeAll(keepingCapacity: true)
@@ -130,6 +133,7 @@ public final class DirectionsBuilder {
         lanes.removeAll(keepingCapacity: true)
         raw.append(RawStep(type: .depart, boundary: 0, bearingBefore: 0, bearingAfter: 0,
                            way: n > 0 ? way(directed(pieces[0])) : graph.segments[Int(route.source.segment)].way))
+        warmIntersectionRecords()
         findManeuvers()
         raw.append(RawStep(type: .arrive, boundary: n, bearingBefore: 0, bearingAfter: 0,
                            way: n > 0 ? way(directed(pieces[n - 1])) : raw[0].way))
