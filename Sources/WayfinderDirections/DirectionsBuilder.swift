@@ -45,7 +45,9 @@ public final class DirectionsBuilder {
     var passes: [PassNote] = []
     var lanes: [Lane] = []
     var listsIntersections = true
-    /// Where `warmIntersectionRecords` leaves its sum (so that its loads are not dropped).
+    /// Whether records are loaded ahead (`RecordWarming.swift`), and where that leaves its
+    /// sum (so that its loads are not dropped).
+    let warmsRecords: Bool
     var warmedRecords: UInt32 = 0
     /// Scratch of the lane matching (`Lanes`): the lane description last read, and the roads
     /// and arrows compared.
@@ -106,8 +108,11 @@ public final class DirectionsBuilder {
         var way: Int32
     }
 
-    public init(graph: RoutingGraph) {
+    /// `warmingRecords`: load the graph's records ahead (`RecordWarming.swift`); by default
+    /// only on graphs too large to stay in cache.
+    public init(graph: RoutingGraph, warmingRecords: Bool? = nil) {
         self.graph = graph
+        warmsRecords = warmingRecords ?? Self.warmsRecords(graph)
         // On foot 10 m, OSRM's foot profile's `max_collapse_distance` (short crossings kept).
         collapseDistance = graph.mode == .driving ? 30 : 10
     }
@@ -124,7 +129,7 @@ public final class DirectionsBuilder {
         listsIntersections = allIntersections
         projection = LocalProjection(latitude: route.source.location.latitude)
         drivingSide = DrivingSide.at(route.source.location)
-        warmPieceRecords(route)
+        if warmsRecords { warmPieceRecords(route) }
         let line = measure(route)
         let n = pieces.count
         raw.removeAll(keepingCapacity: true)
@@ -133,7 +138,7 @@ public final class DirectionsBuilder {
         lanes.removeAll(keepingCapacity: true)
         raw.append(RawStep(type: .depart, boundary: 0, bearingBefore: 0, bearingAfter: 0,
                            way: n > 0 ? way(directed(pieces[0])) : graph.segments[Int(route.source.segment)].way))
-        warmIntersectionRecords()
+        if warmsRecords { warmIntersectionRecords() }
         findManeuvers()
         raw.append(RawStep(type: .arrive, boundary: n, bearingBefore: 0, bearingAfter: 0,
                            way: n > 0 ? way(directed(pieces[n - 1])) : raw[0].way))

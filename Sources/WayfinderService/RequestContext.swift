@@ -47,7 +47,7 @@ public final class RequestContext: @unchecked Sendable {
     /// The router of `mode`, for routes between the request's snaps.
     public func router(_ mode: TravelMode) -> Router? { perMode(&routers, mode) { Router(graph: $0) } }
 
-    public func directionsBuilder(_ mode: TravelMode) -> DirectionsBuilder? { perMode(&builders, mode, DirectionsBuilder.init) }
+    public func directionsBuilder(_ mode: TravelMode) -> DirectionsBuilder? { perMode(&builders, mode) { DirectionsBuilder(graph: $0) } }
 
     /// The many-to-many query of `mode`, for /table.
     public func tableQuery(_ mode: TravelMode) -> TableQuery? { perMode(&tables, mode, TableQuery.init) }
