@@ -4,7 +4,8 @@
   table GRAPH [--n 1000]            Graph.table n x n driving on one core (pinned), best/median
   osrm-table URL --graph G [--n 1000] OSRM's /table for the same n x n cells over HTTP (one request
                                     with 2n coordinates; osrm-routed needs --max-table-size >= n)
-  overhead GRAPH [--calls 20000]    per-call cost of Graph.routes for one pair vs the per-pair
+  overhead GRAPH [--calls 20000] [--rounds 7]
+                                    per-call cost of Graph.routes for one pair vs the per-pair
                                     cost inside one batch call of the same pairs: the difference
                                     is what Python + ctypes add to each call
 
@@ -96,11 +97,16 @@ def cmd_overhead(args) -> dict:
         rows = [pairs[i:i + 1].copy() for i in range(len(pairs))]
         g.routes(pairs, "driving")
         repeats = max(1, args.calls // len(rows))
-        batch = min(timed(lambda: [g.routes(pairs, "driving") for _ in range(repeats)], 3)) / (repeats * len(rows))
-        single = min(timed(lambda: [g.routes(r, "driving") for _ in range(repeats) for r in rows], 3)) / (repeats * len(rows))
         empty = np.empty((0, 4))
-        call = min(timed(lambda: [g.routes(empty, "driving") for _ in range(repeats * len(rows))], 3)) / (repeats * len(rows))
-    return {"what": "Graph.routes per pair, driving, 1 core", "pairs": int(len(rows)),
+        # The three ways timed in turn, round after round, each figure the best of its rounds:
+        # a busy minute on a shared machine then slows all three alike instead of one of them.
+        batches, singles, calls = [], [], []
+        for _ in range(args.rounds):
+            batches += timed(lambda: [g.routes(pairs, "driving") for _ in range(repeats)], 1)
+            singles += timed(lambda: [g.routes(r, "driving") for _ in range(repeats) for r in rows], 1)
+            calls += timed(lambda: [g.routes(empty, "driving") for _ in range(repeats * len(rows))], 1)
+        batch, single, call = (min(t) / (repeats * len(rows)) for t in (batches, singles, calls))
+    return {"what": "Graph.routes per pair, driving, 1 core", "pairs": int(len(rows)), "rounds": args.rounds,
             "in_batch_us": batch * 1e6, "single_call_us": single * 1e6,
             "overhead_us": (single - batch) * 1e6, "empty_call_us": call * 1e6}
 
@@ -114,6 +120,7 @@ def main() -> None:
     o.add_argument("--graph", required=True, help="the Wayfinder graph that picks the same road points"); o.add_argument("--n", type=int, default=1000)
     o.add_argument("--runs", type=int, default=3)
     v = sub.add_parser("overhead"); v.add_argument("graph"); v.add_argument("--calls", type=int, default=20000)
+    v.add_argument("--rounds", type=int, default=7)
     args = p.parse_args()
     result = {"table": cmd_table, "osrm-table": cmd_osrm_table, "overhead": cmd_overhead}[args.cmd](args)
     print(json.dumps(result, indent=1))
