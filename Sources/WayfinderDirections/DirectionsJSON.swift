@@ -161,7 +161,7 @@ extension Directions {
 
     /// Most bytes a step's signs take: each value quoted once with its key, and copied once
     /// more into the instruction (with a few words around it).
-    static func signsBound(_ step: RouteStep) -> Int {
+    @inline(__always) static func signsBound(_ step: RouteStep) -> Int {
         guard step.destinations != nil || step.exits != nil || step.pronunciation != nil else { return 0 }
         return 128 + 2 * RawWriter.maxQuotedCount(step.destinations ?? "") + 2 * RawWriter.maxQuotedCount(step.exits ?? "")
             + RawWriter.maxQuotedCount(step.pronunciation ?? "")

@@ -26,7 +26,7 @@ struct InstructionWriter: InstructionSink {
 
     /// Most bytes one instruction of `step` takes, in JSON or SSML in JSON (a byte escapes
     /// to at most 6; the phrases around the names are short).
-    static func bound(_ step: RouteStep) -> Int {
+    @inline(__always) static func bound(_ step: RouteStep) -> Int {
         256 + 6 * (step.name.utf8.count + step.ref.utf8.count + (step.rotaryName?.utf8.count ?? 0)
                    + (step.destinations?.utf8.count ?? 0) + (step.exits?.utf8.count ?? 0))
             + 6 * (step.pronunciation?.utf8.count ?? 0) + 6 * step.name.utf8.count

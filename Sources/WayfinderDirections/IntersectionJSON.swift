@@ -12,7 +12,7 @@ extension LaneIndications {
 /// writer: location, bearings, entry, classes, in, out and lanes.
 extension Directions {
     /// Most bytes the intersections of `step` take.
-    func intersectionsBound(_ step: RouteStep) -> Int {
+    @inline(__always) func intersectionsBound(_ step: RouteStep) -> Int {
         guard !step.intersections.isEmpty else { return 160 + step.intersection.count * 12 }
         var bound = 0
         for j in step.intersections {
