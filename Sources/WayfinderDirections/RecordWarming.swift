@@ -10,8 +10,8 @@ import WayfinderRouting
 /// tiling) they waited for one miss at a time (a third of `findManeuvers`' time went to
 /// three loads). In these loops the loads of many pieces are in flight at once, and the
 /// phases after find them in cache. Nothing read here is used: the sum only keeps the loads.
-/// On a graph small enough to stay in cache (Andorra: 4 % more instructions, no fewer
-/// misses) the loops are skipped.
+/// On a graph small enough to stay in cache (Andorra: 4 % more instructions for no gain the
+/// timings could show) the loops are skipped.
 extension DirectionsBuilder {
     /// Whether the graph's records are many enough to fall out of cache between routes:
     /// 2^18 segment records are 8 MiB, with their shapes, ways and lists of roads several
