@@ -21,8 +21,8 @@ public func wf_route_pairs(_ graph: OpaquePointer?, _ mode: Int32, _ pairs: Unsa
         guard let pairs, let codes, let distances, let durations else {
             throw CallError(.badInput, "pairs, codes, distance_m and duration_s must not be NULL when n > 0")
         }
-        // The checked rows in temporary storage (on the stack for small calls: a one-pair
-        // call from Python is paid per route, and a heap array was a tenth of its crossing).
+        // The checked rows in temporary storage (on the stack for small calls: no heap array
+        // for each one-pair call from Python).
         try withUnsafeTemporaryAllocation(of: (FixedCoordinate, FixedCoordinate).self, capacity: n) {
             points throws(CallError) in
             for i in 0..<n {

@@ -49,7 +49,6 @@ enum RouteBatch {
     private final class Work: @unchecked Sendable {
         let rows: [Result<CoordinateCSV.Row, BadRow>]
         let routers: [Router]
-        let snapper: Snapper
         let maxSnap: Double
         let excluding: WayClasses
         let json: Bool
@@ -60,7 +59,6 @@ enum RouteBatch {
             self.rows = rows
             let threads = max(1, min(ProcessInfo.processInfo.activeProcessorCount, (rows.count + rowsPerThread - 1) / rowsPerThread))
             routers = [router] + (1..<threads).map { _ in Router(graph: router.graph) }
-            snapper = Snapper(graph: router.graph)
             self.maxSnap = maxSnap
             self.excluding = excluding
             self.json = json
@@ -95,7 +93,7 @@ enum RouteBatch {
                 (code, distance, duration) = ("BadInput", nil, nil)
             case .success(let row):
                 do throws(RouteError) {
-                    let route = try router.route(from: row.points[0], to: row.points[1], snapper: snapper,
+                    let route = try router.route(from: row.points[0], to: row.points[1],
                                                  maxSnap: maxSnap, excluding: excluding)
                     (code, distance, duration) = ("Ok", format1(router.graph.distance(of: route)), format3(route.duration))
                 } catch {

@@ -90,20 +90,10 @@ public struct RawWriter {
     /// `[lon,lat]` with 6 decimals.
     @inlinable public mutating func coordinate(_ p: FixedCoordinate) {
         byte(UInt8(ascii: "["))
-        degrees(JSONBuffer.roundedToMicrodegrees(p.lon))
+        fixed(JSONBuffer.roundedToMicrodegrees(p.lon), decimals: 6)
         byte(UInt8(ascii: ","))
-        degrees(JSONBuffer.roundedToMicrodegrees(p.lat))
+        fixed(JSONBuffer.roundedToMicrodegrees(p.lat), decimals: 6)
         byte(UInt8(ascii: "]"))
-    }
-
-    /// Microdegrees as `fixed(_:decimals: 6)` writes them, for the at most three whole
-    /// digits of a longitude or latitude (an intersection's location is written ~100 times
-    /// a route).
-    @inlinable @inline(__always) mutating func degrees(_ microdegrees: Int64) {
-        if microdegrees < 0 { byte(UInt8(ascii: "-")) }
-        let v = microdegrees.magnitude, whole = v / 1_000_000, fraction = v - whole * 1_000_000
-        digits(whole, width: whole < 10 ? 1 : whole < 100 ? 2 : Self.width(whole))
-        if fraction != 0 { decimalPart(fraction, places: 6) }
     }
 
     @inlinable public mutating func bool(_ value: Bool) { value ? literal("true") : literal("false") }

@@ -5,15 +5,9 @@ extension Router {
     /// answer it: both ends snapped within `maxSnap` metres (`Snapper.snap(_:maxDistance:)`,
     /// as the server snaps a request's coordinates), then the route between the snaps.
     /// Shared here so that both front ends give the same numbers by construction.
-    public func route(from: FixedCoordinate, to: FixedCoordinate, snapper: Snapper,
-                      maxSnap: Double, excluding: WayClasses = []) throws(RouteError) -> Route {
-        let snaps = try snapper.snap([from, to], maxDistance: { _ in maxSnap }, excluding: excluding)
-        return try route(from: snaps[0], to: snaps[1], excluding: excluding)
-    }
-
-    /// The same with the router's own snapper.
     public func route(from: FixedCoordinate, to: FixedCoordinate, maxSnap: Double,
                       excluding: WayClasses = []) throws(RouteError) -> Route {
-        try route(from: from, to: to, snapper: snapper, maxSnap: maxSnap, excluding: excluding)
+        let snaps = try snapper.snap([from, to], maxDistance: { _ in maxSnap }, excluding: excluding)
+        return try route(from: snaps[0], to: snaps[1], excluding: excluding)
     }
 }

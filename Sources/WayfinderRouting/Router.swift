@@ -5,7 +5,7 @@ import WayfinderGraph
 public final class Router {
     public let graph: RoutingGraph
     /// A snapper of the graph, made once: a `Snapper` holds a copy of the graph, and making
-    /// one retains each of its tables (a tenth of a one-pair call from the C library).
+    /// one retains each of its tables (once per call of `wf_route_pairs` before).
     public let snapper: Snapper
     /// How far the coordinate layer (`route(from:to:)` over coordinates, in
     /// RoutesBetweenCoordinates.swift) may snap; routing between snaps never reads it.
