@@ -7,8 +7,9 @@ import WayfinderGraph
 /// `2 * segment + (backward ? 1 : 0)`.
 /// Driving: nodes are directed segments (`2 * segment + (backward ? 1 : 0)`); an arc is an
 /// allowed turn from one into the next, weighing the next segment plus the turn's cost. This
-/// makes turn restrictions and the U-turn rule exact. Via-way restrictions add copies of the
-/// directed segments along their via ways as further nodes (`ViaWayRestrictions`).
+/// makes turn restrictions, the U-turn rule and the turns closed against a ring's flow
+/// (`RingEntryTurns`) exact. Via-way restrictions add copies of the directed segments along
+/// their via ways as further nodes (`ViaWayRestrictions`).
 struct SearchGraph {
     var nodeCount = 0
     var arcs: [WeightedArc] = []
@@ -42,6 +43,8 @@ struct SearchGraph {
         for (i, r) in restrictions.enumerated() where !r.isViaWay { restrictionsAt[r.viaNode, default: []].append(i) }
         var applied = [Bool](repeating: false, count: restrictions.count)
         let turns = TurnCosts(segments: segments, points: points, ways: ways)
+        let ringEntries = RingEntryTurns(segments: segments, points: points, ways: ways, first: first, leaving: leaving)
+        var againstTheRing: [Int32] = []
 
         func weight(_ directed: Int32) -> Int32 { segments[Int(directed >> 1)].weight(forward: directed & 1 == 0) }
         func wayId(_ directed: Int32) -> Int64 { ways[Int(segments[Int(directed >> 1)].way)].osmId }
@@ -62,8 +65,10 @@ struct SearchGraph {
                 let fromWay = wayId(incoming)
                 let mandatory = rules.first { restrictions[$0].isMandatory && restrictions[$0].fromWay == fromWay }
                 allowed.removeAll(keepingCapacity: true)
+                againstTheRing.removeAll(keepingCapacity: true)
+                ringEntries.exitsAgainstTheRing(arriving: incoming, ends: ends, into: &againstTheRing)
                 var uTurnAllowed = false
-                for next in ends where weight(next) >= 0 {
+                for next in ends where weight(next) >= 0 && !againstTheRing.contains(next) {
                     let toWay = wayId(next)
                     if let mandatory, restrictions[mandatory].toWay != toWay {
                         applied[mandatory] = true

@@ -91,4 +91,42 @@ import WayfinderGraph
         try steps.checkOneManeuver(ring(), .driving, "b", "y", "Head west on East Road",
                                    "exit roundabout right exit 1: Exit the roundabout onto Quay Road")
     }
+
+    /// The two one-way halves of North Road meeting a ring at the same node `n`, the ring
+    /// turning counter-clockwise (`clockwise`: the map mirrored, the ring turning clockwise).
+    func splitRoadAtTheRing(clockwise: Bool = false) -> MapFixture {
+        let sketch = """
+                  a   c
+                    n
+                d w   e b
+                    s
+                    |
+                    f
+            """
+        var map = MapFixture(clockwise ? sketch.replacingOccurrences(of: "a   c", with: "c   a")
+                                       .replacingOccurrences(of: "d w   e b", with: "b e   w d") : sketch)
+        map.way("nwsen", ["highway": "primary", "junction": "roundabout"])
+        map.way("an", ["highway": "primary", "name": "North Road", "oneway": "yes"])
+        map.way("nc", ["highway": "primary", "name": "North Road", "oneway": "yes"])
+        map.way("dw", ["highway": "primary", "name": "West Road"])
+        map.way("eb", ["highway": "primary", "name": "East Road"])
+        map.way("sf", ["highway": "primary", "name": "South Road"])
+        return map
+    }
+
+    @Test func splitRoadMeetingTheRingGoesRoundIt() throws {
+        // From North Road's way in to its way out at the same node: turning there would cross
+        // the ring's traffic against its flow, so the route goes round (OSRM's rule too).
+        for clockwise in [false, true] {
+            let map = splitRoadAtTheRing(clockwise: clockwise)
+            let d = try steps.directions(map, .driving, from: map.coordinate("a"), to: map.coordinate("c"))
+            #expect(steps.describe(d) == [
+                "depart: Head \(clockwise ? "southwest" : "southeast") on North Road",
+                "roundabout \(clockwise ? "left" : "right") exit 4: Enter the roundabout and take the 4th exit onto North Road",
+                "exit roundabout \(clockwise ? "left" : "right") exit 4: Exit the roundabout onto North Road",
+                "arrive: You have arrived at your destination",
+            ], "clockwise: \(clockwise)")
+            #expect(d.distance > 100, "the ring is driven: \(d.distance) m")
+        }
+    }
 }
