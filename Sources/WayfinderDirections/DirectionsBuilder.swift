@@ -108,10 +108,17 @@ public final class DirectionsBuilder {
         var way: Int32
     }
 
+    /// The search graph's turns, driving (`closesTurns`): the arcs leaving each directed
+    /// segment, kept apart from the graph value so that reading them retains nothing.
+    let turnFirst: UnsafeBufferPointer<Int32>
+    let turnArcs: UnsafeBufferPointer<BaseArc>
+    let closedTurnOrigins: ClosedTurnOrigins
+
     /// `warmingRecords`: load the graph's records ahead (`RecordWarming.swift`); by default
     /// only on graphs too large to stay in cache.
     public init(graph: RoutingGraph, warmingRecords: Bool? = nil) {
         self.graph = graph
+        (turnFirst, turnArcs, closedTurnOrigins) = (graph.base.first, graph.base.arcs, graph.closedTurnOrigins)
         warmsRecords = warmingRecords ?? Self.warmsRecords(graph)
         // On foot 10 m, OSRM's foot profile's `max_collapse_distance` (short crossings kept).
         collapseDistance = graph.mode == .driving ? 30 : 10

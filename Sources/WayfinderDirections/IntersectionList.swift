@@ -60,17 +60,18 @@ extension DirectionsBuilder {
         intersectionRoads.withUnsafeMutableBufferPointer { recorded in
             roads.withUnsafeBufferPointer { roads in
                 for i in roads.indices {
-                    let road = roads[i]
-                    // Position by bearing among a handful of roads: count those before it.
-                    var position = 0
-                    for j in roads.indices
-                    where roads[j].bearing < road.bearing || (roads[j].bearing == road.bearing && j < i) { position += 1 }
+                    let road = roads[i], position = Self.bearingRank(i, roads)
                     let entry = road.allowed && (i != inIndex || uTurn)
                     recorded[start + position] = IntersectionRoad(bearing: UInt16(Self.rounded(road.bearing)), entry: entry)
                     if i == inIndex { inPosition = position }
                     if i == outIndex { outPosition = position }
                 }
             }
+        }
+        // A turn closed by a restriction or a ring is no entry (one bit read nearly everywhere).
+        if k > 0 && graph.mode == .driving {
+            let a = directed(pieces[k - 1])
+            if closedTurnOrigins.mayClose(from: a) { closeTurns(arriving: a, noted: start, in: inIndex) }
         }
         var note = PassNote(boundary: k, roads: start..<intersectionRoads.count, inIndex: inPosition, outIndex: outPosition,
                             lanes: lanes.count..<lanes.count, laneId: 0, lanesFit: true)

@@ -14,6 +14,7 @@
 ///  16       the turn lanes of ways (WayLaneTable)
 ///                                                 25       its search nodes' copies (SearchNodeCopies)
 ///                                                 26       its roads' bearings (SegmentBearings)
+///                                                 27       its closed turns' origins (ClosedTurnOrigins)
 ///  30...39  one mode's contraction hierarchy      40...41  one mode's base graph
 ///  50...53  one mode's snapping index            100...113 the geocoder index
 ///  60...67  driving: the hierarchy's exclusion filters (HierarchyFilters)

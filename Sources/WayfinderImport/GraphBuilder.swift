@@ -294,6 +294,10 @@ struct ModeBuild {
         base.add(to: &writer, mode: mode)
         snap.add(to: &writer, mode: mode)
         SearchNodeCopies.add(search.viaWay?.copies ?? [], mode: mode, to: &writer)
+        if mode.isTurnExpanded {
+            let origins = ClosedTurnOrigins.bitset(search.closedTurnOrigins, count: 2 * network.segments.count)
+            ClosedTurnOrigins.add(origins, mode: mode, to: &writer)
+        }
         SegmentBearings.add(bearings, mode: mode, to: &writer)
     }
 }

@@ -16,6 +16,9 @@ struct SearchGraph {
     /// Via-node restrictions that forbade at least one turn; the rest name ways or nodes not
     /// in the graph.
     var restrictionsApplied = 0
+    /// Driving: the directed segments from whose end a restriction or a ring's flow closes a
+    /// turn onto an open road (`ClosedTurnOrigins`).
+    var closedTurnOrigins: Set<Int32> = []
     /// Driving: the via-way restrictions, and the directed segment each search node beyond
     /// `2 * segments` copies (`ViaWayRestrictions`).
     var viaWay: ViaWayRestrictions?
@@ -68,16 +71,19 @@ struct SearchGraph {
                 againstTheRing.removeAll(keepingCapacity: true)
                 ringEntries.exitsAgainstTheRing(arriving: incoming, ends: ends, into: &againstTheRing)
                 var uTurnAllowed = false
+                if !againstTheRing.isEmpty { closedTurnOrigins.insert(incoming) }
                 for next in ends where weight(next) >= 0 && !againstTheRing.contains(next) {
                     let toWay = wayId(next)
                     if let mandatory, restrictions[mandatory].toWay != toWay {
                         applied[mandatory] = true
+                        closedTurnOrigins.insert(incoming)
                         continue
                     }
                     if let rule = rules.first(where: {
                         !restrictions[$0].isMandatory && restrictions[$0].fromWay == fromWay && restrictions[$0].toWay == toWay
                     }) {
                         applied[rule] = true
+                        closedTurnOrigins.insert(incoming)
                         continue
                     }
                     if next == out { uTurnAllowed = true } else { allowed.append(next) }

@@ -32,6 +32,8 @@ public struct RoutingGraph: @unchecked Sendable {
     /// when opened with `unpackCoreHops: false`).
     public let coreExpansions: CoreExpansions?
     public let base: BaseGraph
+    /// Where the base graph's turns close a road open to traffic (`ClosedTurnOrigins`).
+    public let closedTurnOrigins: ClosedTurnOrigins
     public let snapGrid: SnapGrid
     /// The snapping index: sorted keys of the non-empty grid cells, and where each cell's
     /// entries start in `snapEntries` (`snapKeys.count + 1` offsets).
@@ -71,6 +73,7 @@ public struct RoutingGraph: @unchecked Sendable {
         hierarchy = try ContractionHierarchy(file: file, mode: mode)
         coreExpansions = unpackCoreHops ? CoreExpansions(hierarchy) : nil
         base = try BaseGraph(file: file, mode: mode)
+        closedTurnOrigins = ClosedTurnOrigins(file: file, mode: mode)
         restrictedDirections = mode == .driving ? Self.restrictedDirections(segments, ways) : []
         ringNodes = mode == .driving ? Self.ringNodes(segments, ways, nodeCount: nodeFirst.count - 1) : []
         let snap = try SnapIndex(file: file, mode: mode)

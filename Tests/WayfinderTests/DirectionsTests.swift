@@ -284,6 +284,34 @@ import WayfinderRouting
         ])
     }
 
+    @Test func restrictedTurnIsNoEntry() throws {
+        // Cross Street is open both ways, but no left turn onto it from Main Street: the
+        // intersection lists it as no entry from the road arrived by (OSRM's `entry`).
+        var map = MapFixture("""
+                d
+                |
+            a---b---c
+                |
+                e
+            """)
+        map.way("ab", ["highway": "primary", "name": "Main Street"])
+        map.way("bc", ["highway": "primary", "name": "Main Street"])
+        map.way("bd", ["highway": "residential", "name": "Cross Street"])
+        map.way("be", ["highway": "residential", "name": "Cross Street"])
+        let open = try directions(map, .driving, from: map.coordinate("a"), to: map.coordinate("c"))
+        map.restriction(from: "ab", via: "b", to: "bd", "no_left_turn")
+        let restricted = try directions(map, .driving, from: map.coordinate("a"), to: map.coordinate("c"))
+        /// The entries at b, by bearing: Cross Street north, Main Street east, Cross Street
+        /// south, Main Street west (arrived by).
+        func entries(_ d: Directions) throws -> [Bool] {
+            let b = try #require(d.intersections.first { $0.roads.count == 4 })
+            #expect(d.intersectionRoads[b.roads].map(\.bearing) == [0, 90, 180, 270])
+            return d.intersectionRoads[b.roads].map(\.entry)
+        }
+        #expect(try entries(open) == [true, true, true, false])
+        #expect(try entries(restricted) == [false, true, true, false])
+    }
+
     @Test func walkingOverStairsAndAlongAFootway() throws {
         var map = MapFixture("""
             x-----a-----b
