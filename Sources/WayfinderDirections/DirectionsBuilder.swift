@@ -113,6 +113,8 @@ public final class DirectionsBuilder {
     let turnFirst: UnsafeBufferPointer<Int32>
     let turnArcs: UnsafeBufferPointer<BaseArc>
     let closedTurnOrigins: ClosedTurnOrigins
+    /// The search's turn costs, put back on the steps (`TurnCostTable`).
+    let turnCosts = TurnCostTable()
 
     /// `warmingRecords`: load the graph's records ahead (`RecordWarming.swift`); by default
     /// only on graphs too large to stay in cache.

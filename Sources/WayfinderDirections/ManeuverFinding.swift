@@ -38,8 +38,8 @@ extension DirectionsBuilder {
             let inBearing = Self.normalized(leavingBearing(a ^ 1, tangent: inRing) + 180), outBearing = leavingBearing(b)
             let dOut = Turn.deviation(inBearing, outBearing)
             if graph.mode == .driving {
-                turnCost[k] = b == a ^ 1 ? Double(Turn.uTurnCost)
-                    : degree > 2 || boards ? Double(TurnCostTable.cost(deviation: dOut)) : 0
+                turnCost[k] = b == a ^ 1 ? turnCosts.uTurn
+                    : degree > 2 || boards ? Double(turnCosts.cost(deviation: dOut)) : 0
             }
             // Every road's bearing is measured once, here, for the quiet check and the maneuver.
             let gathered = gatherRoads(at: v, arriving: a, leaving: b, inBearing: inBearing, outBearing: outBearing)

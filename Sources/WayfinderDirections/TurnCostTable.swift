@@ -9,13 +9,20 @@ import WayfinderGraph
 /// sigmoid) the cost is computed. The cost grows with the angle on each side of straight on,
 /// so a bucket has one value where both its ends round to it with room to spare: the table
 /// answers exactly what `Turn.cost` would.
-enum TurnCostTable {
+///
+/// Each `DirectionsBuilder` keeps one (the table is shared): read through a static at every
+/// intersection, it cost a lazy-initialisation check each time (`swift_once`, 1% of a route).
+struct TurnCostTable {
     static let bucketsPerDegree = 32.0
     /// The value of a bucket whose cost varies (or that straddles straight on).
     static let mixed: Int32 = -1
 
     /// Per bucket `Int((deviation + 180) * bucketsPerDegree)`: its cost, or `mixed`.
-    static let values: [Int32] = {
+    let values = TurnCostTable.shared
+    /// `Turn.uTurnCost`, milliseconds.
+    let uTurn = Double(Turn.uTurnCost)
+
+    private static let shared: [Int32] = {
         let count = Int(360 * bucketsPerDegree) + 1
         return (0..<count).map { bucket in
             // A little wider than the bucket: `deviation + 180` rounds before the scaling.
@@ -35,10 +42,10 @@ enum TurnCostTable {
     }()
 
     /// `Turn.cost(deviation: deviation)` (crossing oncoming traffic on a left turn).
-    @inline(__always) static func cost(deviation: Double) -> Int32 {
+    @inline(__always) func cost(deviation: Double) -> Int32 {
         if deviation >= -180 && deviation <= 180 {
-            let value = values.withUnsafeBufferPointer { $0[Int((deviation + 180) * bucketsPerDegree)] }
-            if value != mixed { return value }
+            let value = values.withUnsafeBufferPointer { $0[Int((deviation + 180) * Self.bucketsPerDegree)] }
+            if value != Self.mixed { return value }
         }
         return Turn.cost(deviation: deviation)
     }
