@@ -264,7 +264,8 @@ import WayfinderRouting
         ])
     }
 
-    @Test func deadEndUTurn() throws {
+    /// Main Street (`ab`, `bc`) crossed at b by Cross Street, drawn as the ways `crossStreet`.
+    func mainStreetCrossing(crossStreet: [String]) -> MapFixture {
         var map = MapFixture("""
                 d
                 |
@@ -274,7 +275,12 @@ import WayfinderRouting
             """)
         map.way("ab", ["highway": "primary", "name": "Main Street"])
         map.way("bc", ["highway": "primary", "name": "Main Street"])
-        map.way("dbe", ["highway": "residential", "name": "Cross Street"])
+        for way in crossStreet { map.way(way, ["highway": "residential", "name": "Cross Street"]) }
+        return map
+    }
+
+    @Test func deadEndUTurn() throws {
+        var map = mainStreetCrossing(crossStreet: ["dbe"])
         map.restriction(from: "ab", via: "b", to: "bc", "only_straight_on")
         try check(map, .driving, "a", "d", [
             "depart: Head east on Main Street",
@@ -287,17 +293,7 @@ import WayfinderRouting
     @Test func restrictedTurnIsNoEntry() throws {
         // Cross Street is open both ways, but no left turn onto it from Main Street: the
         // intersection lists it as no entry from the road arrived by (OSRM's `entry`).
-        var map = MapFixture("""
-                d
-                |
-            a---b---c
-                |
-                e
-            """)
-        map.way("ab", ["highway": "primary", "name": "Main Street"])
-        map.way("bc", ["highway": "primary", "name": "Main Street"])
-        map.way("bd", ["highway": "residential", "name": "Cross Street"])
-        map.way("be", ["highway": "residential", "name": "Cross Street"])
+        var map = mainStreetCrossing(crossStreet: ["bd", "be"])
         let open = try directions(map, .driving, from: map.coordinate("a"), to: map.coordinate("c"))
         map.restriction(from: "ab", via: "b", to: "bd", "no_left_turn")
         let restricted = try directions(map, .driving, from: map.coordinate("a"), to: map.coordinate("c"))
