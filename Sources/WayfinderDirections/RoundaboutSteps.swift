@@ -245,8 +245,12 @@ extension DirectionsBuilder {
         let inBearing = Self.normalized(leavingBearing(a ^ 1, tangent: true) + 180)
         let (inIndex, outIndex) = gatherRoads(at: startNode(b), arriving: a, leaving: b, inBearing: inBearing,
                                               outBearing: outBearing)
+        // The exit's direction from the ring arriving as the guidance perceives it (2 m along
+        // the ring, OSRM's measure); from its last shape point (the bearing listed, and the
+        // search's turn cost), 68 of 1,000 Andorra routes had an exit a band off OSRM's.
+        let perceivedIn = Self.normalized(leavingBearing(a ^ 1) + 180)
         var step = RawStep(type: kind == .rotary ? .exitRotary : .exitRoundabout,
-                           modifier: ManeuverModifier(deviation: roads[outIndex].deviation), boundary: j,
+                           modifier: ManeuverModifier(deviation: Turn.deviation(perceivedIn, outBearing)), boundary: j,
                            bearingBefore: inBearing, bearingAfter: outBearing, way: way(b), exit: exit)
         record(&step, in: inIndex, out: outIndex, uTurn: false)
         if graph.mode == .driving && roads.count > 2 {
