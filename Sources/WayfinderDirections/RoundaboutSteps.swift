@@ -211,10 +211,7 @@ extension DirectionsBuilder {
     /// Appends that step and returns true, or returns false where boundary `k` is no such place.
     func passesRing(at k: Int) -> Bool {
         let a = directed(pieces[k - 1]), b = directed(pieces[k]), v = startNode(b)
-        // The bit read here, not through `graph.isRingNode`: that call copied the whole
-        // 792-byte graph value at every intersection a driver passes.
-        let rings = graph.ringNodes
-        guard !rings.isEmpty, rings[Int(v) >> 6] & (1 << UInt64(v & 63)) != 0 else { return false }
+        guard graph.isRingNode(Int(v)) else { return false }
         let inBearing = Self.normalized(leavingBearing(a ^ 1) + 180), outBearing = leavingBearing(b)
         let (inIndex, outIndex) = gatherRoads(at: v, arriving: a, leaving: b, inBearing: inBearing, outBearing: outBearing)
         let dOut = roads[outIndex].deviation

@@ -145,8 +145,9 @@ public struct RoutingGraph: @unchecked Sendable {
         return bits
     }
 
-    /// Whether a roundabout's way passes node `v` (`ringNodes`).
-    @inlinable public func isRingNode(_ v: Int) -> Bool {
+    /// Whether a roundabout's way passes node `v` (`ringNodes`). Always inlined: a call from
+    /// another module copied the whole graph value (a 792-byte `memcpy`) to pass it.
+    @inlinable @inline(__always) public func isRingNode(_ v: Int) -> Bool {
         !ringNodes.isEmpty && ringNodes[v >> 6] & (1 << UInt64(v & 63)) != 0
     }
 
