@@ -7,9 +7,9 @@
 /// As in OSRM: where only two roads meet, the road's first shape point more than a metre out
 /// (OSRM's coordinate close to the turn); on a ring, the point 2 m along it; on minor roads
 /// (service roads, tracks, paths, footways: OSRM's "may be ignored" classes), the point 10 m
-/// along; on others the full representative point, on a road as wide as its class (motorways
-/// and trunks 2.5 times two lanes, primary roads 1.5 times; OSRM reads `lanes`, which the
-/// graph does not keep, so the two lanes it assumes without them). A road is read on through
+/// along; on others the full representative point, looking further on wider intersections:
+/// the most lanes tagged on a road there (two without), more on greater roads
+/// (`consideredLanes`). A road is read on through
 /// nodes where only it goes on, alike and open the same ways: OSRM's graph has no node there.
 public struct PerceivedBearing {
     let segments: UnsafeBufferPointer<RoadSegment>
@@ -42,7 +42,8 @@ public struct PerceivedBearing {
         }
         let w = ways[Int(s.way)]
         let kind: RoadKind = w.flags & (WayInfo.isRoundabout | WayInfo.isCircular) != 0 ? .ring
-            : w.roadClass >= RoadClass.service.rawValue ? .minor : .road(lanes: Self.consideredLanes(w))
+            : w.roadClass >= RoadClass.service.rawValue ? .minor
+            : .road(lanes: Self.consideredLanes(w, intersectionLanes: lanes(at: start)))
         return withUnsafeTemporaryAllocation(of: SIMD2<Double>.self, capacity: RoadCourse.capacity) { p in
             withUnsafeTemporaryAllocation(of: Double.self, capacity: RoadCourse.capacity) { d in
                 // The road's points without repeats, as far along as the measure looks.
@@ -85,6 +86,16 @@ public struct PerceivedBearing {
                 return SegmentBearings.bearing(point.x, point.y)
             }
         }
+    }
+
+    /// The most lanes of any road at intersection `v` (OSRM's `getLaneCountAtIntersection`):
+    /// how wide OSRM takes the intersection to be, and so how far along each road it looks.
+    func lanes(at v: Int32) -> Int {
+        var most: UInt8 = 0
+        for i in Int(nodeFirst[Int(v)])..<Int(nodeFirst[Int(v) + 1]) {
+            most = max(most, ways[Int(segments[Int(nodeLeaving[i] >> 1)].way)].lanes)
+        }
+        return Int(most)
     }
 
     /// How many road ends meet at intersection `v`.
@@ -133,13 +144,15 @@ public struct PerceivedBearing {
         }
     }
 
-    /// Lanes OSRM assumes for the road's width: two, times 2.5 on motorways and trunks (and
-    /// their links), 1.5 on primary roads.
-    static func consideredLanes(_ w: WayInfo) -> Double {
+    /// Lanes OSRM considers for the road's width: the intersection's most lanes (two where
+    /// no road there is tagged), times 2.5 on motorways and trunks (and their links), 1.5 on
+    /// primary roads (not their links).
+    static func consideredLanes(_ w: WayInfo, intersectionLanes: Int) -> Double {
+        let lanes = Double(intersectionLanes == 0 ? 2 : intersectionLanes)
         switch RoadClass(rawValue: w.roadClass) ?? .other {
-        case .motorway, .trunk: 5
-        case .primary: w.flags & WayInfo.isLink != 0 ? 2 : 3
-        default: 2
+        case .motorway, .trunk: return 2.5 * lanes
+        case .primary: return w.flags & WayInfo.isLink != 0 ? lanes : 1.5 * lanes
+        default: return lanes
         }
     }
 }

@@ -61,8 +61,9 @@ public struct RoadCourse {
         if maxDeviation(0..<n, from: line.0, to: line.1) < 0.35 * Self.laneWidth {
             return corrected(base: line.0, head: line.1)
         }
-        // A lane's offset at the start, then straight on.
-        if isDirectOffset(straightIndex: straightIndex, straight: straight, total: total, lanes: lanes) {
+        // A lane's offset at the start, then straight on. (OSRM passes the lanes on as a
+        // whole number: 1.5 lanes of a one-lane primary road are 1 here.)
+        if isDirectOffset(straightIndex: straightIndex, straight: straight, total: total, lanes: lanes.rounded(.down)) {
             let i = max(1, straightIndex)
             return corrected(base: p[i], head: p[i + 1])
         }

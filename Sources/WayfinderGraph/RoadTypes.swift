@@ -37,7 +37,10 @@ public struct WayInfo: Sendable, BitwiseCopyable {
     public var flags: UInt8
     /// `Transport` raw value: on the road, or on board a ferry or a shuttle train.
     public var transport: UInt8 = 0
-    public var reserved: UInt8 = 0
+    /// The way's lanes (`lanes`, else `lanes:forward` plus `lanes:backward`; at most 255),
+    /// 0 where untagged. The guidance reads how wide an intersection is from it, as OSRM
+    /// does; files written before it existed read 0.
+    public var lanes: UInt8 = 0
     /// `WayClasses` raw values in the way's direction and against it (`toll:forward`, …).
     public var forwardClasses: UInt8 = 0
     public var backwardClasses: UInt8 = 0

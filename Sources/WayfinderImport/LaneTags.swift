@@ -35,6 +35,20 @@ enum LaneTags {
         return (forward ?? "", backward ?? "")
     }
 
+    /// The way's lane count as OSRM's car profile reads it: `lanes` where tagged (0 where it
+    /// is no number), else the sum of `lanes:forward` and `lanes:backward`; whole parts.
+    static func count(_ tags: OSMTags) -> UInt8 {
+        func number(_ key: String) -> Int? {
+            // One number, spaces around it allowed (Lua's `tonumber`).
+            guard let words = tags.nonEmptyValue(key)?.split(separator: " "), words.count == 1,
+                  let value = Double(words[0]), value.isFinite, value > 0 else { return nil }
+            return Int(min(value, 255))
+        }
+        let total = tags.nonEmptyValue("lanes") != nil ? number("lanes") ?? 0
+            : (number("lanes:forward") ?? 0) + (number("lanes:backward") ?? 0)
+        return UInt8(min(total, 255))
+    }
+
     /// Lanes for buses and taxis in each direction (`lanes:psv`, `lanes:taxi`, …; the first
     /// tagged), 0 where untagged or not a positive whole number.
     static func psvCounts(_ tags: OSMTags) -> (forward: Int, backward: Int) {

@@ -73,6 +73,7 @@ final class OSMCollector: OSMHandler {
         var flags: UInt8 = isLink ? WayInfo.isLink : 0
         var info = WayInfo(osmId: id, name: 0, ref: 0, roadClass: roadClass, flags: 0)
         info.transport = (onBoard ?? .road).rawValue
+        info.lanes = LaneTags.count(tags)
         let classes = Ferries.classes(way: tags, highway: highway)
         (info.forwardClasses, info.backwardClasses) = (classes.forward.rawValue, classes.backward.rawValue)
         if tags.value("junction", isAnyOf: ["roundabout", "circular"]) { flags |= WayInfo.isRoundabout }

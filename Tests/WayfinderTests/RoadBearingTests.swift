@@ -108,4 +108,48 @@ import WayfinderRouting
             "arrive: You have arrived at your destination",
         ])
     }
+
+    /// How far along a road OSRM reads it grows with the intersection's width: the most lanes
+    /// tagged on a road there (two where none is). Market Lane leaves Main Street at b; its
+    /// first shape point d lies 18 m out, 43° off straight on, and it runs on to e, 38° off,
+    /// d 1.4 m from that line. Beside a two-lane road, d lies past the crossing (16.5 m on a
+    /// lane of two lanes' width) and says where the lane goes: right. Where Main Street has
+    /// four lanes (23 m), the lane is read on to e, and it is straight enough: slight right.
+    /// A column is 1 m, a line 2 m.
+    func laneOffAWiderRoad(_ lanes: [String: String] = [:]) -> MapFixture {
+        var map = MapFixture("""
+            a-------------------b------------------------------------------------------------c
+
+
+
+
+
+                                             d
+
+
+
+
+
+
+
+
+
+
+                                                                           e
+            """, scale: 0.1)
+        map.way("abc", ["highway": "secondary", "name": "Main Street"].merging(lanes) { $1 })
+        map.way("bde", ["highway": "residential", "name": "Market Lane"])
+        return map
+    }
+
+    @Test func theIntersectionsLanesSayHowFarARoadIsRead() throws {
+        try TurnGuidanceTests().expectOne(laneOffAWiderRoad(), "a", "e", "turn right")
+        try TurnGuidanceTests().expectOne(laneOffAWiderRoad(["lanes": "4"]), "a", "e", "turn slight right")
+        // `lanes:forward` and `lanes:backward` add up where `lanes` is missing (OSRM's car
+        // profile); a `lanes` that is no number counts as none, and hides them.
+        try TurnGuidanceTests().expectOne(laneOffAWiderRoad(["lanes:forward": "2", "lanes:backward": "2"]),
+                                          "a", "e", "turn slight right")
+        try TurnGuidanceTests().expectOne(laneOffAWiderRoad(["lanes": "4;2", "lanes:forward": "2", "lanes:backward": "2"]),
+                                          "a", "e", "turn right")
+    }
 }

@@ -129,4 +129,52 @@ import WayfinderGraph
             #expect(d.distance > 100, "the ring is driven: \(d.distance) m")
         }
     }
+
+    /// A small ring (radius 12 m) that South Road meets after bending north just before it:
+    /// it comes from the south-west, its last 4 m (k to s) head north. A column is 2 m, a
+    /// line 4 m.
+    var smallRingAfterABend: MapFixture {
+        var map = MapFixture("""
+                                c
+
+
+
+
+
+
+                                n
+
+
+            d             w           e             b
+
+
+                                s
+                                k
+
+
+
+
+
+
+
+
+
+                 a
+            """, scale: 0.2)
+        map.way("senws", ["highway": "primary", "junction": "roundabout"])
+        map.way("aks", ["highway": "primary", "name": "South Road"])
+        map.way("nc", ["highway": "primary", "name": "North Road"])
+        map.way("eb", ["highway": "primary", "name": "East Road"])
+        map.way("wd", ["highway": "primary", "name": "West Road"])
+        return map
+    }
+
+    /// A ring said as a turn is turned by the roads where they meet it: out of the bend,
+    /// South Road enters heading north, and North Road leaves heading north, straight on.
+    /// (Read along its course, South Road would arrive heading north-east, 36° off: a
+    /// slight left.)
+    @Test func smallRingIsTurnedByTheRoadsWhereTheyMeetIt() throws {
+        try steps.checkOneManeuver(smallRingAfterABend, .driving, "a", "c", "Head northeast on South Road",
+                                   "roundabout turn straight exit 2: At the roundabout continue straight onto North Road")
+    }
 }
