@@ -3,7 +3,8 @@ import WayfinderGraph
 import WayfinderImport
 
 /// The graph used when no `--graph` is given: built from the default extract in `data/`
-/// on first use and cached, keyed by the extract's content and the format version.
+/// on first use and cached, keyed by the extract's content, the format version and what the
+/// importer writes (`ImportRevision`).
 public enum DefaultGraph {
     public static let extract = "andorra.osm.pbf"
 
@@ -34,9 +35,10 @@ public enum DefaultGraph {
     }
 
     /// Path of the cached default graph, building it first if needed (progress to `console`'s
-    /// stderr). The name holds the format version and the extract's content hash
-    /// (`ContentHash`, ~1 ms to compute, so it is not cached itself): a copy with other dates
-    /// reuses the graph, changed bytes or a new format build a new one, and after that build
+    /// stderr). The name holds the format version, the import revision and the extract's
+    /// content hash (`ContentHash`, ~1 ms to compute, so it is not cached itself): a copy with
+    /// other dates reuses the graph, changed bytes, a new format or an importer that writes
+    /// other sections build a new one, and after that build
     /// the default extract's other cached graphs are removed. `data` and `cache` override
     /// `dataDirectory()` and `cacheDirectory()` (tests).
     public static func path(console: Console, data: String? = nil, cache: String? = nil) throws(CommandError) -> String {
@@ -64,16 +66,18 @@ public enum DefaultGraph {
         return path
     }
 
-    /// `andorra-v12-0123456789abcdef.wfg`: the extract, the format version, the content hash.
+    /// `andorra-v12-r3-0123456789abcdef.wfg`: the extract, the format version, the import
+    /// revision, the content hash.
     static func fileName(hash: UInt64) -> String {
         let hex = String(hash, radix: 16)
-        return "\(stem)-v\(GraphFile.formatVersion)-\(String(repeating: "0", count: 16 - hex.count) + hex).wfg"
+        return "\(stem)-v\(GraphFile.formatVersion)-r\(ImportRevision.current)-"
+            + String(repeating: "0", count: 16 - hex.count) + hex + ".wfg"
     }
 
     static var stem: String { extract.replacingOccurrences(of: ".osm.pbf", with: "") }
 
     /// Removes the cached graphs of the default extract other than `name` (older data, other
-    /// format versions, and the size-and-date names used before), so they do not pile up.
+    /// format versions or import revisions, and the names used before), so they do not pile up.
     /// A server still holding one open keeps its mapping; only the name goes.
     @discardableResult
     static func removeOtherGraphs(in cache: String, keeping name: String) -> [String] {

@@ -162,6 +162,7 @@ public enum GraphBuilder {
         }
         writer.metadata["built"] = ISO8601DateFormatter().string(from: Date())
         writer.metadata["generator"] = "wayfinder \(wayfinderVersion)"
+        writer.metadata["import_revision"] = "\(ImportRevision.current)"
         writer.metadata["modes"] = modes.map(\.description).joined(separator: ",")
         SharedRoads.add(points: collector.points, ways: collector.ways, names: collector.strings, to: &writer)
         WaySignTable.add(collector.signs, to: &writer)

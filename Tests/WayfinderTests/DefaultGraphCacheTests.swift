@@ -2,9 +2,11 @@ import Foundation
 import Testing
 @testable import WayfinderCLI
 import WayfinderGraph
+import WayfinderImport
 
-/// The default graph's cache: keyed by the extract's bytes and the format version, so a copy
-/// with another date (a fresh checkout) reuses it, and older entries go after a build.
+/// The default graph's cache: keyed by the extract's bytes, the format version and the import
+/// revision, so a copy with another date (a fresh checkout) reuses it, an upgraded importer
+/// builds anew, and older entries go after a build.
 @Suite struct DefaultGraphCacheTests {
     @Test func aTouchedCopyReusesTheGraphAndOldEntriesGo() throws {
         let fm = FileManager.default
@@ -12,6 +14,7 @@ import WayfinderGraph
         try fm.copyItem(atPath: "\(dataDirectory)/\(DefaultGraph.extract)", toPath: "\(checkout)/\(DefaultGraph.extract)")
         // What an older program and older data left in the cache, and files that are not its to remove.
         let stale = ["andorra-v\(GraphFile.formatVersion - 1)-1664907-1764680000.wfg", "andorra-v\(GraphFile.formatVersion)-00000000deadbeef.wfg",
+                     "andorra-v\(GraphFile.formatVersion)-r\(ImportRevision.current - 1)-00000000deadbeef.wfg",
                      "andorra-v\(GraphFile.formatVersion)-1664907-1764680000.wfg"]
         let kept = ["monaco-v\(GraphFile.formatVersion)-00000000deadbeef.wfg", "notes.txt"]
         for name in stale + kept { try Data("old".utf8).write(to: URL(fileURLWithPath: "\(cache)/\(name)")) }

@@ -1,0 +1,12 @@
+/// What the importer writes, numbered. Raised whenever a build of the same extract writes
+/// other sections: a new tag read, another rule for bearings, turns or names. The default
+/// graph's cache is keyed by it (`DefaultGraph`), so an upgraded program never answers from a
+/// graph an older importer built; the file's metadata records it (`import_revision`).
+///
+/// `ImportRevisionTests` pins the sections a build of Monaco writes to this number: changing
+/// what the importer writes fails that test until the number is raised and the new digest
+/// recorded there.
+public enum ImportRevision {
+    /// 1: ways' lane counts (`lanes`), read by the perceived bearings.
+    public static let current = 1
+}
