@@ -140,11 +140,7 @@ import WayfinderRouting
                       |
                       a
             """)
-        map.way("senws", ["highway": "primary", "junction": "roundabout"])
-        map.way("as", ["highway": "primary", "name": "South Road"])
-        map.way("eb", ["highway": "primary", "name": "East Road"])
-        map.way("nc", ["highway": "primary", "name": "North Road"])
-        map.way("wd", ["highway": "primary", "name": "West Road"])
+        map.fourArmRing()
         return map
     }
 

@@ -23,13 +23,7 @@ import WayfinderGraph
             """
         var map = MapFixture(small ? sketch.replacingOccurrences(of: "w   e", with: " w e ")
                                           .replacingOccurrences(of: "| y", with: "|") : sketch)
-        var tags = ["highway": "primary", "junction": "roundabout"]
-        if let ringName { tags["name"] = ringName }
-        map.way("senws", tags)
-        map.way("as", ["highway": "primary", "name": "South Road"])
-        map.way("eb", ["highway": "primary", "name": "East Road"])
-        map.way("nc", ["highway": "primary", "name": "North Road"])
-        map.way("wd", ["highway": "primary", "name": "West Road"])
+        map.fourArmRing(ringTags: ringName.map { ["name": $0] } ?? [:])
         if !small { map.way("ey", ["highway": "primary", "name": "Quay Road", "oneway": "yes"]) }
         return map
     }
@@ -161,11 +155,7 @@ import WayfinderGraph
 
                  a
             """, scale: 0.2)
-        map.way("senws", ["highway": "primary", "junction": "roundabout"])
-        map.way("aks", ["highway": "primary", "name": "South Road"])
-        map.way("nc", ["highway": "primary", "name": "North Road"])
-        map.way("eb", ["highway": "primary", "name": "East Road"])
-        map.way("wd", ["highway": "primary", "name": "West Road"])
+        map.fourArmRing(south: "aks")
         return map
     }
 

@@ -42,6 +42,16 @@ struct MapFixture {
         ways.append((letters, tags))
     }
 
+    /// The four-arm roundabout of the ring fixtures: the ring `senws` (primary, with
+    /// `ringTags` added) and primary roads on each arm, South Road drawn as `south`.
+    mutating func fourArmRing(south: String = "as", ringTags: [String: String] = [:]) {
+        way("senws", ["highway": "primary", "junction": "roundabout"].merging(ringTags) { $1 })
+        way(south, ["highway": "primary", "name": "South Road"])
+        way("eb", ["highway": "primary", "name": "East Road"])
+        way("nc", ["highway": "primary", "name": "North Road"])
+        way("wd", ["highway": "primary", "name": "West Road"])
+    }
+
     /// Adds or changes tags of a way already drawn (a fixture built on another's map): drawing
     /// it again would make two parallel ways, and which one a route takes is a tie.
     mutating func tag(_ letters: String, _ tags: [String: String]) {
