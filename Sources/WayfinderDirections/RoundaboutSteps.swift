@@ -208,8 +208,8 @@ extension DirectionsBuilder {
     /// both read at their first shape points: the ring is small, and the roads into it often
     /// bend just before it, where a reading tens of metres along follows the bend. (OSRM uses
     /// its listed bearings, in 15° steps; side by side these agree with it more often than
-    /// our perceived bearings: 310 more of 1,000 Andorra routes' ring turns, 220 in
-    /// Liechtenstein.)
+    /// our perceived bearings: 310 more ring turns over 1,000 random Andorra car routes, 220
+    /// more in Liechtenstein.)
     func ringTurnModifier(arriving a: Int32, leaving b: Int32) -> ManeuverModifier {
         let inBearing = Self.normalized(leavingBearing(a ^ 1, tangent: true) + 180)
         return ManeuverModifier(deviation: Turn.deviation(inBearing, leavingBearing(b, tangent: true)))
