@@ -38,9 +38,9 @@ public enum DefaultGraph {
     /// stderr). The name holds the format version, the import revision and the extract's
     /// content hash (`ContentHash`, ~1 ms to compute, so it is not cached itself): a copy with
     /// other dates reuses the graph, changed bytes, a new format or an importer that writes
-    /// other sections build a new one, and after that build
-    /// the default extract's other cached graphs are removed. `data` and `cache` override
-    /// `dataDirectory()` and `cacheDirectory()` (tests).
+    /// other sections build a new one, and after that build the default extract's other cached
+    /// graphs are removed. `data` and `cache` override `dataDirectory()` and `cacheDirectory()`
+    /// (tests).
     public static func path(console: Console, data: String? = nil, cache: String? = nil) throws(CommandError) -> String {
         guard let data = data ?? dataDirectory() else {
             throw .file("no --graph given and the default extract data/\(extract) was not found (set WAYFINDER_DATA)")

@@ -9,8 +9,8 @@
 /// (service roads, tracks, paths, footways: OSRM's "may be ignored" classes), the point 10 m
 /// along; on others the full representative point, looking further on wider intersections:
 /// the most lanes tagged on a road there (two without), more on greater roads
-/// (`consideredLanes`). A road is read on through
-/// nodes where only it goes on, alike and open the same ways: OSRM's graph has no node there.
+/// (`consideredLanes`). A road is read on through nodes where only it goes on, alike and open
+/// the same ways: OSRM's graph has no node there.
 public struct PerceivedBearing {
     let segments: UnsafeBufferPointer<RoadSegment>
     let points: UnsafeBufferPointer<FixedCoordinate>

@@ -38,15 +38,14 @@ enum LaneTags {
     /// The way's lane count as OSRM's car profile reads it: `lanes` where tagged (0 where it
     /// is no number), else the sum of `lanes:forward` and `lanes:backward`; whole parts.
     static func count(_ tags: OSMTags) -> UInt8 {
-        func number(_ key: String) -> Int? {
+        func number(_ text: String?) -> Int {
             // One number, spaces around it allowed (Lua's `tonumber`).
-            guard let words = tags.nonEmptyValue(key)?.split(separator: " "), words.count == 1,
-                  let value = Double(words[0]), value.isFinite, value > 0 else { return nil }
+            guard let words = text?.split(separator: " "), words.count == 1,
+                  let value = Double(words[0]), value.isFinite, value > 0 else { return 0 }
             return Int(min(value, 255))
         }
-        let total = tags.nonEmptyValue("lanes") != nil ? number("lanes") ?? 0
-            : (number("lanes:forward") ?? 0) + (number("lanes:backward") ?? 0)
-        return UInt8(min(total, 255))
+        if let lanes = tags.nonEmptyValue("lanes") { return UInt8(number(lanes)) }
+        return UInt8(min(number(tags.nonEmptyValue("lanes:forward")) + number(tags.nonEmptyValue("lanes:backward")), 255))
     }
 
     /// Lanes for buses and taxis in each direction (`lanes:psv`, `lanes:taxi`, …; the first
