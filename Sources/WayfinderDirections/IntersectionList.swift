@@ -110,12 +110,13 @@ extension DirectionsBuilder {
     /// OSRM lists: a U-turn, a joint of two ways under different names, or a node of more
     /// than two roads; but not a named road going on under its name past driveways only
     /// (OSRM's driveway handler makes that no turn at all: every other road there is a
-    /// service road or lesser).
+    /// service road or lesser). Walkers alike: OSRM's foot profile classifies roads the same
+    /// way, and a footpath or a service road beside a street is no intersection of its steps.
     func isListed(_ k: Int, _ a: Int32, _ b: Int32) -> Bool {
         let wa = pieceWay[k - 1], wb = pieceWay[k]
         if b == a ^ 1 { return true }
         guard startDegree[k] > 2 else { return wa != wb && info(wa).name != info(wb).name }
-        guard graph.mode == .driving, !isLowPriority(wa), !isLowPriority(wb),
+        guard !isLowPriority(wa), !isLowPriority(wb),
               info(wa).name != 0, info(wa).name == info(wb).name, info(wa).ref == info(wb).ref else { return true }
         for i in leaving(startNode(b)) {
             let x = graph.nodeLeaving[i]

@@ -7,18 +7,18 @@ import WayfinderRouting
 /// modifier bands, the end of the road, forks, the obvious way on and U-turns. Compares
 /// "type modifier" only (the texts are `Instructions`' business and tested there).
 @Suite struct TurnGuidanceTests {
-    /// The "type modifier" of every step of the driving route between two letters.
-    func maneuvers(_ map: MapFixture, _ from: Character, _ to: Character) throws -> [String] {
-        let d = try DirectionsTests().directions(map, .driving, from: map.coordinate(from), to: map.coordinate(to))
+    /// The "type modifier" of every step of the route between two letters (driving unless said).
+    func maneuvers(_ map: MapFixture, _ from: Character, _ to: Character, _ mode: TravelMode = .driving) throws -> [String] {
+        let d = try DirectionsTests().directions(map, mode, from: map.coordinate(from), to: map.coordinate(to))
         return d.steps.map { step in
             [step.maneuver.type.description, step.maneuver.modifier?.description].compactMap { $0 }.joined(separator: " ")
         }
     }
 
     /// A departure, one maneuver, the arrival.
-    func expectOne(_ map: MapFixture, _ from: Character, _ to: Character, _ maneuver: String,
+    func expectOne(_ map: MapFixture, _ from: Character, _ to: Character, _ maneuver: String, _ mode: TravelMode = .driving,
                    sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let got = try maneuvers(map, from, to)
+        let got = try maneuvers(map, from, to, mode)
         #expect(got == ["depart", maneuver, "arrive"], "\(from)->\(to): \(got)", sourceLocation: sourceLocation)
     }
 
@@ -108,6 +108,30 @@ import WayfinderRouting
         slanted.way("db", ["highway": "residential", "name": "Side Street"])
         try expectOne(slanted, "d", "c", "turn straight")
         try expectOne(slanted, "d", "a", "turn sharp left")
+    }
+
+    @Test func drivewaysPassedLeaveAPlainTurnAtTheEndOfTheRoad() throws {
+        // The square above with Lane a driveway (a service road): going by it along a named
+        // street is no intersection in OSRM's lists (its driveway handler), for walkers too, so
+        // nothing was passed since the start and the T ahead is a plain turn.
+        var square = MapFixture("""
+            a-------b-------c
+                    h
+                e---f---g
+                    d
+            """)
+        square.way("abc", ["highway": "secondary", "name": "Cross Street"])
+        square.way("dfhb", ["highway": "residential", "name": "Side Street"])
+        square.way("efg", ["highway": "service"])
+        for mode in [TravelMode.driving, .walking] {
+            try expectOne(square, "d", "a", "turn left", mode)
+            try expectOne(square, "d", "c", "turn right", mode)
+            let d = try DirectionsTests().directions(square, mode, from: square.coordinate("d"), to: square.coordinate("a"))
+            #expect(d.steps[0].intersections.count == 1, "\(mode): the driveway at f is not listed")
+        }
+        // A street there instead is an intersection passed: the end of the road, on foot too.
+        square.way("efg", ["highway": "residential", "name": "Lane"])
+        try expectOne(square, "d", "a", "end of road left", .walking)
     }
 
     @Test func endOfRoadNeedsExactlyThreeRoads() throws {
