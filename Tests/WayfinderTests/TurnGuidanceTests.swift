@@ -77,9 +77,9 @@ import WayfinderRouting
         try expectOne(map, "a", "e", "turn slight right")
     }
 
-    @Test func endOfRoadOnlyWhereBothArmsAreAtRightAngles() throws {
-        // Side Street meets Cross Street at right angles, past Lane's crossing at f: the end
-        // of the road either way.
+    /// Side Street d-f-h-b meets Cross Street a-b-c at right angles, crossing e-f-g (tagged
+    /// `crossing`) at f on the way.
+    func sideStreetToCrossStreet(crossing: [String: String]) -> MapFixture {
         var square = MapFixture("""
             a-------b-------c
                     h
@@ -88,7 +88,14 @@ import WayfinderRouting
             """)
         square.way("abc", ["highway": "secondary", "name": "Cross Street"])
         square.way("dfhb", ["highway": "residential", "name": "Side Street"])
-        square.way("efg", ["highway": "residential", "name": "Lane"])
+        square.way("efg", crossing)
+        return square
+    }
+
+    @Test func endOfRoadOnlyWhereBothArmsAreAtRightAngles() throws {
+        // Side Street meets Cross Street at right angles, past Lane's crossing at f: the end
+        // of the road either way.
+        let square = sideStreetToCrossStreet(crossing: ["highway": "residential", "name": "Lane"])
         try expectOne(square, "d", "a", "end of road left")
         try expectOne(square, "d", "c", "end of road right")
         // With no intersection passed since the last instruction (here the start), "at the
@@ -114,15 +121,7 @@ import WayfinderRouting
         // The square above with Lane a driveway (a service road): going by it along a named
         // street is no intersection in OSRM's lists (its driveway handler), for walkers too, so
         // nothing was passed since the start and the T ahead is a plain turn.
-        var square = MapFixture("""
-            a-------b-------c
-                    h
-                e---f---g
-                    d
-            """)
-        square.way("abc", ["highway": "secondary", "name": "Cross Street"])
-        square.way("dfhb", ["highway": "residential", "name": "Side Street"])
-        square.way("efg", ["highway": "service"])
+        let square = sideStreetToCrossStreet(crossing: ["highway": "service"])
         for mode in [TravelMode.driving, .walking] {
             try expectOne(square, "d", "a", "turn left", mode)
             try expectOne(square, "d", "c", "turn right", mode)
@@ -130,8 +129,8 @@ import WayfinderRouting
             #expect(d.steps[0].intersections.count == 1, "\(mode): the driveway at f is not listed")
         }
         // A street there instead is an intersection passed: the end of the road, on foot too.
-        square.way("efg", ["highway": "residential", "name": "Lane"])
-        try expectOne(square, "d", "a", "end of road left", .walking)
+        try expectOne(sideStreetToCrossStreet(crossing: ["highway": "residential", "name": "Lane"]), "d", "a",
+                      "end of road left", .walking)
     }
 
     @Test func endOfRoadNeedsExactlyThreeRoads() throws {
