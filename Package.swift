@@ -64,28 +64,46 @@ let package = Package(
             dependencies: ["CWayfinderProto", "WayfinderGraph", "WayfinderRouting", "WayfinderDirections", "WayfinderJSON"],
             swiftSettings: fast
         ),
+        // The engine between the query core and the front ends: typed requests (route, table,
+        // nearest, trip) answered over the graph in service, one owner per policy
+        // (RoutePolicy, EngineLimits), one error (EngineError), hot reload and the per-thread
+        // query objects (EngineQueries).
+        .target(
+            name: "WayfinderEngine",
+            dependencies: ["WayfinderGraph", "WayfinderRouting", "WayfinderDirections", "WayfinderGeocoding", "WayfinderJSON"],
+            swiftSettings: fast
+        ),
+        // OSRM v5's request grammar: a decoded request target (HTTPRequest) parsed into the
+        // engine's typed requests, and the engine's errors in osrm-routed's codes. Shared by the
+        // HTTP endpoints and the C library; no HTTP library, no protobuf.
+        .target(
+            name: "WayfinderOSRM",
+            dependencies: ["WayfinderEngine", "WayfinderGraph", "WayfinderRouting", "WayfinderDirections", "WayfinderGeocoding"],
+            swiftSettings: fast
+        ),
         // The service without a socket: OSRM v5 and Nominatim dialects answering an
         // `HTTPRequest` with an `HTTPResponse`, pooled per-thread request contexts, health,
         // metrics, reloads, and the map app, whose files (MapApp/) are compiled in
         // (MapAssets.swift). No HTTP library: the C library is built on it too.
         .target(
             name: "WayfinderService",
-            dependencies: ["WayfinderGraph", "WayfinderRouting", "WayfinderDirections", "WayfinderGeocoding",
-                           "WayfinderProtobuf", "WayfinderJSON"],
+            dependencies: ["WayfinderEngine", "WayfinderOSRM", "WayfinderGraph", "WayfinderRouting", "WayfinderDirections",
+                           "WayfinderGeocoding", "WayfinderProtobuf", "WayfinderJSON"],
             resources: [.embedInCode("MapApp")],
             swiftSettings: fast
         ),
         // The HTTP server over the service: libmicrohttpd's threads and the graph watcher.
         .target(
             name: "WayfinderServer",
-            dependencies: ["CMicroHTTPD", "WayfinderService", "WayfinderGraph", "WayfinderRouting"],
+            dependencies: ["CMicroHTTPD", "WayfinderService", "WayfinderEngine", "WayfinderGraph", "WayfinderRouting"],
             swiftSettings: fast
         ),
-        // The C ABI over the query core and the service (`@_cdecl` functions; the header,
-        // include/wayfinder.h, documents them). Built as the dynamic library libWayfinderC.so.
+        // The C ABI over the engine (`@_cdecl` functions; the header, include/wayfinder.h,
+        // documents them). Built as the dynamic library libWayfinderC.so.
         .target(
             name: "WayfinderC",
-            dependencies: ["WayfinderService", "WayfinderGraph", "WayfinderRouting", "WayfinderGeocoding", "WayfinderJSON"],
+            dependencies: ["WayfinderEngine", "WayfinderOSRM", "WayfinderGraph", "WayfinderRouting", "WayfinderGeocoding",
+                           "WayfinderDirections", "WayfinderJSON"],
             exclude: ["include"],
             swiftSettings: fast
         ),
@@ -93,7 +111,7 @@ let package = Package(
         .target(
             name: "WayfinderCLI",
             dependencies: ["WayfinderGraph", "WayfinderImport", "WayfinderRouting", "WayfinderGeocoding", "WayfinderDirections", "WayfinderServer",
-                           "WayfinderService", "WayfinderJSON"],
+                           "WayfinderEngine", "WayfinderService", "WayfinderJSON"],
             swiftSettings: fast
         ),
         .executableTarget(name: "wayfinder", dependencies: ["WayfinderCLI"], swiftSettings: fast),
@@ -101,7 +119,7 @@ let package = Package(
         .executableTarget(
             name: "WayfinderBench",
             dependencies: ["WayfinderGraph", "WayfinderImport", "WayfinderRouting", "WayfinderGeocoding", "WayfinderDirections", "WayfinderCLI",
-                           "WayfinderProtobuf", "WayfinderJSON", "WayfinderServer", "WayfinderService"],
+                           "WayfinderProtobuf", "WayfinderJSON", "WayfinderServer", "WayfinderService", "WayfinderEngine"],
             path: "Benchmarks/WayfinderBench",
             swiftSettings: fast
         ),
@@ -116,18 +134,18 @@ let package = Package(
         .testTarget(
             name: "WayfinderTests",
             dependencies: ["WayfinderGraph", "WayfinderImport", "WayfinderRouting", "WayfinderGeocoding", "WayfinderDirections", "WayfinderCLI",
-                           "WayfinderProtobuf", "CWayfinderProto", "WayfinderJSON", "WayfinderServer"]
+                           "WayfinderProtobuf", "CWayfinderProto", "WayfinderJSON", "WayfinderServer", "WayfinderEngine"]
         ),
         .testTarget(
             name: "ServerTests",
             dependencies: ["CZlib", "WayfinderGraph", "WayfinderImport", "WayfinderRouting", "WayfinderGeocoding", "WayfinderDirections", "WayfinderServer", "WayfinderService", "WayfinderCLI",
-                           "CWayfinderProto", "WayfinderJSON"]
+                           "CWayfinderProto", "WayfinderJSON", "WayfinderEngine", "WayfinderOSRM"]
         ),
         // The C ABI called in-process (answers equal to the CLI's and the server's, bad input,
         // threads) and from a C program compiled with gcc against the header.
         .testTarget(
             name: "CABITests",
-            dependencies: ["WayfinderC", "WayfinderService", "WayfinderCLI", "WayfinderGraph", "WayfinderRouting", "WayfinderImport"]
+            dependencies: ["WayfinderC", "WayfinderService", "WayfinderEngine", "WayfinderCLI", "WayfinderGraph", "WayfinderRouting", "WayfinderImport"]
         ),
     ],
     cxxLanguageStandard: .cxx17

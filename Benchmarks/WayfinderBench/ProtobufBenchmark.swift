@@ -1,6 +1,7 @@
 import Foundation
 import WayfinderCLI
 import WayfinderDirections
+import WayfinderEngine
 import WayfinderGraph
 import WayfinderJSON
 import WayfinderProtobuf
@@ -22,7 +23,7 @@ func protobufBenchmark(_ args: Arguments) -> Report {
     var sink = 0
     let buffer = JSONBuffer(capacity: 1 << 20)
     for i in 0..<points.count / 2 {  // fewer points when the main network is small
-        guard let snaps = try? snapper.snap([points[2 * i], points[2 * i + 1]], maxDistance: { _ in 5000 }),
+        guard let snaps = try? snapper.snap([points[2 * i], points[2 * i + 1]], maxDistance: { _ in RoutePolicy.snapRadius }),
               let route = try? router.route(from: snaps[0], to: snaps[1]) else { continue }
         routes.append(([route], [points[2 * i], points[2 * i + 1]]))
     }

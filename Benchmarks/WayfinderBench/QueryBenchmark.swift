@@ -11,6 +11,7 @@
 import Foundation
 import WayfinderCLI
 import WayfinderDirections
+import WayfinderEngine
 import WayfinderGraph
 import WayfinderJSON
 import WayfinderRouting
@@ -20,8 +21,8 @@ import WayfinderRouting
 /// JSON buffer.
 final class RoutePipeline {
     let options: ResponseOptions
-    /// Metres a coordinate may be snapped: the server's default limit (`ServerLimits.maxSnapRadius`).
-    static let maxSnapDistance = 5000.0
+    /// Metres a coordinate may be snapped: the server's default limit (`EngineLimits.maxSnapRadius`).
+    static let maxSnapDistance = RoutePolicy.snapRadius
     /// `--exclude`: set once before any pipeline runs.
     nonisolated(unsafe) static var excluding: WayClasses = []
     let snapper: Snapper

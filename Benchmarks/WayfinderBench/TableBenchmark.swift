@@ -5,6 +5,7 @@
 // the main network. Also counts the cells where the two disagree (durations must not; distances
 // only where several fastest paths tie).
 import WayfinderCLI
+import WayfinderEngine
 import WayfinderGraph
 import WayfinderRouting
 
@@ -15,7 +16,7 @@ func tableBenchmark(_ args: Arguments) -> Report {
     let seed = UInt64(intOption(args, "seed", default: 7, minimum: 0))
     let graph = openGraph(path, mode: mode)
     let snapper = Snapper(graph: graph)
-    let snaps = graph.randomRoadPoints(count: size, seed: seed).compactMap { snapper.nearest(to: $0, maxDistance: 5000)?.any }
+    let snaps = graph.randomRoadPoints(count: size, seed: seed).compactMap { snapper.nearest(to: $0, maxDistance: RoutePolicy.snapRadius)?.any }
     guard snaps.count == size else { fail("could only place \(snaps.count) of \(size) points on \(path)") }
 
     let query = TableQuery(graph: graph)

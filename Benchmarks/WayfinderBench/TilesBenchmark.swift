@@ -6,6 +6,7 @@
 // twice and the second time counts (the first warms the road finders' stamps and buffers).
 import Foundation
 import WayfinderCLI
+import WayfinderEngine
 import WayfinderGraph
 import WayfinderJSON
 import WayfinderServer

@@ -1,12 +1,15 @@
 import WayfinderGeocoding
 import WayfinderGraph
 import WayfinderRouting
-import WayfinderService
+import WayfinderDirections
+import WayfinderEngine
+import WayfinderJSON
+import WayfinderOSRM
 
-/// `wf_route_json`: builds the request a client would send the server,
-/// `GET /route/v1/{driving|walking}/{lon,lat;…}?options`, and answers it through
-/// `ServerState.answer` (URL checks, the endpoint table, a pooled request context, the
-/// route handler), so the JSON is the server's byte for byte.
+/// `wf_route_json`: the request a client would send the server,
+/// `GET /route/v1/{driving|walking}/{lon,lat;…}?options`, read by the same OSRM grammar
+/// (`OSRMRouteQuery`) with the server's limits, answered by the engine and written by the
+/// same writer, so the JSON is the server's byte for byte.
 @_cdecl("wf_route_json")
 public func wf_route_json(_ graph: OpaquePointer?, _ mode: Int32, _ points: UnsafePointer<Double>?, _ k: Int,
                           _ options: UnsafePointer<CChar>?, _ jsonOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
@@ -16,7 +19,7 @@ public func wf_route_json(_ graph: OpaquePointer?, _ mode: Int32, _ points: Unsa
         jsonOut.pointee = nil
         let opened = try OpenedGraph.from(graph)
         let mode = try travelMode(mode)
-        guard opened.state.graph.graph(mode) != nil else { throw missingMode(mode) }
+        guard opened.engine.graph.graph(mode) != nil else { throw missingMode(mode) }
         guard k >= 0 else { throw CallError(.badInput, "k is negative (\(k))") }
         guard k == 0 || points != nil else { throw CallError(.badInput, "points is NULL") }
         var path = mode == .driving ? "/route/v1/driving/" : "/route/v1/walking/"
@@ -27,47 +30,60 @@ public func wf_route_json(_ graph: OpaquePointer?, _ mode: Int32, _ points: Unsa
             path += "\(lon),\(lat)"  // shortest text that reads back as the same double
         }
         let query: [UInt8] = options.map { Array(String(cString: $0).utf8) } ?? []
-        var answered = false, json = false
-        let start = monotonicNanoseconds()
-        var pathBytes = Array(path.utf8)
-        pathBytes.withUnsafeBytes { rawPath in
-            query.withUnsafeBytes { raw in
-                let parameters = queryParameters(raw)
-                _ = opened.state.answer(method: "GET", rawPath: rawPath, rawParameters: parameters, hasBody: false,
-                                        start: start) { response in
-                    json = response.contentType.hasPrefix("application/json")
-                    guard json else { return }
-                    answered = response.body.withUnsafeBytes { giveText($0, jsonOut, lengthOut) }
-                }
-            }
+        let answered = try opened.engine.withQueries { queries throws(CallError) -> Bool in
+            let json = try routeJSON(path: path, query: query, queries)
+            return json.withUnsafeBytes { giveText($0, jsonOut, lengthOut) }
         }
-        pathBytes.removeAll()
-        guard json else { throw CallError(.badInput, "wf_route_json answers JSON only (format=pbf is for HTTP clients)") }
         guard answered else { throw CallError(.internal, "out of memory for the route JSON") }
     }
 }
 
-/// A query string's `name=value` items as libmicrohttpd hands them to the server: split at
-/// `&` and the first `=`, escapes left for `HTTPRequest` to decode.
-private func queryParameters(_ query: UnsafeRawBufferPointer) -> [(name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer)] {
-    var parameters: [(name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer)] = []
-    var start = 0
-    while start < query.count {
-        var end = start
-        while end < query.count && query[end] != UInt8(ascii: "&") { end += 1 }
-        var equals = start
-        while equals < end && query[equals] != UInt8(ascii: "=") { equals += 1 }
-        let name = UnsafeRawBufferPointer(rebasing: query[start..<equals])
-        let value = equals < end ? UnsafeRawBufferPointer(rebasing: query[(equals + 1)..<end]) : UnsafeRawBufferPointer(start: nil, count: 0)
-        parameters.append((name, value))
-        start = end + 1
+/// The /route answer to `path` and `query`, errors as the server's JSON (`{"code":…}`), after
+/// the server's own checks of a request's URL (its length, its escapes).
+private func routeJSON(path: String, query: [UInt8], _ queries: EngineQueries) throws(CallError) -> JSONBuffer {
+    let json = queries.json()
+    var pathBytes = Array(path.utf8)
+    let parsed = pathBytes.withUnsafeBytes { rawPath in
+        query.withUnsafeBytes { raw -> Result<HTTPRequest, OSRMError> in
+            let parameters = HTTPRequest.queryItems(raw)
+            let length = rawPath.count + parameters.reduce(0) { $0 + $1.name.count + $1.value.count + 2 }
+            guard length <= queries.limits.maxURLBytes else {
+                return .failure(OSRMError("InvalidUrl", "URL longer than \(queries.limits.maxURLBytes) bytes"))
+            }
+            do throws(MalformedURL) {
+                return .success(try HTTPRequest(method: "GET", rawPath: rawPath, rawParameters: parameters))
+            } catch {
+                return .failure(OSRMError("InvalidUrl", "URL string malformed: \(error.reason)"))
+            }
+        }
     }
-    return parameters
+    pathBytes.removeAll()
+    let request: HTTPRequest
+    switch parsed {
+    case .success(let decoded): request = decoded
+    case .failure(let error):
+        json.osrmError(code: error.code, message: error.message)
+        return json
+    }
+    if request["format"] == "pbf" { throw CallError(.badInput, "wf_route_json answers JSON only (format=pbf is for HTTP clients)") }
+    do throws(OSRMError) {
+        guard request["format"] == nil || request["format"] == "json" else {
+            throw OSRMError.badQuery("format must be json or pbf, got \"\(request["format"]!)\"")
+        }
+        let route = try OSRMRouteQuery(request, limits: queries.limits, extraOptions: ["format"])
+        let (answer, options, builder) = try route.answer(queries)
+        OSRMRouteResponse.write(routes: answer.routes, inputs: answer.inputs, builder: builder, options: options,
+                                waypoints: answer.snaps, into: json)
+    } catch {
+        json.reset()
+        json.osrmError(code: error.code, message: error.message)
+    }
+    return json
 }
 
 /// The graph's geocoder, or the error of a graph built without one.
 private func geocoder(_ opened: OpenedGraph) throws(CallError) -> Geocoder {
-    guard let geocoder = opened.state.graph.geocoder else { throw CallError(.noMode, "this graph has no geocoder index") }
+    guard let geocoder = opened.engine.graph.geocoder else { throw CallError(.noMode, "this graph has no geocoder index") }
     return geocoder
 }
 

@@ -1,17 +1,16 @@
 import Glibc
 import WayfinderGraph
 import WayfinderRouting
-import WayfinderService
+import WayfinderEngine
 
-/// What a `wf_graph *` points to: the service state of one mapped graph file, whose pool of
-/// request contexts gives each call its own router, table query and JSON buffer (made on a
-/// thread's first use, then reused), exactly as the HTTP server's request threads get them.
+/// What a `wf_graph *` points to: the engine over one mapped graph file, whose pool of query
+/// objects gives each call its own router, table query and JSON buffer (made on a thread's
+/// first use, then reused), exactly as the HTTP server's request threads get them.
 final class OpenedGraph {
-    let state: ServerState
+    let engine: Engine
 
     init(path: String, verify: Bool) throws(GraphFileError) {
-        state = try ServerState(graphPath: path, limits: ServerLimits(), endpoints: .standard, log: nil,
-                                verifyChecksums: verify)
+        engine = try Engine(graphPath: path, verifyChecksums: verify)
     }
 
     /// The object behind a handle; `.badInput` for NULL.

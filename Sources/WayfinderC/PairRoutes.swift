@@ -1,3 +1,4 @@
+import WayfinderEngine
 import WayfinderDirections
 import WayfinderGraph
 import WayfinderRouting
@@ -16,7 +17,7 @@ public func wf_route_pairs(_ graph: OpaquePointer?, _ mode: Int32, _ pairs: Unsa
         guard n >= 0 else { throw CallError(.badInput, "n is negative (\(n))") }
         guard maxSnap.isNaN || maxSnap.isFinite else { throw CallError(.badInput, "max_snap_m must be a finite number of metres") }
         guard !maxSnap.isNaN else { throw CallError(.badInput, "max_snap_m is NaN") }
-        let radius = maxSnap > 0 ? maxSnap : 5000
+        let radius = maxSnap > 0 ? maxSnap : RoutePolicy.snapRadius
         guard n > 0 else { return }
         guard let pairs, let codes, let distances, let durations else {
             throw CallError(.badInput, "pairs, codes, distance_m and duration_s must not be NULL when n > 0")
@@ -30,7 +31,7 @@ public func wf_route_pairs(_ graph: OpaquePointer?, _ mode: Int32, _ pairs: Unsa
                 points.initializeElement(at: i, to: (try coordinate(row[0], row[1], "row \(i) from"),
                                                      try coordinate(row[2], row[3], "row \(i) to")))
             }
-            try opened.state.withContext { context throws(CallError) in
+            try opened.engine.withQueries { context throws(CallError) in
                 guard let router = context.router(mode) else { throw missingMode(mode) }
                 for i in 0..<n {
                     do throws(RouteError) {

@@ -1,3 +1,4 @@
+import WayfinderEngine
 import WayfinderGraph
 import WayfinderJSON
 import WayfinderRouting
@@ -22,7 +23,7 @@ public func wf_table(_ graph: OpaquePointer?, _ mode: Int32, _ sources: UnsafePo
         points.reserveCapacity(n + m)
         for i in 0..<n { points.append(try coordinate(sources[2 * i], sources[2 * i + 1], "source \(i)")) }
         for j in 0..<m { points.append(try coordinate(destinations[2 * j], destinations[2 * j + 1], "destination \(j)")) }
-        try opened.state.withContext { context throws(CallError) in
+        try opened.engine.withQueries { context throws(CallError) in
             guard let routing = context.graph.graph(mode), let query = context.tableQuery(mode) else { throw missingMode(mode) }
             let (snaps, kept) = snapTogether(points, Snapper(graph: routing), radius: context.limits.maxSnapRadius)
             // Rows and columns of the points that snapped, and where each lands in the output.

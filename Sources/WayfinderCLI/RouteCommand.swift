@@ -1,5 +1,6 @@
 import Foundation
 import WayfinderDirections
+import WayfinderEngine
 import WayfinderGeocoding
 import WayfinderGraph
 import WayfinderRouting
@@ -61,7 +62,7 @@ public enum RouteCommand {
                                  (--from, --geometry, --overview, --alternatives…) are refused
           --strict               --batch: all or nothing, the first bad row refuses the file (exit 2,
                                  no output)
-          --max-snap-distance M  metres an input may lie from the nearest usable road (default 5000)
+          --max-snap-distance M  metres an input may lie from the nearest usable road (default \(Int(RoutePolicy.snapRadius)))
           --exclude CLASSES      driving: avoid these roads entirely, a comma list of toll, motorway
                                  and ferry (as OSRM's exclude); no start or end on them either
         """,
@@ -105,8 +106,10 @@ public enum RouteCommand {
                 alternatives = count
             }
             let excluded = try ExcludeArgument.classes(args, mode: mode)
-            if alternatives > 0 && !excluded.isEmpty { console.error("note: no alternatives are searched with --exclude: the best route only\n") }
-            var maxSnap = 5000.0
+            if alternatives > 0 && !RoutePolicy.searchesAlternatives(waypoints: 2, excluding: excluded) {
+                console.error("note: no alternatives are searched with --exclude: the best route only\n")
+            }
+            var maxSnap = RoutePolicy.snapRadius
             if let text = args["max-snap-distance"] {
                 guard let value = Double(text), value.isFinite, value > 0 else {
                     throw .usage("--max-snap-distance must be a positive number of metres")
@@ -132,7 +135,8 @@ public enum RouteCommand {
             guard !(args.has("continue-straight") && args.has("no-continue-straight")) else {
                 throw .usage("--continue-straight and --no-continue-straight contradict each other")
             }
-            let continueStraight = args.has("continue-straight") || (mode == .driving && !args.has("no-continue-straight"))
+            // Unsaid, the engine's policy decides (`RoutePolicy.continuesStraight`).
+            let continueStraight: Bool? = args.has("continue-straight") ? true : args.has("no-continue-straight") ? false : nil
             // Each stop is geocoded near the one before it.
             var stops = [try resolveEndpoint(fromText, option: "--from", geocoder: geocoder)]
             for (i, text) in args.values("via").enumerated() {
@@ -152,13 +156,23 @@ public enum RouteCommand {
             // hops in advance (3 M segments at 10x10, to spare unpacking ~750).
             let router = try makeRouter(args, mode: mode, console: console, file: opened?.file, unpackCoreHops: false)
             try ExcludeArgument.check(excluded, router.graph)
+            var request = RouteRequest(mode: mode, coordinates: points)
+            request.continueStraight = continueStraight
+            request.alternatives = alternatives
+            request.excluding = excluded
+            // The command line's own radius (`--max-snap-distance`, any size) and no cap on stops.
+            var limits = EngineLimits()
+            limits.maxSnapRadius = maxSnap
+            limits.maxWaypoints = .max
             let legs: [Route]
-            do throws(RouteError) {
-                let snaps = try Snapper(graph: router.graph).snap(points, maxDistance: { _ in maxSnap }, excluding: excluded)
-                // Alternatives are searched on the plain hierarchy only (not yet under an exclusion).
-                legs = alternatives > 0 && excluded.isEmpty ? try router.routes(from: snaps[0], to: snaps[1], alternatives: alternatives)
-                                                            : try router.legs(through: snaps, continueStraight: continueStraight, excluding: excluded)!
+            do throws(EngineError) {
+                try request.validate(limits: limits)
+                let answer = try request.answer(router: router, limits: limits)
+                // With alternatives, `legs` are the routes between the two places, the best first.
+                legs = alternatives > 0 ? answer.routes.map { $0[0] } : answer.legs
             } catch {
+                // The arguments were checked above: only a snap or the search itself can fail here.
+                guard let error = error.routeFailure else { throw .usage(error.description) }
                 var wording = failureWording(stops: points.count)
                 if case .noSegment = error {
                     wording = GeocodeCommands.routeWording(points, area: GeocodeCommands.area(file: router.graph.file, grid: router.graph.snapGrid))

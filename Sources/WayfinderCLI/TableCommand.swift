@@ -1,4 +1,5 @@
 import Foundation
+import WayfinderEngine
 import WayfinderGraph
 import WayfinderRouting
 
@@ -40,7 +41,7 @@ public enum TableCommand {
           --output FILE          write the table here (written beside it, renamed into place when
                                  complete) instead of stdout
           --exclude CLASSES      driving: avoid toll, motorway and/or ferry roads (as OSRM's exclude)
-          --max-snap-distance M  metres a point may lie from the nearest usable road (default 5000,
+          --max-snap-distance M  metres a point may lie from the nearest usable road (default \(Int(RoutePolicy.snapRadius)),
                                  the server's limit)
           --threads N            threads computing blocks (default: one per core)
           --block ROWS           sources per block (default: about a million cells, at most 256)
@@ -74,7 +75,7 @@ public enum TableCommand {
                 throw .usage("--mode must be driving or walking, got \"\(args["mode"]!)\"")
             }
             let excluded = try ExcludeArgument.classes(args, mode: mode)
-            let maxSnap = try positive(args, "max-snap-distance", default: 5000)
+            let maxSnap = try positive(args, "max-snap-distance", default: RoutePolicy.snapRadius)
             let threads = Int(try positive(args, "threads", default: Double(ProcessInfo.processInfo.activeProcessorCount), whole: true))
             var block: Int?
             if args["block"] != nil { block = Int(try positive(args, "block", default: 1, whole: true)) }

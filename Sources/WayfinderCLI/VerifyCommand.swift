@@ -1,4 +1,5 @@
 import Foundation
+import WayfinderEngine
 import WayfinderGraph
 import WayfinderRouting
 
@@ -153,8 +154,8 @@ public enum VerifyCommand {
         let snapper = Snapper(graph: graph), fast = Router(graph: graph), slow = Router(graph: graph, reference: true)
         var failures = 0, mismatches = 0
         for i in 0..<count {
-            // Snapped as `route` snaps (5 km), then both engines route between the same snaps.
-            guard let snaps = try? snapper.snap([points[2 * i], points[2 * i + 1]], maxDistance: { _ in 5000 }),
+            // Snapped as `route` snaps (`RoutePolicy.snapRadius`), then both engines route between the same snaps.
+            guard let snaps = try? snapper.snap([points[2 * i], points[2 * i + 1]], maxDistance: { _ in RoutePolicy.snapRadius }),
                   let a = try? fast.route(from: snaps[0], to: snaps[1]) else { failures += 1; continue }
             if i < 10, a.weight != (try? slow.route(from: snaps[0], to: snaps[1]))?.weight { mismatches += 1 }
         }

@@ -15,15 +15,16 @@ public enum OSRMRouteResponse {
 
     /// The same with several routes through the same waypoints (the best first, then its
     /// alternatives: `routes[i]` are route i's legs), each with its own legs, steps and line;
-    /// the waypoints are the first route's snaps (all routes share them).
+    /// the waypoints are `waypoints` (every coordinate as snapped, the ones passed through
+    /// included, as osrm-routed lists them), else the first route's snaps (all routes share them).
     public static func write(routes: [[Route]], inputs: [FixedCoordinate], builder: DirectionsBuilder,
-                             options: ResponseOptions, into json: JSONBuffer) {
+                             options: ResponseOptions, waypoints: [Snap]? = nil, into json: JSONBuffer) {
         precondition(routes.allSatisfy { !$0.isEmpty && inputs.count == $0.count + 1 }, "a route of n legs has n + 1 inputs")
         if !options.steps && options.overview == .none && options.annotations.isEmpty {
-            return writeTotalsOnly(routes: routes, graph: builder.graph, options: options, into: json)
+            return writeTotalsOnly(routes: routes, graph: builder.graph, options: options, waypoints: waypoints, into: json)
         }
         write(routes: routes, directions: routes.map { directions(legs: $0, inputs: inputs, builder: builder, options: options) },
-              graph: builder.graph, options: options, into: json)
+              graph: builder.graph, options: options, waypoints: waypoints, into: json)
     }
 
     /// The directions of each leg as a response needs them: every arrival but the last is at
@@ -48,14 +49,17 @@ public enum OSRMRouteResponse {
     /// The same for several routes through the same waypoints, `directions[i]` of `routes[i]`
     /// (the best first, then its alternatives), with the first route's waypoints.
     public static func write(routes: [[Route]], directions: [[Directions]], graph: RoutingGraph,
-                             options: ResponseOptions, into json: JSONBuffer) {
+                             options: ResponseOptions, waypoints: [Snap]? = nil, into json: JSONBuffer) {
         precondition(!routes.isEmpty && directions.count == routes.count, "one list of Directions per route")
         json.beginObject()
         json.key("code"); json.string("Ok")
         json.key("routes"); json.beginArray()
         for (legs, directions) in zip(routes, directions) { writeRoute(legs: legs, directions: directions, options: options, into: json) }
         json.endArray()
-        if !options.skipWaypoints { json.key("waypoints"); writeWaypoints(of: routes[0], graph: graph, hints: options.generateHints, into: json) }
+        if !options.skipWaypoints {
+            json.key("waypoints")
+            writeWaypoints(waypoints ?? snaps(of: routes[0]), graph: graph, hints: options.generateHints, into: json)
+        }
         json.endObject()
     }
 
@@ -111,13 +115,17 @@ public enum OSRMRouteResponse {
     /// The response when neither steps, a line nor annotations are asked for (the common
     /// "how far, how long" request): the same bytes `write(legs:directions:...)` gives, without
     /// building directions. Distances are summed piece by piece as `DirectionsBuilder` does.
-    private static func writeTotalsOnly(routes: [[Route]], graph: RoutingGraph, options: ResponseOptions, into json: JSONBuffer) {
+    private static func writeTotalsOnly(routes: [[Route]], graph: RoutingGraph, options: ResponseOptions, waypoints: [Snap]?,
+                                        into json: JSONBuffer) {
         json.beginObject()
         json.key("code"); json.string("Ok")
         json.key("routes"); json.beginArray()
         for legs in routes { writeTotalsOnlyRoute(legs: legs, graph: graph, into: json) }
         json.endArray()
-        if !options.skipWaypoints { json.key("waypoints"); writeWaypoints(of: routes[0], graph: graph, hints: options.generateHints, into: json) }
+        if !options.skipWaypoints {
+            json.key("waypoints")
+            writeWaypoints(waypoints ?? snaps(of: routes[0]), graph: graph, hints: options.generateHints, into: json)
+        }
         json.endObject()
     }
 
@@ -141,15 +149,16 @@ public enum OSRMRouteResponse {
         json.endObject()
     }
 
-    /// OSRM's `waypoints` of a route through `legs`: where each input was snapped, how far
-    /// from it, on which road; with an empty `hint` when `hints` (`generate_hints`).
-    public static func writeWaypoints(of legs: [Route], graph: RoutingGraph, hints: Bool, into json: JSONBuffer) {
-        func waypoint(_ snap: Snap) {
+    /// The snaps a route through `legs` starts, stops and ends at.
+    public static func snaps(of legs: [Route]) -> [Snap] { legs.isEmpty ? [] : [legs[0].source] + legs.map(\.target) }
+
+    /// OSRM's `waypoints`: where each input was snapped, how far from it, on which road;
+    /// with an empty `hint` when `hints` (`generate_hints`).
+    public static func writeWaypoints(_ snaps: [Snap], graph: RoutingGraph, hints: Bool, into json: JSONBuffer) {
+        json.beginArray()
+        for snap in snaps {
             json.osrmWaypoint(location: snap.location, distance: snap.distance, name: graph.name(ofSegment: snap.segment), hint: hints)
         }
-        json.beginArray()
-        if let first = legs.first { waypoint(first.source) }
-        for leg in legs { waypoint(leg.target) }
         json.endArray()
     }
 

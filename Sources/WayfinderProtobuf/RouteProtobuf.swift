@@ -19,7 +19,7 @@ public enum RouteProtobuf {
     /// The same with several routes through the same waypoints, the best first (`routes[i]`
     /// are route i's legs), as `OSRMRouteResponse.write(routes:…)`.
     public static func encode(routes: [[Route]], inputs: [FixedCoordinate], builder: DirectionsBuilder,
-                              options: ResponseOptions) -> [UInt8] {
+                              options: ResponseOptions, waypoints: [Snap]? = nil) -> [UInt8] {
         precondition(routes.allSatisfy { !$0.isEmpty && inputs.count == $0.count + 1 }, "a route of n legs has n + 1 inputs")
         let arena = MessageArena()
         let response = arena.allocate(Wayfinder__RouteResponse.self, count: 1)
@@ -32,7 +32,7 @@ public enum RouteProtobuf {
             var encoder = ResponseEncoder(arena: arena, options: options, routes: legs, legs: directions)
             response.pointee.routes[i] = encoder.route()
             if i == 0 && !options.skipWaypoints {
-                let snaps = [legs[0].source] + legs.map(\.target)
+                let snaps = waypoints ?? OSRMRouteResponse.snaps(of: legs)
                 response.pointee.n_waypoints = snaps.count
                 response.pointee.waypoints = encoder.waypoints(snaps, graph: builder.graph)
             }

@@ -7,9 +7,6 @@ public final class Router {
     /// A snapper of the graph, made once: a `Snapper` holds a copy of the graph, and making
     /// one retains each of its tables (once per call of `wf_route_pairs` before).
     public let snapper: Snapper
-    /// How far the coordinate layer (`route(from:to:)` over coordinates, in
-    /// RoutesBetweenCoordinates.swift) may snap; routing between snaps never reads it.
-    public var maxSnapDistance = 5000.0
     private let engine: ShortestPathSearch
     private let ends: SearchEnds
     private var sources: [SearchEntry] = []

@@ -2,7 +2,9 @@ import CMicroHTTPD
 import Foundation
 import Glibc
 import Synchronization
+import WayfinderEngine
 import WayfinderGraph
+import WayfinderOSRM
 import WayfinderRouting
 import WayfinderService
 
@@ -14,7 +16,7 @@ public struct ServerConfiguration: Sendable {
     public var port: UInt16 = 5000
     /// Request threads (libmicrohttpd's thread pool, one epoll loop each).
     public var threads = max(1, ProcessInfo.processInfo.activeProcessorCount)
-    public var limits = ServerLimits()
+    public var limits = EngineLimits()
     public var endpoints = EndpointTable.standard
     /// Seconds between checks whether the graph file was replaced; 0 turns watching off.
     public var watchInterval = 1.0

@@ -1,3 +1,4 @@
+import WayfinderOSRM
 /// An endpoint: the path it answers, a name for logs and metrics, and its handler.
 public struct Endpoint: Sendable {
     public typealias Handler = @Sendable (HTTPRequest, RequestContext) -> HTTPResponse

@@ -1,3 +1,4 @@
+import WayfinderOSRM
 /// The map app's files (`Sources/WayfinderService/MapApp/`: the HTML shell, the style sheet
 /// and one script per concern), compiled into the binary by SwiftPM (`.embedInCode` in
 /// Package.swift: `PackageResources.NAME_EXT` byte arrays), so `wayfinder serve` needs no

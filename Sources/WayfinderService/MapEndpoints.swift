@@ -1,6 +1,7 @@
 import Foundation
 import WayfinderGraph
 import WayfinderJSON
+import WayfinderOSRM
 import WayfinderRouting
 
 /// The map page (`/`), the Leaflet files it loads (`/leaflet/...`) and the road geometry of

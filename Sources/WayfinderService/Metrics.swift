@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import WayfinderEngine
 import WayfinderGraph
 
 /// Request counters and latency histograms, per endpoint, in relaxed atomics: recording a
@@ -15,8 +16,6 @@ public final class Metrics: @unchecked Sendable {  // only atomics are mutated
     private let stride = statuses.count + 1 + bucketBounds.count + 1 + 1
     private let cells: UnsafeMutablePointer<Atomic<Int>>
     private let cellCount: Int
-    let reloads = Atomic<Int>(0)
-    let failedReloads = Atomic<Int>(0)
 
     init(endpoints: [String]) {
         self.endpoints = endpoints + ["none"]
@@ -53,7 +52,7 @@ public final class Metrics: @unchecked Sendable {  // only atomics are mutated
     }
 
     /// The Prometheus text exposition of every counter, and the graph's gauges.
-    func render(graph: ServedGraph) -> String {
+    func render(graph: ServedGraph, engine: Engine) -> String {
         var out = """
         # HELP wayfinder_requests_total Requests answered, by endpoint and HTTP status code.
         # TYPE wayfinder_requests_total counter
@@ -97,8 +96,8 @@ public final class Metrics: @unchecked Sendable {  // only atomics are mutated
         wayfinder_graph_info{format_version="\(GraphFile.formatVersion)",generator="\(escapeLabel(graph.file.metadata["generator"] ?? ""))",generation="\(graph.generation)"} 1
         # HELP wayfinder_graph_reloads_total Graph files put in service after the first, and reloads that failed.
         # TYPE wayfinder_graph_reloads_total counter
-        wayfinder_graph_reloads_total{result="ok"} \(reloads.load(ordering: .relaxed))
-        wayfinder_graph_reloads_total{result="failed"} \(failedReloads.load(ordering: .relaxed))
+        wayfinder_graph_reloads_total{result="ok"} \(engine.reloads.load(ordering: .relaxed))
+        wayfinder_graph_reloads_total{result="failed"} \(engine.failedReloads.load(ordering: .relaxed))
 
         """
         return out

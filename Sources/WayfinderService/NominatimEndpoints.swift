@@ -1,6 +1,7 @@
 import WayfinderGeocoding
 import WayfinderGraph
 import WayfinderJSON
+import WayfinderOSRM
 
 /// Nominatim's `/search`, `/reverse`, `/lookup`, `/details` and `/status` (formats `json`,
 /// `jsonv2`, `geojson`, `geocodejson`, `xml`; see `NominatimParameters.swift`), answered

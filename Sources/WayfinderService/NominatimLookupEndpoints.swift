@@ -2,6 +2,7 @@ import Foundation
 import WayfinderGeocoding
 import WayfinderGraph
 import WayfinderJSON
+import WayfinderOSRM
 
 /// Nominatim's `/lookup` (places by OSM id), `/details` (one place in full) and `/status`.
 extension NominatimEndpoints {

@@ -1,5 +1,6 @@
 import WayfinderGeocoding
 import WayfinderGraph
+import WayfinderOSRM
 
 /// Reading Nominatim's query parameters. Unknown parameters are ignored, as Nominatim does;
 /// a malformed value of a known one is a `Failure` (HTTP 400 with Nominatim's error shape).

@@ -1,4 +1,5 @@
 import WayfinderGeocoding
+import WayfinderOSRM
 
 /// Nominatim's structured search (`amenity`, `street`, `city`, `county`, `state`, `country`,
 /// `postalcode`): the fields are searched as one text, and each field given must then agree

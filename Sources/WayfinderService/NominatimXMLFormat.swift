@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import WayfinderGeocoding
 import WayfinderJSON
+import WayfinderOSRM
 
 /// Nominatim's `format=xml`: `<searchresults>` and `<lookupresults>` hold one `<place>` per
 /// result (address lines as child elements); `<reversegeocode>` holds one `<result>`, then

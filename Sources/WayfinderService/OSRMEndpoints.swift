@@ -1,7 +1,9 @@
 import WayfinderDirections
+import WayfinderEngine
 import WayfinderGeocoding
 import WayfinderGraph
 import WayfinderJSON
+import WayfinderOSRM
 import WayfinderProtobuf
 import WayfinderRouting
 
@@ -29,13 +31,6 @@ enum OSRMEndpoints {
         }
     }
 
-    /// The graph of the request's mode (every graph file holds both modes, but an old or
-    /// partial one may not).
-    static func graph(_ context: RequestContext, _ mode: TravelMode) throws(OSRMError) -> RoutingGraph {
-        guard let graph = context.graph.graph(mode) else { throw OSRMError("InvalidValue", "This graph has no \(mode) profile") }
-        return graph
-    }
-
     // MARK: /nearest
 
     /// `/nearest/v1/{profile}/{lon,lat}?number=N`: the N nearest roads, each as a waypoint;
@@ -44,20 +39,14 @@ enum OSRMEndpoints {
         answer { () throws(OSRMError) in
             let osrm = try OSRMRequest(request, service: "nearest", serviceOptions: ["number", "exclude"])
             guard osrm.coordinates.count == 1 else { throw OSRMError("InvalidOptions", "Only one input coordinate is supported") }
-            let number = try osrm.count("number", default: 1)
-            guard number <= context.limits.maxResults else {  // osrm-routed's max-nearest-size
-                throw OSRMError("TooBig", "Number of results \(number) is higher than current maximum (\(context.limits.maxResults))")
-            }
-            let excluded = try osrm.excludedClasses()
-            let graph = try graph(context, osrm.mode)
-            guard graph.serves(excluding: excluded) else { throw OSRMRequest.unsupportedExclusion }
-            let radius = min(osrm.radiuses[0] ?? context.limits.maxSnapRadius, context.limits.maxSnapRadius)
-            let found = Snapper(graph: graph).nearest(to: osrm.coordinates[0], count: number, maxDistance: radius,
-                                                      bearing: osrm.constraints[0].bearing, excluding: excluded)
-            guard !found.isEmpty else {
-                let area = context.graph.area ?? GraphArea(grid: graph.snapGrid)
-                let hint = area.hint(for: osrm.coordinates[0], order: .lonLat).map { "; " + $0 } ?? ""
-                throw OSRMError("NoSegment", "Could not find a matching segments for coordinate" + hint)
+            var nearest = NearestRequest(mode: osrm.mode, coordinate: osrm.coordinates[0])
+            nearest.number = try osrm.count("number", default: 1)
+            nearest.radius = osrm.radiuses[0]
+            nearest.bearing = osrm.constraints[0].bearing
+            try OSRMError.mapping(osrm, context) { () throws(EngineError) in try nearest.validate(limits: context.limits) }
+            nearest.excluding = try osrm.excludedClasses()
+            let (found, graph) = try OSRMError.mapping(osrm, context, service: .nearest) { () throws(EngineError) in
+                try nearest.answer(context.queries)
             }
             let json = context.json()
             json.beginObject()
@@ -75,9 +64,6 @@ enum OSRMEndpoints {
 
     // MARK: /route
 
-    static let routeOptions = Set(["steps", "geometries", "overview", "annotations", "alternatives",
-                                   "continue_straight", "waypoints", "skip_waypoints", "exclude"]).union(navigationOptions)
-
     /// `/route/v1/{profile}/{lon,lat;lon,lat[;…]}`: one route through every coordinate in
     /// order, a leg between each consecutive pair. With `format=pbf` (ours, for mobile
     /// clients) the same answer, errors included, is a protobuf `RouteResponse`
@@ -88,14 +74,16 @@ enum OSRMEndpoints {
             guard binary || request["format"] == nil || request["format"] == "json" else {
                 throw .badQuery("format must be json or pbf, got \"\(request["format"]!)\"")
             }
-            let route = try RouteQuery(request, context, extraOptions: ["format"])
+            let query = try OSRMRouteQuery(request, limits: context.limits, extraOptions: ["format"])
+            let (answer, options, builder) = try query.answer(context.queries)
             if binary {
-                return .protobuf(RouteProtobuf.encode(routes: route.routes, inputs: route.inputs,
-                                                      builder: route.builder, options: try route.protobufOptions()))
+                return .protobuf(RouteProtobuf.encode(routes: answer.routes, inputs: answer.inputs,
+                                                      builder: builder, options: try query.protobufOptions(),
+                                                      waypoints: answer.snaps))
             }
             let json = context.json()
-            OSRMRouteResponse.write(routes: route.routes, inputs: route.inputs, builder: route.builder,
-                                    options: route.options, into: json)
+            OSRMRouteResponse.write(routes: answer.routes, inputs: answer.inputs, builder: builder, options: options,
+                                    waypoints: answer.snaps, into: json)
             return .json(json)
         } catch {
             return binary ? .protobuf(RouteProtobuf.encodeError(code: error.code, message: error.message), status: 400) : error.response

@@ -1,5 +1,7 @@
+import WayfinderEngine
 import WayfinderGraph
 import WayfinderJSON
+import WayfinderOSRM
 import WayfinderRouting
 
 extension OSRMEndpoints {
@@ -17,24 +19,24 @@ extension OSRMEndpoints {
     static func table(_ request: HTTPRequest, _ context: RequestContext) -> HTTPResponse {
         answer { () throws(OSRMError) in
             let osrm = try OSRMRequest(request, service: "table", serviceOptions: tableOptions)
-            guard osrm.coordinates.count >= 2 else { throw OSRMError("InvalidOptions", "Number of coordinates needs to be at least two.") }
-            guard osrm.coordinates.count <= context.limits.maxTableCoordinates else { throw OSRMError("TooBig", "Too many table coordinates") }
-            let sources = try osrm.indices("sources"), destinations = try osrm.indices("destinations")
-            guard sources.count * destinations.count <= context.limits.maxTableCells else {
-                throw OSRMError("TooBig", "Too many table coordinates")
-            }
+            var query = TableRequest(mode: osrm.mode, coordinates: osrm.coordinates)
+            query.radiuses = osrm.radiuses
+            query.constraints = osrm.constraints
+            query.sources = try osrm.indices("sources")
+            query.destinations = try osrm.indices("destinations")
             let wanted = try osrm.choice("annotations", [("duration", (true, false)), ("distance", (false, true)),
                                                          ("duration,distance", (true, true)), ("distance,duration", (true, true))],
                                          default: (true, false))
+            query.distances = wanted.1
             let fallbackSpeed = try osrm.positive("fallback_speed")
             let fallbackToSnaps = try osrm.choice("fallback_coordinate", [("input", false), ("snapped", true)], default: false)
             let scale = try osrm.positive("scale_factor") ?? 1
-            let excluded = try osrm.excludedClasses()
-            let graph = try OSRMEndpoints.graph(context, osrm.mode)
-            let snaps = try osrm.snaps(graph, limit: context.limits.maxSnapRadius, area: context.graph.area, excluding: excluded)
-            let table = context.tableQuery(osrm.mode)!.compute(sources: sources.map { snaps[$0] },
-                                                               targets: destinations.map { snaps[$0] }, distances: wanted.1,
-                                                               excluding: excluded)
+            query.excluding = try osrm.excludedClasses()
+            let (snaps, table, graph) = try OSRMError.mapping(osrm, context) { () throws(EngineError) in
+                try query.validate(limits: context.limits)
+                return try query.answer(context.queries)
+            }
+            let sources = query.sources, destinations = query.destinations
             // Cells without a route, estimated by straight-line distance when asked.
             var estimated: [(row: Int, column: Int)] = []
             func estimate(_ i: Int, _ j: Int) -> Double? {

@@ -1,6 +1,8 @@
 import WayfinderDirections
+import WayfinderEngine
 import WayfinderGraph
 import WayfinderJSON
+import WayfinderOSRM
 import WayfinderRouting
 
 extension OSRMEndpoints {
@@ -17,45 +19,22 @@ extension OSRMEndpoints {
     static func trip(_ request: HTTPRequest, _ context: RequestContext) -> HTTPResponse {
         answer { () throws(OSRMError) in
             let osrm = try OSRMRequest(request, service: "trip", serviceOptions: tripOptions)
-            try osrm.checkWaypointCount(limit: context.limits.maxWaypoints)
+            var trip = TripRequest(mode: osrm.mode, coordinates: osrm.coordinates)
+            trip.radiuses = osrm.radiuses
+            trip.constraints = osrm.constraints
             var options = try osrm.routeResponseOptions()
-            let roundTrip = try osrm.flag("roundtrip", default: true)
-            let fromFirst = try osrm.choice("source", [("any", false), ("first", true)], default: false)
-            let toLast = try osrm.choice("destination", [("any", false), ("last", true)], default: false)
-            // osrm-routed's supported combinations: a one-way trip needs a fixed end.
-            guard roundTrip || fromFirst || toLast else { throw OSRMError("NotImplemented", "This request is not supported") }
-            let excluded = try osrm.excludedClasses()
-            let graph = try OSRMEndpoints.graph(context, osrm.mode)
-            try osrm.fitAnnotations(&options, to: graph)
-            let snaps = try osrm.snaps(graph, limit: context.limits.maxSnapRadius, area: context.graph.area, excluding: excluded)
-            let n = snaps.count
-            let table = context.tableQuery(osrm.mode)!.compute(sources: snaps, targets: snaps, distances: false, excluding: excluded)
-            let groups = TripGroups(table)
-            guard groups.members.count == 1 || (roundTrip && !fromFirst && !toLast) else {
-                throw OSRMError("NoTrips", "No trip visiting all destinations possible.")
+            trip.roundTrip = try osrm.flag("roundtrip", default: true)
+            trip.fromFirst = try osrm.choice("source", [("any", false), ("first", true)], default: false)
+            trip.toLast = try osrm.choice("destination", [("any", false), ("last", true)], default: false)
+            trip.excluding = try osrm.excludedClasses()
+            let (trips, snaps, tripOf, placeInTrip) = try OSRMError.mapping(osrm, context) { () throws(EngineError) in
+                try trip.validate(limits: context.limits)
+                try osrm.fitAnnotations(&options, to: try context.queries.routingGraph(osrm.mode))
+                return try trip.answer(context.queries)
             }
-            let router = context.router(osrm.mode)!
+            let graph = context.graph.graph(osrm.mode)!
             let builder = context.directionsBuilder(osrm.mode)!
-            var trips: [(legs: [Route], inputs: [FixedCoordinate])] = []
-            var tripOf = [Int](repeating: 0, count: n), placeInTrip = [Int](repeating: 0, count: n)
-            for (t, members) in groups.members.enumerated() {
-                let order = groups.tour(members, table, roundTrip: roundTrip, fromFirst: fromFirst, toLast: toLast, last: n - 1)
-                for (k, i) in order.enumerated() { (tripOf[i], placeInTrip[i]) = (t, k) }
-                guard order.count > 1 else { continue }
-                let stops = roundTrip ? order + [order[0]] : order
-                // As osrm-routed's trips: a stop may be left the way one came.
-                let found: [Route]?
-                do throws(RouteError) {
-                    found = try router.legs(through: stops.map { snaps[$0] }, continueStraight: false, excluding: excluded,
-                                            stop: { context.pastDeadline })
-                } catch {
-                    throw OSRMError(error)
-                }
-                guard let legs = found else {
-                    throw OSRMError("TooBig", "The trip took longer than \(context.limits.maxRequestTime) s to compute")
-                }
-                trips.append((legs, stops.map { osrm.coordinates[$0] }))
-            }
+            let n = snaps.count
             let json = context.json()
             json.beginObject()
             json.key("code"); json.string("Ok")
@@ -80,47 +59,3 @@ extension OSRMEndpoints {
     }
 }
 
-/// The places of a trip split into groups that can all reach each other (strongly connected
-/// components of "has a route to" in the table), each visited by a trip of its own.
-struct TripGroups {
-    /// The places of each group, increasing.
-    var members: [[Int]]
-
-    init(_ table: DurationTable) {
-        let n = table.sourceCount
-        // Tarjan's algorithm over the table's reachability (n is at most a few hundred).
-        var index = [Int](repeating: -1, count: n), low = [Int](repeating: 0, count: n)
-        var onStack = [Bool](repeating: false, count: n), stack: [Int] = [], next = 0
-        var groups: [[Int]] = []
-        func visit(_ v: Int) {
-            index[v] = next; low[v] = next; next += 1
-            stack.append(v); onStack[v] = true
-            for w in 0..<n where w != v && table.duration(source: v, target: w) != nil {
-                if index[w] < 0 { visit(w); low[v] = min(low[v], low[w]) } else if onStack[w] { low[v] = min(low[v], index[w]) }
-            }
-            if low[v] == index[v] {
-                var group: [Int] = []
-                while true {
-                    let w = stack.removeLast()
-                    onStack[w] = false
-                    group.append(w)
-                    if w == v { break }
-                }
-                groups.append(group.sorted())
-            }
-        }
-        for v in 0..<n where index[v] < 0 { visit(v) }
-        members = groups.sorted { $0[0] < $1[0] }
-    }
-
-    /// The visiting order of one group's places (input indices), its first place first.
-    func tour(_ places: [Int], _ table: DurationTable, roundTrip: Bool, fromFirst: Bool, toLast: Bool, last: Int) -> [Int] {
-        let k = places.count
-        var durations = [Int32](repeating: 0, count: k * k)
-        for a in 0..<k { for b in 0..<k where a != b { durations[a * k + b] = table.duration(source: places[a], target: places[b])! } }
-        // The group is the whole trip whenever an end is fixed: place 0 and `last` are its first and last.
-        let order = TripTour(durations: durations, count: k, roundTrip: roundTrip,
-                             startsAtFirst: fromFirst, endsAtLast: toLast && places.last == last).solve()
-        return order.map { places[$0] }
-    }
-}

@@ -1,5 +1,6 @@
 import WayfinderGraph
 import WayfinderJSON
+import WayfinderOSRM
 
 /// `/health` and `/metrics`: what operators and their monitoring read.
 enum OperationsEndpoints {
@@ -29,6 +30,6 @@ enum OperationsEndpoints {
     }
 
     static func metrics(_ request: HTTPRequest, _ context: RequestContext) -> HTTPResponse {
-        .text(context.server.metrics.render(graph: context.graph), contentType: "text/plain; version=0.0.4; charset=utf-8")
+        .text(context.server.metrics.render(graph: context.graph, engine: context.server.engine), contentType: "text/plain; version=0.0.4; charset=utf-8")
     }
 }

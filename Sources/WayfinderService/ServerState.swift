@@ -1,40 +1,33 @@
 import Foundation
 import Glibc
 import Synchronization
+import WayfinderEngine
 import WayfinderGraph
+import WayfinderOSRM
 import WayfinderRouting
 
-/// What every request thread shares: the endpoint table, the limits, the counters, the
-/// pool of request contexts with the graph in service, and the reload logic. Immutable
-/// apart from atomics and mutex-guarded state.
+/// What the HTTP server's request threads share: the engine (the graph in service, its query
+/// objects and reloads), the endpoint table and the counters. Immutable apart from atomics.
 public final class ServerState: Sendable {
-    public let graphPath: String
-    public let limits: ServerLimits
+    public let engine: Engine
     public let endpoints: EndpointTable
     public let metrics: Metrics
-    let pool: ContextPool
     let log: (@Sendable (String) -> Void)?
-    /// Held while a reload maps and verifies a file, so reloads never overlap. Holds the
-    /// identity of the last file that failed to load, so a broken file is reported once,
-    /// not every second.
-    private let reloading = Mutex<FileIdentity?>(nil)
     /// Requests whose answer is not yet sent (for a graceful stop).
     public let inFlight = Atomic<Int>(0)
 
-    /// `verifyChecksums: false` skips the full checksum pass at open (the C library's
-    /// `wf_open(path, verify: 0)`); the server always verifies.
-    public init(graphPath: String, limits: ServerLimits, endpoints: EndpointTable,
-                log: (@Sendable (String) -> Void)?, verifyChecksums: Bool = true) throws(GraphFileError) {
-        self.graphPath = graphPath
-        self.limits = limits
+    public init(graphPath: String, limits: EngineLimits, endpoints: EndpointTable,
+                log: (@Sendable (String) -> Void)?) throws(GraphFileError) {
         self.endpoints = endpoints
         self.log = log
         metrics = Metrics(endpoints: endpoints.endpoints.map(\.name))
-        pool = ContextPool(graph: try ServedGraph(path: graphPath, generation: 1, verifyChecksums: verifyChecksums))
+        engine = try Engine(graphPath: graphPath, limits: limits, log: log)
     }
 
+    public var graphPath: String { engine.graphPath }
+    public var limits: EngineLimits { engine.limits }
     /// The graph new requests are answered from.
-    public var graph: ServedGraph { pool.graph }
+    public var graph: ServedGraph { engine.graph }
 
     // MARK: Answering
 
@@ -76,10 +69,9 @@ public final class ServerState: Sendable {
                     ?? .error("NotFound", "no endpoint at this path; see /health", status: 404))
             return metrics.unmatched
         }
-        let context = pool.take(server: self)
-        context.requestStart = start
-        deliver(endpoints.endpoints[index].handler(request, context))
-        pool.giveBack(context)
+        engine.withQueries(start: start) { queries in
+            deliver(endpoints.endpoints[index].handler(request, RequestContext(queries: queries, server: self)))
+        }
         return index
     }
 
@@ -95,48 +87,12 @@ public final class ServerState: Sendable {
         log(line)
     }
 
-    /// Runs `body` with a request context of the graph in service, reserved for this call
-    /// (the C library's calls take one per call, as a request does).
-    public func withContext<T, E: Error>(_ body: (RequestContext) throws(E) -> T) throws(E) -> T {
-        let context = pool.take(server: self)
-        context.requestStart = monotonicNanoseconds()
-        defer { pool.giveBack(context) }
-        return try body(context)
-    }
+    // MARK: Reloading (the engine's)
 
-    // MARK: Reloading
-
-    /// Maps and verifies the file at `graphPath` and puts it in service. Requests already
-    /// running finish on the old graph; it is unmapped when the last of them is done. A
-    /// file that fails to open is logged and the old graph stays.
     @discardableResult
-    public func reload(reason: String) -> Bool {
-        reloading.withLock { lastFailure in
-            let identity = FileIdentity(path: graphPath)
-            let generation = pool.graph.generation + 1
-            do throws(GraphFileError) {
-                let graph = try ServedGraph(path: graphPath, generation: generation)
-                _ = pool.replace(with: graph)
-                lastFailure = nil
-                metrics.reloads.wrappingAdd(1, ordering: .relaxed)
-                log?("reloaded \(graphPath) (\(reason)): generation \(generation), version \(graph.version)")
-                return true
-            } catch {
-                lastFailure = identity
-                metrics.failedReloads.wrappingAdd(1, ordering: .relaxed)
-                log?("reload of \(graphPath) (\(reason)) failed, still serving generation \(generation - 1): \(error)")
-                return false
-            }
-        }
-    }
+    public func reload(reason: String) -> Bool { engine.reload(reason: reason) }
 
-    /// Reloads when another file now stands at the path (the nightly job renames a new one
-    /// over it) and it is not one that already failed.
-    public func reloadIfReplaced() {
-        guard let now = FileIdentity(path: graphPath), now != pool.graph.identity else { return }
-        guard reloading.withLock({ $0 != now }) else { return }
-        reload(reason: "file replaced")
-    }
+    public func reloadIfReplaced() { engine.reloadIfReplaced() }
 }
 
 /// Bytes as log text: printable ASCII kept, anything else as `?`, at most 512 bytes.

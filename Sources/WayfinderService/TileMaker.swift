@@ -1,4 +1,5 @@
 import Foundation
+import WayfinderEngine
 import WayfinderGraph
 import WayfinderJSON
 import WayfinderRouting

@@ -1,4 +1,5 @@
 import WayfinderGraph
+import WayfinderOSRM
 
 /// `GET /tiles/{z}/{x}/{y}[?buildings=1]`: one base-map tile as JSON (docs/TILES.md;
 /// written by `TileMaker`). Tiles change only when the graph does, so they may be cached

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WayfinderC
 import WayfinderCLI
+import WayfinderEngine
 import WayfinderGraph
 import WayfinderRouting
 import WayfinderService
@@ -111,7 +112,7 @@ import WayfinderService
     func tableEqualsTheServersTable(mode: Int32, name: String) throws {
         let opened = try Opened()
         let graph = try RoutingGraph(path: opened.path, mode: name == "driving" ? .driving : .walking)
-        let state = try ServerState(graphPath: opened.path, limits: ServerLimits(), endpoints: .standard, log: nil)
+        let state = try ServerState(graphPath: opened.path, limits: EngineLimits(), endpoints: .standard, log: nil)
         let points = Self.snappable(graph, count: 70, seed: 99 + UInt64(mode))
         let sources = Array(points.prefix(30)), destinations = Array(points.dropFirst(30))
         let json = try Self.serverTable(state, name, sources, destinations)
@@ -144,7 +145,7 @@ import WayfinderService
     @Test func routeJSONIsTheServersBytes() throws {
         let opened = try Opened()
         let graph = try RoutingGraph(path: opened.path, mode: .driving)
-        let state = try ServerState(graphPath: opened.path, limits: ServerLimits(), endpoints: .standard, log: nil)
+        let state = try ServerState(graphPath: opened.path, limits: EngineLimits(), endpoints: .standard, log: nil)
         let points = Self.snappable(graph, count: 14, seed: 5)   // six option sets of two or three stops each
         let options = ["", "steps=true&overview=full", "alternatives=2&annotations=true", "geometries=geojson&steps=true&voice_instructions=true",
                        "exclude=motorway", "steps=maybe"]

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+@testable import WayfinderOSRM
 @testable import WayfinderServer
 @testable import WayfinderService
 import WayfinderGraph

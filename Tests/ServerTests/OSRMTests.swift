@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WayfinderDirections
+import WayfinderEngine
 import WayfinderGraph
 import WayfinderJSON
 import WayfinderRouting
@@ -94,9 +95,9 @@ import WayfinderRouting
         let location = try #require(waypoints[0]["location"] as? [Double])
         #expect(abs(location[0] - nearest.location.longitude) < 1e-6 && abs(location[1] - nearest.location.latitude) < 1e-6)
         // Up to the limit; above it TooBig, as osrm-routed answers it.
-        let most = try server.json("/nearest/v1/driving/\(lonLat([point]))?number=\(ServerLimits().maxResults)&generate_hints=false")
+        let most = try server.json("/nearest/v1/driving/\(lonLat([point]))?number=\(EngineLimits().maxResults)&generate_hints=false")
         let capped = try #require(most.object["waypoints"] as? [[String: Any]])
-        #expect(capped.count == ServerLimits().maxResults)
+        #expect(capped.count == EngineLimits().maxResults)
         #expect(capped[0]["hint"] == nil)
         let many = try server.json("/nearest/v1/driving/\(lonLat([point]))?number=1000000000")
         #expect(many.status == 400 && many.object["code"] as? String == "TooBig")

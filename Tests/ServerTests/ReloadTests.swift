@@ -78,7 +78,7 @@ import WayfinderRouting
         // The Andorra graph is released once no request uses it.
         #expect(first == nil)
         #expect(server.log.contains { $0.contains("reloaded") && $0.contains("generation 2") })
-        #expect(server.state.metrics.reloads.load(ordering: .relaxed) == 1)
+        #expect(server.state.engine.reloads.load(ordering: .relaxed) == 1)
     }
 
     @Test func aBrokenFileIsRefusedAndTheOldGraphKept() throws {
@@ -90,13 +90,13 @@ import WayfinderRouting
         bytes[bytes.count / 2] ^= 0xff  // a flipped byte: the section checksum no longer matches
         try Data(bytes).write(to: URL(fileURLWithPath: broken))
         #expect(rename(broken, path) == 0)
-        for _ in 0..<200 where server.state.metrics.failedReloads.load(ordering: .relaxed) == 0 { usleep(25_000) }
-        #expect(server.state.metrics.failedReloads.load(ordering: .relaxed) == 1)
+        for _ in 0..<200 where server.state.engine.failedReloads.load(ordering: .relaxed) == 0 { usleep(25_000) }
+        #expect(server.state.engine.failedReloads.load(ordering: .relaxed) == 1)
         #expect(server.state.graph.generation == 1)
         #expect(try server.get("/health").status == 200)
         // Reported once, not on every check.
         usleep(400_000)
-        #expect(server.state.metrics.failedReloads.load(ordering: .relaxed) == 1)
+        #expect(server.state.engine.failedReloads.load(ordering: .relaxed) == 1)
         #expect(server.log.filter { $0.contains("failed") }.count == 1)
         #expect(try server.get("/metrics").text.contains(#"wayfinder_graph_reloads_total{result="failed"} 1"#))
     }

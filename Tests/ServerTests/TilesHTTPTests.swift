@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WayfinderEngine
 import WayfinderGraph
 import WayfinderImport
 import WayfinderJSON

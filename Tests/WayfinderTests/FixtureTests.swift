@@ -348,12 +348,11 @@ import WayfinderRouting
             """)
         map.way("ab", ["highway": "residential"])
         let router = Router(graph: try map.graph(.driving))
-        router.maxSnapDistance = 1000
         #expect(throws: RouteError.noSegment(isSource: true)) {
-            try router.route(from: map.coordinate(near: "a", north: 5000), to: map.coordinate("b"))
+            try router.route(from: map.coordinate(near: "a", north: 5000), to: map.coordinate("b"), maxSnap: 1000)
         }
         #expect(throws: RouteError.noSegment(isSource: false)) {
-            try router.route(from: map.coordinate("a"), to: map.coordinate(near: "a", north: -5000))
+            try router.route(from: map.coordinate("a"), to: map.coordinate(near: "a", north: -5000), maxSnap: 1000)
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Synchronization
+import WayfinderEngine
 import WayfinderGraph
 import WayfinderImport
 import WayfinderRouting
@@ -47,7 +48,7 @@ final class TestServer: Sendable {
     var state: ServerState { server.state }
     var log: [String] { lines.all }
 
-    init(graph: String, threads: Int = 2, watchInterval: Double = 0, limits: ServerLimits = ServerLimits(),
+    init(graph: String, threads: Int = 2, watchInterval: Double = 0, limits: EngineLimits = EngineLimits(),
          endpoints: EndpointTable = .standard) throws {
         var configuration = ServerConfiguration()
         configuration.port = 0

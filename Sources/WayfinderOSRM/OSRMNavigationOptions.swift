@@ -1,12 +1,9 @@
 import WayfinderDirections
 
-extension OSRMEndpoints {
+extension OSRMRouteQuery {
     /// The Mapbox Directions API's options for navigation SDKs, read by /route.
-    static let navigationOptions: Set<String> = ["voice_instructions", "banner_instructions", "voice_units", "language",
+    public static let navigationOptions: Set<String> = ["voice_instructions", "banner_instructions", "voice_units", "language",
                                                  "roundabout_exits"]
-}
-
-extension OSRMEndpoints.RouteQuery {
     /// `voice_instructions`, `banner_instructions`, `voice_units`, `roundabout_exits` and
     /// `language`. Instructions exist in English only: another language is refused (Mapbox
     /// answers an unknown one with an error too) rather than answered in English unasked.
@@ -33,7 +30,7 @@ extension OSRMEndpoints.RouteQuery {
     /// The options of a `format=pbf` answer, which carries steps with their instruction (a
     /// client reads it as the maneuver's) and the distance and duration annotations only:
     /// `annotations=true` asks for those two there; the rest is refused, not dropped.
-    func protobufOptions() throws(OSRMError) -> ResponseOptions {
+    public func protobufOptions() throws(OSRMError) -> ResponseOptions {
         var options = options
         if options.navigation.writesSteps {
             throw OSRMError("InvalidOptions", "voice_instructions and banner_instructions are not available with format=pbf")

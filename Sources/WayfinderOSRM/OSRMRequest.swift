@@ -3,33 +3,31 @@ import WayfinderRouting
 
 /// An OSRM error: its code (`InvalidUrl`, `InvalidOptions`, `NoSegment`, ...) and message,
 /// answered with HTTP 400 as osrm-routed does.
-struct OSRMError: Error {
-    var code: String
-    var message: String
+public struct OSRMError: Error {
+    public var code: String
+    public var message: String
 
-    init(_ code: String, _ message: String) {
+    public init(_ code: String, _ message: String) {
         self.code = code
         self.message = message
     }
 
-    var response: HTTPResponse { .error(code, message) }
-
-    static func badQuery(_ message: String) -> OSRMError { OSRMError("InvalidQuery", "Query string malformed: \(message)") }
+    public static func badQuery(_ message: String) -> OSRMError { OSRMError("InvalidQuery", "Query string malformed: \(message)") }
 }
 
 /// The parts of an OSRM v5 request every service shares: profile, coordinates, and the
 /// general options (`radiuses`, `generate_hints`, `hints`). Each service reads its own
 /// options through `options`, which rejects the ones nobody read.
-struct OSRMRequest {
-    var mode: TravelMode
-    var coordinates: [FixedCoordinate]
+public struct OSRMRequest {
+    public var mode: TravelMode
+    public var coordinates: [FixedCoordinate]
     /// Per coordinate: metres it may be snapped, nil for the server's limit (`unlimited`).
-    var radiuses: [Double?]
-    var generateHints = true
+    public var radiuses: [Double?]
+    public var generateHints = true
     /// Per coordinate: its bearing, approach and snapping rule (`bearings`, `approaches`, `snapping`).
-    var constraints: [SnapConstraints]
+    public var constraints: [SnapConstraints]
     /// The service's own options, by name (after the shared ones are taken out).
-    private(set) var options: [String: String] = [:]
+    public private(set) var options: [String: String] = [:]
 
     /// Options every OSRM service accepts. `hints` are accepted and ignored: they only
     /// speed up osrm-routed's snapping, and snapping here is exact without them.
@@ -39,7 +37,7 @@ struct OSRMRequest {
 
     /// Parses `/{service}/v1/{profile}/{coordinates}[.json]`, then the shared options and
     /// the names of `serviceOptions` and `extraOptions` (a variant's own, e.g. `format`).
-    init(_ request: HTTPRequest, service: String, serviceOptions: Set<String>,
+    public init(_ request: HTTPRequest, service: String, serviceOptions: Set<String>,
          extraOptions: Set<String> = []) throws(OSRMError) {
         // "/route/" has matched; what follows is "v1/{profile}/{coordinates}".
         let rest = request.path.utf8.dropFirst(service.utf8.count + 2)
@@ -110,7 +108,7 @@ struct OSRMRequest {
 
     // MARK: Option values
 
-    func flag(_ name: String, default value: Bool) throws(OSRMError) -> Bool {
+    public func flag(_ name: String, default value: Bool) throws(OSRMError) -> Bool {
         switch options[name] {
         case nil: return value
         case "true": return true
@@ -120,7 +118,7 @@ struct OSRMRequest {
     }
 
     /// One of `choices`, by its OSRM name.
-    func choice<T>(_ name: String, _ choices: [(String, T)], default value: T) throws(OSRMError) -> T {
+    public func choice<T>(_ name: String, _ choices: [(String, T)], default value: T) throws(OSRMError) -> T {
         guard let text = options[name] else { return value }
         guard let match = choices.first(where: { $0.0 == text }) else {
             throw .badQuery("\(name) must be one of \(choices.map(\.0).joined(separator: ", ")), got \"\(text)\"")
@@ -129,7 +127,7 @@ struct OSRMRequest {
     }
 
     /// A `;`-separated list with one element per coordinate; an empty element means the default.
-    func list<T>(_ name: String, _ text: String, _ element: (Substring) throws(OSRMError) -> T?) throws(OSRMError) -> [T?] {
+    public func list<T>(_ name: String, _ text: String, _ element: (Substring) throws(OSRMError) -> T?) throws(OSRMError) -> [T?] {
         let items = text.split(separator: ";", omittingEmptySubsequences: false)
         guard items.count == coordinates.count else {
             throw OSRMError("InvalidOptions", "Number of elements in \(name) size \(items.count) does not match coordinate size \(coordinates.count)")
@@ -140,7 +138,7 @@ struct OSRMRequest {
     }
 
     /// `all`, or `;`-separated indices into the coordinates (`sources`, `destinations`).
-    func indices(_ name: String) throws(OSRMError) -> [Int] {
+    public func indices(_ name: String) throws(OSRMError) -> [Int] {
         guard let text = options[name], text != "all" else { return Array(coordinates.indices) }
         var result: [Int] = []
         for item in text.split(separator: ";", omittingEmptySubsequences: false) {
@@ -154,7 +152,7 @@ struct OSRMRequest {
     }
 
     /// A positive integer option (`number`).
-    func count(_ name: String, default value: Int) throws(OSRMError) -> Int {
+    public func count(_ name: String, default value: Int) throws(OSRMError) -> Int {
         guard let text = options[name] else { return value }
         guard let number = Int(text), text.allSatisfy(\.isASCII) else { throw .badQuery("\(name) must be an integer, got \"\(text)\"") }
         guard number >= 1 else { throw OSRMError("InvalidOptions", "\(name) must be at least 1") }
@@ -162,7 +160,7 @@ struct OSRMRequest {
     }
 
     /// A number above zero (`fallback_speed`, `scale_factor`), nil when absent.
-    func positive(_ name: String) throws(OSRMError) -> Double? {
+    public func positive(_ name: String) throws(OSRMError) -> Double? {
         guard let text = options[name] else { return nil }
         guard let value = Self.decimal(Substring(text)) else { throw .badQuery("\(name) must be a number, got \"\(text)\"") }
         guard value > 0 else { throw OSRMError("InvalidValue", "\(name) must be > 0") }
@@ -235,7 +233,7 @@ struct OSRMRequest {
 
     /// A plain decimal number (`-1.5`, `42`, `.5`): no exponent, no nan, inf or hex, which
     /// `Double(_:)` would also take.
-    static func decimal(_ text: Substring) -> Double? {
+    public static func decimal(_ text: Substring) -> Double? {
         var digits = 0, dots = 0
         for (i, c) in text.utf8.enumerated() {
             switch c {
@@ -250,7 +248,7 @@ struct OSRMRequest {
     }
 
     /// Google's encoded polyline (latitude first), nil when malformed or out of range.
-    static func decodePolyline(_ text: Substring, precision: Int) -> [FixedCoordinate]? {
+    public static func decodePolyline(_ text: Substring, precision: Int) -> [FixedCoordinate]? {
         // At most 6 chunks (30 bits) per value: real coordinates never need more, and
         // bounded values cannot overflow the decoder's running sums.
         var run = 0

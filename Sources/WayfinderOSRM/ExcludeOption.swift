@@ -7,7 +7,7 @@ import WayfinderRouting
 /// exclusions) is osrm-routed's `InvalidValue` "Exclude flag combination is not supported.".
 extension OSRMRequest {
     /// The excluded classes of this request (none without the option).
-    func excludedClasses() throws(OSRMError) -> WayClasses {
+    public func excludedClasses() throws(OSRMError) -> WayClasses {
         guard let text = options["exclude"] else { return [] }
         guard !text.isEmpty, text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == ",") }) else {
             throw .badQuery("exclude must be a list of classes separated by commas")
@@ -16,5 +16,5 @@ extension OSRMRequest {
         return classes
     }
 
-    static let unsupportedExclusion = OSRMError("InvalidValue", "Exclude flag combination is not supported.")
+    public static let unsupportedExclusion = OSRMError("InvalidValue", "Exclude flag combination is not supported.")
 }

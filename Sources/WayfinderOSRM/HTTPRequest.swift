@@ -94,3 +94,25 @@ public struct MalformedURL: Error, Sendable {
     public let reason: String
     public init(_ reason: String) { self.reason = reason }
 }
+
+extension HTTPRequest {
+    /// A query string's `name=value` items as libmicrohttpd hands them to the server: split at
+    /// `&` and the first `=`, escapes left for `init(method:rawPath:rawParameters:)` to decode
+    /// (the C library's option strings are read this way).
+    public static func queryItems(_ query: UnsafeRawBufferPointer) -> [(name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer)] {
+        var items: [(name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer)] = []
+        var start = 0
+        while start < query.count {
+            var end = start
+            while end < query.count && query[end] != UInt8(ascii: "&") { end += 1 }
+            var equals = start
+            while equals < end && query[equals] != UInt8(ascii: "=") { equals += 1 }
+            let name = UnsafeRawBufferPointer(rebasing: query[start..<equals])
+            let value = equals < end ? UnsafeRawBufferPointer(rebasing: query[(equals + 1)..<end])
+                                     : UnsafeRawBufferPointer(start: nil, count: 0)
+            items.append((name, value))
+            start = end + 1
+        }
+        return items
+    }
+}

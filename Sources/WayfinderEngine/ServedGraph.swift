@@ -24,7 +24,7 @@ public final class ServedGraph: Sendable {
     /// The base map (`/tiles` areas, lines, buildings); nil for a file built without it.
     public let baseMap: BaseMap?
     /// The place names tiles write, from the base map or else the geocoder.
-    let placeLabels: PlaceLabels
+    public let placeLabels: PlaceLabels
     /// Names this build of the graph: a hash of its sections' checksums, 8 hex digits.
     /// Changes whenever any byte of the data does, so it versions cached tiles
     /// (`/tiles` ETag; the page's `tileVersion`).

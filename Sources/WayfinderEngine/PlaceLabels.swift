@@ -5,18 +5,18 @@ import WayfinderGraph
 /// map's place nodes (with population) when the file has them, else from the geocoder's
 /// places (files built before the base map). Sorted most important first (rank, then
 /// population or importance), so a tile lists them in that order by one scan.
-final class PlaceLabels: Sendable {
-    struct Label: Sendable {
-        var x: Int32, y: Int32
-        var kind: BaseMapLabelKind
+public final class PlaceLabels: Sendable {
+    public struct Label: Sendable {
+        public var x: Int32, y: Int32
+        public var kind: BaseMapLabelKind
         /// Population, else the geocoder's importance: orders labels of one rank.
-        var weight: UInt32
-        var name: String
+        public var weight: UInt32
+        public var name: String
         /// "n123", "w45", "r6": the same in every tile.
-        var id: String
+        public var id: String
     }
 
-    let labels: [Label]
+    public let labels: [Label]
 
     init(baseMap: BaseMap?, geocoder: Geocoder?) {
         var labels: [Label] = []

@@ -1,0 +1,53 @@
+import WayfinderGraph
+
+/// The engine's rules for what a request may ask and what it gets when it does not say:
+/// the one place each of them is written, so the server, the command line and the C library
+/// cannot drift apart.
+public enum RoutePolicy {
+    /// Metres: the farthest a coordinate is snapped when a request names no radius, and the
+    /// most any request may name (OSRM's `radiuses=unlimited` means this). A point farther
+    /// from every road is `NoSegment`, not a route from somewhere else.
+    public static let snapRadius = 5000.0
+
+    /// Whether a route through waypoints keeps going the way it came at each one when the
+    /// request does not say (OSRM's `continue_straight`): as the profiles of osrm-routed, a car
+    /// passes a waypoint without turning back there (car.lua's
+    /// `continue_straight_at_waypoint`), a walker may turn back.
+    public static func continuesStraight(_ mode: TravelMode) -> Bool { mode == .driving }
+
+    /// The most alternatives a request may ask for (osrm-routed's `--max-alternatives` default).
+    public static let maxAlternatives = 3
+
+    /// Whether alternatives are searched for a route through `waypoints` coordinates avoiding
+    /// `excluding`: between two coordinates only (as OSRM), and on the plain hierarchy only, so
+    /// under an exclusion the answer is the best route alone (alternatives are "up to N" in
+    /// OSRM too).
+    public static func searchesAlternatives(waypoints: Int, excluding: WayClasses) -> Bool {
+        waypoints == 2 && excluding.isEmpty
+    }
+}
+
+/// Caps that keep the work of one request bounded, whichever front end it came through.
+public struct EngineLimits: Sendable {
+    /// Waypoints of one route or trip request.
+    public var maxWaypoints = 100
+    /// Sources × destinations of one table request (100 × 100).
+    public var maxTableCells = 10_000
+    /// Coordinates of one table request.
+    public var maxTableCoordinates = 200
+    /// Results of nearest (`number`) and of the geocoder's searches (`limit`).
+    public var maxResults = 100
+    /// Metres: the farthest a coordinate may be snapped (`RoutePolicy.snapRadius` unless an
+    /// operator sets another).
+    public var maxSnapRadius = RoutePolicy.snapRadius
+    /// Metres: the largest category-search radius.
+    public var maxSearchRadius = 50_000.0
+    /// Bytes of path plus query; longer URLs get 414.
+    public var maxURLBytes = 8192
+    /// Seconds one request may compute before it is cut short (checked between legs).
+    public var maxRequestTime = 5.0
+    /// Seconds an idle connection is kept open.
+    public var connectionTimeout = 30
+
+    public init() {}
+}

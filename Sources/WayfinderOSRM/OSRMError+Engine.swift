@@ -1,0 +1,60 @@
+import WayfinderDirections
+import WayfinderEngine
+import WayfinderGeocoding
+import WayfinderGraph
+import WayfinderRouting
+
+extension OSRMError {
+    /// The engine's error in osrm-routed's codes and words. A coordinate with no road near it
+    /// that lies outside the graph's area (`area`, else the snapping grid's box) gets a hint
+    /// (swapped LON,LAT, or the area) after osrm-routed's message.
+    /// /nearest words a coordinate without a road in reach as osrm-routed's nearest plugin
+    /// does (no index: it has one coordinate).
+    public init(_ failure: EngineError, _ request: OSRMRequest, area: GraphArea? = nil, grid: SnapGrid? = nil,
+                service: Service = .other) {
+        switch failure {
+        case .noSegment(let point):
+            if service == .nearest {
+                self.init("NoSegment", "Could not find a matching segments for coordinate")
+            } else {
+                self.init(RouteError.noSegment(point: point))
+            }
+            let covered = area ?? grid.map { GraphArea(grid: $0) }
+            if point < request.coordinates.count, let hint = covered?.hint(for: request.coordinates[point], order: .lonLat) {
+                message += "; \(hint)"
+            }
+        case .noRoute: self.init(RouteError.noRoute)
+        case .noTrips: self.init("NoTrips", "No trip visiting all destinations possible.")
+        case .tooBig(let what): self.init("TooBig", what)
+        case .noMode(let mode): self.init("InvalidValue", "This graph has no \(mode) profile")
+        case .unsupportedExclusion: self = OSRMRequest.unsupportedExclusion
+        case .invalidOptions(let what): self.init("InvalidOptions", what)
+        case .invalidValue(let what): self.init("InvalidValue", what)
+        case .notImplemented(let what): self.init("NotImplemented", what)
+        }
+    }
+
+    /// Services whose errors osrm-routed words their own way.
+    public enum Service: Sendable { case nearest, other }
+
+    /// A failed route (or snap), answered in osrm-routed's words (`RouteError.osrm(_:)`).
+    public init(_ failure: RouteError) {
+        let osrm = failure.osrm(.osrm)
+        self.init(osrm.code, osrm.message)
+    }
+}
+
+extension OSRMRequest {
+    /// Snaps every coordinate as a route request does (`RouteRequest.snap`): within its radius
+    /// (`limit` for `unlimited` and larger radiuses), as its bearing, approach and snapping
+    /// rule allow, off `excluding`'s roads.
+    public func snaps(_ graph: RoutingGraph, limit: Double, area: GraphArea? = nil,
+                      excluding: WayClasses = []) throws(OSRMError) -> [Snap] {
+        do throws(EngineError) {
+            return try RouteRequest.snap(coordinates, radiuses: radiuses, constraints: constraints, excluding: excluding,
+                                         graph: graph, limit: limit)
+        } catch {
+            throw OSRMError(error, self, area: area, grid: graph.snapGrid)
+        }
+    }
+}
