@@ -8,10 +8,8 @@ enum CarBarriers {
                                         "entrance", "height_restrictor", "arch", "gate", "lift_gate"]
 
     static func blocks(_ tags: OSMTags) -> Bool {
-        if let access = resolveCarAccessList(firstValue(tags, DrivingProfile.accessKeys)) {
-            // `private`, `destination`, … let a car through (to reach its destination).
-            return CarAccessClass.isDenied(access) && !CarAccessClass.isRestricted(access)
-        }
+        // `private`, `destination`, … let a car through (to reach its destination).
+        if let blocked = AccessRules.car.blocks(node: tags) { return blocked }
         guard let barrier = tags["barrier"] else { return false }
         if barrier == "height_restrictor", let raw = tags["maxheight"],
            let height = PhysicalLimits.height(raw), height < PhysicalLimits.vehicleHeight {

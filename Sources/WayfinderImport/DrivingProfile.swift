@@ -29,18 +29,10 @@ struct DrivingProfile: Profile {
         }
     }
 
-    /// Access keys, most specific first (OSRM `access_tags_hierarchy`).
-    static let accessKeys = ["motorcar", "motor_vehicle", "vehicle", "access"]
     /// `construction=*` values of a road still open to traffic (OSRM car.lua's whitelist).
     static let passableConstruction: Set<String> = ["no", "widening", "minor"]
     /// Road types a car may not use whatever the access tags say (OSRM car.lua's `avoid`).
     static let avoidedHighways: Set<String> = ["steps", "construction", "proposed", "area", "reversible", "impassable", "hov_lanes"]
-    /// Road types where `access=private`, `destination`, … mean "restricted" rather than closed
-    /// (OSRM `restricted_highway_whitelist`); elsewhere (footways, tracks) those values close the way.
-    static let restrictableHighways: Set<String> = [
-        "motorway", "motorway_link", "trunk", "trunk_link", "primary", "primary_link", "secondary", "secondary_link",
-        "tertiary", "tertiary_link", "residential", "living_street", "unclassified", "service", "winter_road", "ice_road",
-    ]
     /// km/h by road type (OSRM car.lua `speeds`).
     static let highwaySpeeds: [String: Double] = [
         "motorway": 90, "motorway_link": 45, "trunk": 85, "trunk_link": 40, "primary": 65, "primary_link": 30,
@@ -57,15 +49,12 @@ struct DrivingProfile: Profile {
         var (forwardOpen, backwardOpen) = PhysicalLimits.carFits(tags)
 
         // Access, each direction on its own (`vehicle:forward=no`, …).
-        let values = directionalValues(tags, Self.accessKeys)
-        let forwardAccess = resolveCarAccessList(values.forward), backwardAccess = resolveCarAccessList(values.backward)
+        let rules = AccessRules.car, decision = rules.decide(way: tags, highway: highway)
+        let (forwardAccess, backwardAccess) = (decision.values.forward, decision.values.backward)
         var result = closed
-        if Self.restrictableHighways.contains(highway) {
-            result.forwardRestricted = CarAccessClass.isRestricted(forwardAccess)
-            result.backwardRestricted = CarAccessClass.isRestricted(backwardAccess)
-        }
-        if CarAccessClass.isDenied(forwardAccess) && !result.forwardRestricted { forwardOpen = false }
-        if CarAccessClass.isDenied(backwardAccess) && !result.backwardRestricted { backwardOpen = false }
+        (result.forwardRestricted, result.backwardRestricted) = (decision.forwardRestricted, decision.backwardRestricted)
+        if decision.forwardClosed { forwardOpen = false }
+        if decision.backwardClosed { backwardOpen = false }
         if !forwardOpen && !backwardOpen { return closed }
 
         // One-way: the most specific `oneway:*` tag wins; motorways and roundabouts are one-way
@@ -81,9 +70,9 @@ struct DrivingProfile: Profile {
         if let speed = Self.highwaySpeeds[highway] {
             (forward, backward) = (speed, speed)
         } else {
-            if let access = forwardAccess, !CarAccessClass.isDenied(access) { forward = Self.defaultSpeed }
+            if let access = forwardAccess, !rules.isDenied(access) { forward = Self.defaultSpeed }
             else if forwardAccess == nil && backwardAccess != nil { forwardOpen = false }
-            if let access = backwardAccess, !CarAccessClass.isDenied(access) { backward = Self.defaultSpeed }
+            if let access = backwardAccess, !rules.isDenied(access) { backward = Self.defaultSpeed }
             else if backwardAccess == nil && forwardAccess != nil { backwardOpen = false }
         }
         // No speed either way: a road type cars do not use (OSRM stops here, before maxspeed).

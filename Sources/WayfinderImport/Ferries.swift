@@ -31,23 +31,20 @@ enum Ferries {
     /// one `mode` boards (then the way's `highway` decides, if it has one).
     static func access(way tags: OSMTags, transport: Transport, mode: TravelMode) -> WayAccess? {
         guard let speed = routeSpeed(transport, mode: mode) else { return nil }
-        let closed = WayAccess(forwardSpeed: 0, backwardSpeed: 0)
-        var (forwardOpen, backwardOpen) = (true, true)
-        if mode == .driving {
-            // A ferry is never "restricted" (only roads are, in car.lua): car.lua's whole
-            // blacklist, `private` and `destination` included, closes it.
-            if let value = accessValue(tags, DrivingProfile.accessKeys), CarAccessClass.isDenied(value) { return closed }
-        } else {
-            let (forward, backward) = WalkingProfile.directedAccess(tags)
-            (forwardOpen, backwardOpen) = (!WalkingProfile.isClosed(forward), !WalkingProfile.isClosed(backward))
-            if !forwardOpen && !backwardOpen { return closed }
-        }
+        // The access tags are read as on a road, before boarding (OSRM's `access` step runs
+        // before `ferries`), so `motor_vehicle=yes` opens a ferry tagged `access=no` to cars.
+        // A ferry without a `highway` tag is never "restricted" (only roads are, in car.lua):
+        // there `private` and `destination` close it.
+        let decision = (mode == .driving ? AccessRules.car : AccessRules.foot).decide(way: tags, highway: tags["highway"])
+        if decision.isClosed { return WayAccess(forwardSpeed: 0, backwardSpeed: 0) }
+        let (forwardOpen, backwardOpen) = (!decision.forwardClosed, !decision.backwardClosed)
         // car.lua reads `oneway:motorcar` … `oneway`; foot.lua only `oneway:foot`.
         let oneway = mode == .driving
             ? DrivingProfile.onewayValue(tags)
             : tags["oneway:foot"]
         var access = WayAccess(forward: forwardOpen ? speed : 0, backward: backwardOpen ? speed : 0, oneway: oneway, implied: false)
         if let seconds = tags["duration"].flatMap(parseWayDuration) { access.duration = Double(max(seconds, 1)) }
+        (access.forwardRestricted, access.backwardRestricted) = (decision.forwardRestricted, decision.backwardRestricted)
         return access
     }
 
@@ -64,42 +61,4 @@ enum Ferries {
         }
         return bridge
     }
-
-    /// car.lua's `classes` of a way in each direction (`toll:forward`, `route:backward` …
-    /// count for their direction only). `restricted` is car.lua's rule: a road (of the
-    /// classes that may be restricted) whose access tag is one of the local-access values.
-    static func classes(way tags: OSMTags, highway: String?) -> (forward: WayClasses, backward: WayClasses) {
-        var forward: WayClasses = [], backward: WayClasses = []
-        if let tunnel = tags["tunnel"], tunnel != "no" {
-            forward.insert(.tunnel)
-            backward.insert(.tunnel)
-        }
-        if (tags["toll:forward"] ?? tags["toll"]) == "yes" { forward.insert(.toll) }
-        if (tags["toll:backward"] ?? tags["toll"]) == "yes" { backward.insert(.toll) }
-        if (tags["route:forward"] ?? tags["route"]) == "ferry" { forward.insert(.ferry) }
-        if (tags["route:backward"] ?? tags["route"]) == "ferry" { backward.insert(.ferry) }
-        if let highway, restrictableHighways.contains(highway) {
-            // The most specific key wins, its `:forward`/`:backward` form before its plain one.
-            func access(_ suffix: String) -> String? {
-                for key in DrivingProfile.accessKeys.reversed() {
-                    if let value = tags[key + suffix] ?? tags[key] { return value }
-                }
-                return nil
-            }
-            if let value = access(":forward"), localAccess.contains(value) { forward.insert(.restricted) }
-            if let value = access(":backward"), localAccess.contains(value) { backward.insert(.restricted) }
-        }
-        if highway == "motorway" || highway == "motorway_link" {
-            forward.insert(.motorway)
-            backward.insert(.motorway)
-        }
-        return (forward, backward)
-    }
-
-    /// car.lua's `restricted_highway_whitelist` and `restricted_access_tag_list`.
-    static let restrictableHighways: Set<String> = [
-        "motorway", "motorway_link", "trunk", "trunk_link", "primary", "primary_link", "secondary", "secondary_link",
-        "tertiary", "tertiary_link", "residential", "living_street", "unclassified", "service", "winter_road", "ice_road",
-    ]
-    static let localAccess: Set<String> = ["private", "delivery", "destination", "customers", "permit", "residents", "unknown"]
 }

@@ -8,5 +8,8 @@
 /// recorded there.
 public enum ImportRevision {
     /// 1: ways' lane counts (`lanes`), read by the perceived bearings.
-    public static let current = 1
+    /// 2: the `restricted` class is the car's routing decision (`AccessRules`): the most
+    /// specific access key wins (`access=private` + `motor_vehicle=permissive` is open, and
+    /// no longer `restricted`), all-HOV roads are `restricted`; ferries read the hierarchy so too.
+    public static let current = 2
 }

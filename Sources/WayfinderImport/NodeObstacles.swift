@@ -26,7 +26,7 @@ struct NodeObstacle: Equatable {
         // pass: then the access rules decide alone (a closed one blocks the node instead). An
         // empty value says nothing (OSRM's scenarios, which tag `access=` so, expect the wait).
         if let barrier = tags["barrier"], barrier == "gate" || barrier == "lift_gate",
-           !DrivingProfile.accessKeys.contains(where: { !(tags[$0] ?? "").isEmpty }) {
+           !AccessRules.car.keys.contains(where: { !(tags[$0] ?? "").isEmpty }) {
             out.append(NodeObstacle(kind: .gate, direction: .both, cost: 60_000))
         }
         guard let highway = tags["highway"] else { return out }

@@ -45,8 +45,7 @@ final class OSMCollector: OSMHandler {
             let found = NodeObstacle.parse(tags)
             if !found.isEmpty { obstacles[id] = found }
         }
-        guard tags.has("barrier") || tags.has("access") || tags.has("motor_vehicle") || tags.has("foot")
-            || tags.has("vehicle") || tags.has("motorcar") else { return }
+        guard tags.has("barrier") || AccessRules.anyModeKeys.contains(where: tags.has) else { return }
         var blocked = false
         for (index, profile) in profiles.enumerated() where profile.blocks(node: tags) {
             blockedNodes[index].insert(id)
@@ -74,12 +73,12 @@ final class OSMCollector: OSMHandler {
         var info = WayInfo(osmId: id, name: 0, ref: 0, roadClass: roadClass, flags: 0)
         info.transport = (onBoard ?? .road).rawValue
         info.lanes = LaneTags.count(tags)
-        let classes = Ferries.classes(way: tags, highway: highway)
-        (info.forwardClasses, info.backwardClasses) = (classes.forward.rawValue, classes.backward.rawValue)
         if tags.value("junction", isAnyOf: ["roundabout", "circular"]) { flags |= WayInfo.isRoundabout }
         if tags.value("junction", isAnyOf: ["circular"]) { flags |= WayInfo.isCircular }
         if isUnderground(tags) { flags |= WayInfo.isUnderground }
         let driving = modes[Int(TravelMode.driving.rawValue - 1)]
+        let classes = WayClasses.carProfile(way: tags, highway: highway, driving: driving)
+        (info.forwardClasses, info.backwardClasses) = (classes.forward.rawValue, classes.backward.rawValue)
         if !driving.isStartpoint { flags |= WayInfo.carNoStart }
         if driving.forwardRestricted { flags |= WayInfo.carRestrictedForward }
         if driving.backwardRestricted { flags |= WayInfo.carRestrictedBackward }

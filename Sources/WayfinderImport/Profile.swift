@@ -57,14 +57,6 @@ func roadClass(highway: String) -> (RoadClass, isLink: Bool)? {
     }
 }
 
-/// The most specific access tag present wins: `keys` go from general to specific.
-func accessValue(_ tags: OSMTags, _ keys: [String]) -> String? {
-    for key in keys.reversed() {
-        if let value = tags[key] { return value }
-    }
-    return nil
-}
-
 /// Oneway direction from the tags: +1 forward only, -1 backward only, 0 both.
 extension WayAccess {
     /// `forward` and `backward` speeds, the one against a `oneway` tag's direction closed

@@ -7,15 +7,6 @@ import WayfinderGraph
 struct WalkingProfile: Profile {
     static let walkingSpeed = 5.0
 
-    /// Access keys, most specific first (foot.lua `access_tags_hierarchy`), with the
-    /// `:forward`/`:backward` variants spelled out once.
-    static let accessKeys: [(plain: String, forward: String, backward: String)] =
-        ["foot", "access"].map { ($0, $0 + ":forward", $0 + ":backward") }
-    static let allowed: Set<String> = ["yes", "foot", "permissive", "designated"]
-    /// `use_sidepath`: a compulsory parallel footway is mapped, and walkers must take it.
-    /// (Unlike car.lua, `emergency` or `destination` do not close a way to walkers.)
-    static let closed: Set<String> = ["no", "agricultural", "forestry", "private", "delivery", "use_sidepath"]
-
     /// Kinds of way walked whatever their access tags (foot.lua `speeds`): every other way,
     /// motorways, trunks, cycleways, bridleways, `highway=road` and any unknown value
     /// included, needs an access tag that lets walkers on.
@@ -63,8 +54,9 @@ struct WalkingProfile: Profile {
         }
         if tags.nonEmptyValue("proposed") != nil && (highway == nil || highway == "proposed") { return none }
 
-        let (forwardAccess, backwardAccess) = Self.directedAccess(tags)
-        var forward = !Self.isClosed(forwardAccess), backward = !Self.isClosed(backwardAccess)
+        let decision = AccessRules.foot.decide(way: tags, highway: highway)
+        let (forwardAccess, backwardAccess) = (decision.values.forward, decision.values.backward)
+        var forward = !decision.forwardClosed, backward = !decision.backwardClosed
         if !forward && !backward { return none }
 
         if Self.hasSeparateSidewalk(tags) {
@@ -103,9 +95,7 @@ struct WalkingProfile: Profile {
 
     func blocks(node tags: OSMTags) -> Bool {
         // An access tag on the node decides alone: `access=yes` opens a wall (a door in it).
-        if let access = Self.accessKeys.lazy.compactMap({ tags.nonEmptyValue($0.plain) }).first {
-            return Self.closed.contains(access)
-        }
+        if let blocked = AccessRules.foot.blocks(node: tags) { return blocked }
         guard let barrier = tags.nonEmptyValue("barrier"), Self.blockingBarriers.contains(barrier) else { return false }
         // A rising bollard is down for walkers; an audible fence is a sound that keeps cattle in.
         if tags.value("bollard", is: "rising") { return false }
@@ -121,46 +111,7 @@ struct WalkingProfile: Profile {
         return false
     }
 
-    /// The access value of each direction: per key from the most specific, a `:forward` or
-    /// `:backward` value before the plain one (OSRM's `get_forward_backward_by_set`).
-    static func directedAccess(_ tags: OSMTags) -> (forward: String?, backward: String?) {
-        var forward: String?, backward: String?
-        for key in accessKeys {
-            if forward == nil { forward = tags.nonEmptyValue(key.forward) }
-            if backward == nil { backward = tags.nonEmptyValue(key.backward) }
-            if forward == nil || backward == nil {
-                let common = tags.nonEmptyValue(key.plain)
-                forward = forward ?? common
-                backward = backward ?? common
-            }
-            if forward != nil && backward != nil { break }
-        }
-        return (forward.map(resolveList), backward.map(resolveList))
-    }
-
-    /// `yes;no`-style lists: the most permissive part counts (OSRM's `resolve_access`).
-    static func resolveList(_ value: String) -> String {
-        guard value.contains(";") else { return value }
-        var best: String?, bestRank = -1
-        for part in value.split(separator: ";") {
-            let trimmed = part.trimmingCharacters(in: .whitespaces)
-            let rank = allowed.contains(trimmed) ? 3 : closed.contains(trimmed) ? 1 : 0
-            if rank > bestRank { (best, bestRank) = (trimmed, rank) }
-        }
-        return best ?? value
-    }
-
-    static func isClosed(_ access: String?) -> Bool { access.map(closed.contains) ?? false }
-
     static func hasSeparateSidewalk(_ tags: OSMTags) -> Bool {
         ["sidewalk", "sidewalk:both", "sidewalk:left", "sidewalk:right"].contains { tags.value($0, is: "separate") }
-    }
-}
-
-extension OSMTags {
-    /// A tag's value, nil when absent or empty (an empty value says nothing, as in OSRM).
-    func nonEmptyValue(_ key: String) -> String? {
-        guard let raw = rawValue(key), raw.pointee != 0 else { return nil }
-        return String(cString: raw)
     }
 }

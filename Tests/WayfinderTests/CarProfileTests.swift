@@ -47,8 +47,8 @@ import WayfinderRouting
         #expect(try drivable(["highway": "primary", "access": "forestry;agricultural"]) == "none")
         #expect(try drivable(["highway": "primary", "motorcar": "no;yes"]) == "both")
         #expect(try drivable(["highway": "primary", "motor_vehicle": "agricultural;destination"]) == "both")
-        #expect(resolveCarAccessList("bus; permissive") == "permissive")
-        #expect(resolveCarAccessList("some_tag;no") == "no")
+        #expect(AccessRules.car.resolve("bus; permissive") == "permissive")
+        #expect(AccessRules.car.resolve("some_tag;no") == "no")
     }
 
     @Test func roadTypesWithoutACarSpeedNeedAnAccessTag() throws {

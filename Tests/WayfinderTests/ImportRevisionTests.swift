@@ -9,7 +9,7 @@ import WayfinderImport
     /// The digest of the sections a build of Monaco writes, at the revision it was recorded.
     /// When the importer's output changes on purpose, raise `ImportRevision.current` and
     /// record both here (the failure message gives the new digest).
-    static let recorded = (revision: 1, digest: "8b49f8a01d82402f")
+    static let recorded = (revision: 2, digest: "5ad2b315fd3e258e")
 
     @Test func theImporterWritesWhatItsRevisionSays() throws {
         let file = try GraphFile(path: ExtractGraphs.shared.path("monaco"))
