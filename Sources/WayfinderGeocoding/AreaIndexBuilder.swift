@@ -1,6 +1,6 @@
 import WayfinderGraph
 
-/// The area sections of the geocoder index (kinds 120–127, see `GeocoderSection`): areas
+/// The area sections of the geocoder index (kinds 120–127, `SectionKinds.swift`): areas
 /// sorted by level, their simplified rings, a string table of their own, and a coarse grid
 /// listing under each cell the areas whose box touches it, so that finding the areas
 /// around a point tests only a few boxes and runs point-in-polygon only on box hits.
@@ -145,13 +145,13 @@ struct AreaIndex {
     }
 
     func add(to writer: inout GraphFileWriter) {
-        writer.add(kind: GeocoderSection.areas.rawValue, areas)
-        writer.add(kind: GeocoderSection.areaRings.rawValue, rings)
-        writer.add(kind: GeocoderSection.areaPoints.rawValue, points)
-        strings.add(to: &writer, offsetsKind: GeocoderSection.areaStringOffsets.rawValue, bytesKind: GeocoderSection.areaStringBytes.rawValue)
-        writer.add(kind: GeocoderSection.areaGrid.rawValue, [grid])
-        writer.add(kind: GeocoderSection.areaCellOffsets.rawValue, cellOffsets)
-        writer.add(kind: GeocoderSection.areaCellAreas.rawValue, cellAreas)
+        writer.add(kind: SectionKind.areas.rawValue, areas)
+        writer.add(kind: SectionKind.areaRings.rawValue, rings)
+        writer.add(kind: SectionKind.areaPoints.rawValue, points)
+        strings.add(to: &writer, offsetsKind: SectionKind.areaStringOffsets.rawValue, bytesKind: SectionKind.areaStringBytes.rawValue)
+        writer.add(kind: SectionKind.areaGrid.rawValue, [grid])
+        writer.add(kind: SectionKind.areaCellOffsets.rawValue, cellOffsets)
+        writer.add(kind: SectionKind.areaCellAreas.rawValue, cellAreas)
     }
 
     /// A point inside closed rings: on the horizontal line through the middle of the box,

@@ -14,7 +14,7 @@ struct AreaTable: @unchecked Sendable {  // read-only views of an immutable mapp
     var count: Int { max(0, areas.count - 1) }
 
     init(file: GraphFile) throws(GraphFileError) {
-        func section<T: BitwiseCopyable>(_ kind: GeocoderSection, _ type: T.Type) -> UnsafeBufferPointer<T> {
+        func section<T: BitwiseCopyable>(_ kind: SectionKind, _ type: T.Type) -> UnsafeBufferPointer<T> {
             file.section(kind: kind.rawValue, as: T.self) ?? UnsafeBufferPointer(start: nil, count: 0)
         }
         areas = section(.areas, GeocoderArea.self)
@@ -28,8 +28,8 @@ struct AreaTable: @unchecked Sendable {  // read-only views of an immutable mapp
             return
         }
         grid = gridSection[0]
-        strings = try StringTable(file: file, offsetsKind: GeocoderSection.areaStringOffsets.rawValue,
-                                  bytesKind: GeocoderSection.areaStringBytes.rawValue)
+        strings = try StringTable(file: file, offsetsKind: SectionKind.areaStringOffsets.rawValue,
+                                  bytesKind: SectionKind.areaStringBytes.rawValue)
         guard isConsistent else { throw .unreadable(path: file.path, reason: "malformed geocoder areas") }
     }
 

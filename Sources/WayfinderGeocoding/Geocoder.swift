@@ -35,18 +35,18 @@ public final class Geocoder: @unchecked Sendable {  // read-only views of an imm
     /// `unreadable` when an index would let a lookup reach outside its section.
     public init(file: GraphFile) throws(GraphFileError) {
         self.file = file
-        func require<T: BitwiseCopyable>(_ section: GeocoderSection, _ type: T.Type) throws(GraphFileError) -> UnsafeBufferPointer<T> {
-            try file.require(kind: section.rawValue, as: T.self, name: "geocoder \(section)")
+        func require<T: BitwiseCopyable>(_ section: SectionKind, _ type: T.Type) throws(GraphFileError) -> UnsafeBufferPointer<T> {
+            try file.require(kind: section.rawValue, as: T.self, name: section.name)
         }
-        let gridSection = try require(.grid, SnapGrid.self)
+        let gridSection = try require(.geocoderGrid, SnapGrid.self)
         guard gridSection.count == 1, gridSection[0].columns > 0, gridSection[0].rows > 0, gridSection[0].cellSize > 0 else {
             throw .unreadable(path: file.path, reason: "malformed geocoder grid")
         }
         grid = gridSection[0]
-        strings = try StringTable(file: file, offsetsKind: GeocoderSection.stringOffsets.rawValue,
-                                  bytesKind: GeocoderSection.stringBytes.rawValue)
-        items = try require(.items, GeocoderItem.self)
-        itemCells = try require(.itemCells, UInt32.self)
+        strings = try StringTable(file: file, offsetsKind: SectionKind.geocoderStringOffsets.rawValue,
+                                  bytesKind: SectionKind.geocoderStringBytes.rawValue)
+        items = try require(.geocoderItems, GeocoderItem.self)
+        itemCells = try require(.geocoderItemCells, UInt32.self)
         tokenOffsets = try require(.tokenOffsets, UInt32.self)
         tokenBytes = try require(.tokenBytes, UInt8.self)
         tokenMasks = try require(.tokenMasks, UInt32.self)
@@ -57,8 +57,8 @@ public final class Geocoder: @unchecked Sendable {  // read-only views of an imm
         streetCellKeys = try require(.streetCellKeys, UInt32.self)
         streetSegments = try require(.streetSegments, Int32.self)
         areaTable = try AreaTable(file: file)
-        otherNameOffsets = file.section(kind: GeocoderSection.otherNameOffsets.rawValue, as: UInt32.self) ?? UnsafeBufferPointer(start: nil, count: 0)
-        otherNames = file.section(kind: GeocoderSection.otherNames.rawValue, as: Int32.self) ?? UnsafeBufferPointer(start: nil, count: 0)
+        otherNameOffsets = file.section(kind: SectionKind.otherNameOffsets.rawValue, as: UInt32.self) ?? UnsafeBufferPointer(start: nil, count: 0)
+        otherNames = file.section(kind: SectionKind.otherNames.rawValue, as: Int32.self) ?? UnsafeBufferPointer(start: nil, count: 0)
         poi = try PoiData(file: file, itemCount: items.count)
         guard isConsistent else { throw .unreadable(path: file.path, reason: "malformed geocoder index") }
     }
@@ -91,7 +91,7 @@ public final class Geocoder: @unchecked Sendable {  // read-only views of an imm
 
     /// Bytes of the index sections in the file.
     public var indexBytes: Int {
-        file.sections.filter { GeocoderSection(rawValue: $0.kind) != nil }.reduce(0) { $0 + $1.length }
+        file.sections.filter { SectionKind.kind($0.kind, isIn: .geocoder) }.reduce(0) { $0 + $1.length }
     }
 
     /// The item `index` as a result.

@@ -2,7 +2,7 @@ import Foundation
 import WayfinderGraph
 
 /// The geocoder index built from what the importer collected: flat arrays that
-/// `Geocoder` reads in place from the graph file (layout in `GeocoderSection`).
+/// `Geocoder` reads in place from the graph file (layout in `SectionKinds.swift`, the geocoder group).
 public struct GeocoderIndex {
     public private(set) var grid: SnapGrid
     public private(set) var items: [GeocoderItem] = []
@@ -84,23 +84,23 @@ public struct GeocoderIndex {
     }
 
     public func add(to writer: inout GraphFileWriter) {
-        writer.add(kind: GeocoderSection.grid.rawValue, [grid])
-        writer.add(kind: GeocoderSection.stringOffsets.rawValue, texts.offsets)
-        writer.add(kind: GeocoderSection.stringBytes.rawValue, texts.bytes)
-        writer.add(kind: GeocoderSection.items.rawValue, items)
-        writer.add(kind: GeocoderSection.itemCells.rawValue, itemCells)
-        writer.add(kind: GeocoderSection.tokenOffsets.rawValue, tokenOffsets)
-        writer.add(kind: GeocoderSection.tokenBytes.rawValue, tokenBytes)
-        writer.add(kind: GeocoderSection.tokenMasks.rawValue, tokenMasks)
-        writer.add(kind: GeocoderSection.postingOffsets.rawValue, postingOffsets)
-        writer.add(kind: GeocoderSection.postings.rawValue, postings)
-        writer.add(kind: GeocoderSection.streetPoints.rawValue, streetPoints)
-        writer.add(kind: GeocoderSection.streetPieces.rawValue, streetPieces)
-        writer.add(kind: GeocoderSection.streetCellKeys.rawValue, streetCellKeys)
-        writer.add(kind: GeocoderSection.streetSegments.rawValue, streetSegments)
+        writer.add(kind: SectionKind.geocoderGrid.rawValue, [grid])
+        writer.add(kind: SectionKind.geocoderStringOffsets.rawValue, texts.offsets)
+        writer.add(kind: SectionKind.geocoderStringBytes.rawValue, texts.bytes)
+        writer.add(kind: SectionKind.geocoderItems.rawValue, items)
+        writer.add(kind: SectionKind.geocoderItemCells.rawValue, itemCells)
+        writer.add(kind: SectionKind.tokenOffsets.rawValue, tokenOffsets)
+        writer.add(kind: SectionKind.tokenBytes.rawValue, tokenBytes)
+        writer.add(kind: SectionKind.tokenMasks.rawValue, tokenMasks)
+        writer.add(kind: SectionKind.postingOffsets.rawValue, postingOffsets)
+        writer.add(kind: SectionKind.postings.rawValue, postings)
+        writer.add(kind: SectionKind.streetPoints.rawValue, streetPoints)
+        writer.add(kind: SectionKind.streetPieces.rawValue, streetPieces)
+        writer.add(kind: SectionKind.streetCellKeys.rawValue, streetCellKeys)
+        writer.add(kind: SectionKind.streetSegments.rawValue, streetSegments)
         areaIndex?.add(to: &writer)
-        writer.add(kind: GeocoderSection.otherNameOffsets.rawValue, otherNameOffsets)
-        writer.add(kind: GeocoderSection.otherNames.rawValue, otherNames)
+        writer.add(kind: SectionKind.otherNameOffsets.rawValue, otherNameOffsets)
+        writer.add(kind: SectionKind.otherNames.rawValue, otherNames)
         poi?.add(to: &writer)
     }
 

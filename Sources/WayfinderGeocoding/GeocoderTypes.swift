@@ -1,38 +1,5 @@
 import WayfinderGraph
 
-/// Section kinds of the geocoder index in the graph file (all mode 0). Numbers are part of
-/// the file format: never reuse one. The routing sections use 10..59.
-public enum GeocoderSection: UInt32, CaseIterable, Sendable {
-    /// `[SnapGrid]`, one element: the grid both spatial indexes use.
-    case grid = 100
-    /// String table (`StringTable` layout) of every text an item shows.
-    case stringOffsets = 101, stringBytes = 102
-    /// `[GeocoderItem]`, sorted by grid cell, and `[UInt32]`: the cell key of each item.
-    case items = 103, itemCells = 104
-    /// The sorted token table: byte offsets (`[UInt32]`, count + 1), bytes, letter masks.
-    case tokenOffsets = 105, tokenBytes = 106, tokenMasks = 107
-    /// `postings[postingOffsets[t] ..< postingOffsets[t + 1]]` (`[UInt32]` offsets): the
-    /// items holding token `t`, ascending, each `item << 1 | 1` when only in a context field.
-    case postingOffsets = 108, postings = 109
-    /// Street geometry (`[FixedCoordinate]`), its pieces (`[StreetPiece]`, by first point),
-    /// and its grid: cell keys (`[UInt32]`, sorted) and the first point of the segment each
-    /// key lists (`[Int32]`).
-    case streetPoints = 110, streetPieces = 111, streetCellKeys = 112, streetSegments = 113
-    /// Areas (`[GeocoderArea]`, by level, a sentinel last), their rings (`[AreaRing]`, a
-    /// sentinel last) and points (`[FixedCoordinate]`), their own string table, and the area
-    /// grid (`[SnapGrid]`, one; `areaCellAreas[areaCellOffsets[c] ..< areaCellOffsets[c + 1]]`:
-    /// the areas whose box touches cell `c`). Absent in files built before areas existed.
-    case areas = 120, areaRings = 121, areaPoints = 122, areaStringOffsets = 123, areaStringBytes = 124
-    case areaGrid = 125, areaCellOffsets = 126, areaCellAreas = 127
-    /// Other names (`GeocoderResult.names`): `[UInt32]` offsets, items + 1, counting pairs,
-    /// and `[Int32]` (key, value) string ids, two per name. Optional: older files have none.
-    case otherNameOffsets = 114, otherNames = 115
-    /// POI data (`PoiIndex`): its own string table, `[PoiTag]` (extra tags, by item),
-    /// `[PoiFootprint]` (boxes of POI areas and of the buildings POI nodes lie in, by item),
-    /// and `[Int32]`: ids of the distinct searchable `key=value` texts, in byte order.
-    case poiStringOffsets = 130, poiStringBytes = 131, poiTags = 132, poiFootprints = 133, poiVocabulary = 134
-}
-
 public enum GeocoderKind: UInt8, CaseIterable, Sendable, CustomStringConvertible {
     case address = 1, poi = 2, street = 3, place = 4
 

@@ -110,11 +110,11 @@ struct PoiIndexBuilder {
     }
 
     func add(to writer: inout GraphFileWriter) {
-        writer.add(kind: GeocoderSection.poiStringOffsets.rawValue, offsets)
-        writer.add(kind: GeocoderSection.poiStringBytes.rawValue, bytes)
-        writer.add(kind: GeocoderSection.poiTags.rawValue, tags)
-        writer.add(kind: GeocoderSection.poiFootprints.rawValue, footprints)
-        writer.add(kind: GeocoderSection.poiVocabulary.rawValue, vocabulary)
+        writer.add(kind: SectionKind.poiStringOffsets.rawValue, offsets)
+        writer.add(kind: SectionKind.poiStringBytes.rawValue, bytes)
+        writer.add(kind: SectionKind.poiTags.rawValue, tags)
+        writer.add(kind: SectionKind.poiFootprints.rawValue, footprints)
+        writer.add(kind: SectionKind.poiVocabulary.rawValue, vocabulary)
     }
 
     /// The values of a `;`-list ("pizza; italian"), trimmed and lower case.
@@ -224,12 +224,12 @@ struct PoiData {
     let reach: Double
 
     init(file: GraphFile, itemCount: Int) throws(GraphFileError) {
-        func optional<T: BitwiseCopyable>(_ section: GeocoderSection, _ type: T.Type) -> UnsafeBufferPointer<T> {
+        func optional<T: BitwiseCopyable>(_ section: SectionKind, _ type: T.Type) -> UnsafeBufferPointer<T> {
             file.section(kind: section.rawValue, as: T.self) ?? UnsafeBufferPointer(start: nil, count: 0)
         }
-        let hasStrings = file.section(kind: GeocoderSection.poiStringOffsets.rawValue, as: UInt32.self) != nil
-        strings = hasStrings ? try StringTable(file: file, offsetsKind: GeocoderSection.poiStringOffsets.rawValue,
-                                               bytesKind: GeocoderSection.poiStringBytes.rawValue) : nil
+        let hasStrings = file.section(kind: SectionKind.poiStringOffsets.rawValue, as: UInt32.self) != nil
+        strings = hasStrings ? try StringTable(file: file, offsetsKind: SectionKind.poiStringOffsets.rawValue,
+                                               bytesKind: SectionKind.poiStringBytes.rawValue) : nil
         (tags, footprints, vocabulary) = (optional(.poiTags, PoiTag.self), optional(.poiFootprints, PoiFootprint.self),
                                           optional(.poiVocabulary, Int32.self))
         let stringCount = Int32(strings?.count ?? 0)

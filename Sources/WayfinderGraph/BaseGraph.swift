@@ -43,23 +43,16 @@ public struct BaseGraph: @unchecked Sendable {
     @inlinable public var nodeCount: Int { first.count - 1 }
 }
 
-/// Section kinds of a mode's base graph (see `GraphSections.swift` for all kinds). Numbers
-/// are part of the file format: never reuse one. Case names are the sections' names in errors.
-public enum BaseGraphSection: UInt32, CaseIterable, Sendable {
-    /// `[Int32]` `first` and `[BaseArc]` `arcs`.
-    case baseFirst = 40, baseArcs = 41
-}
-
 extension BaseGraph {
     /// Views `mode`'s base graph in place; the file owns it.
     public init(file: GraphFile, mode: TravelMode) throws(GraphFileError) {
-        self.init(first: try file.require(BaseGraphSection.baseFirst, of: mode, as: Int32.self),
-                  arcs: try file.require(BaseGraphSection.baseArcs, of: mode, as: BaseArc.self), owner: file)
+        self.init(first: try file.require(SectionKind.baseFirst, of: mode, as: Int32.self),
+                  arcs: try file.require(SectionKind.baseArcs, of: mode, as: BaseArc.self), owner: file)
     }
 
     /// Adds the graph as `mode`'s sections.
     public func add(to writer: inout GraphFileWriter, mode: TravelMode) {
-        writer.add(kind: BaseGraphSection.baseFirst.rawValue, mode: mode.rawValue, Array(first))
-        writer.add(kind: BaseGraphSection.baseArcs.rawValue, mode: mode.rawValue, Array(arcs))
+        writer.add(kind: SectionKind.baseFirst.rawValue, mode: mode.rawValue, Array(first))
+        writer.add(kind: SectionKind.baseArcs.rawValue, mode: mode.rawValue, Array(arcs))
     }
 }

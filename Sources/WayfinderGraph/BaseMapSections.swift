@@ -9,7 +9,7 @@
 /// that only routes builds with `wayfinder build --no-basemap`; files without the sections
 /// (older ones too) serve tiles with roads and labels and no areas.
 ///
-/// ## Layout (all mode 0)
+/// ## Layout (all mode 0; the kinds' numbers are in `SectionKinds.swift`)
 /// - 80 `[BaseMapHeader]`, one: the grid and the extract's bounds.
 /// - 81 `[BaseMapFeature]`: areas in draw order (land use first, water last; larger before
 ///   smaller within a kind), then lines, then buildings. A polygon too big to clip per tile is
@@ -23,10 +23,6 @@
 ///   whose box touches cell `c` (row-major tiles of zoom `gridZoom`), by `minZoom` then index,
 ///   so a low-zoom tile stops reading a cell at its first feature too small to draw.
 /// - 85 `[BaseMapLabel]`: named place nodes; 86/87 their string table.
-public enum BaseMapSection: UInt32, CaseIterable, Sendable {
-    case header = 80, features = 81, geometry = 82, cellOffsets = 83, cellFeatures = 84, labels = 85
-    case stringOffsets = 86, stringBytes = 87
-}
 
 public struct BaseMapHeader: Sendable, BitwiseCopyable, Equatable {
     /// The grid's cells are the tiles of this zoom, from tile (cellX0, cellY0), columns × rows.
@@ -109,17 +105,17 @@ public struct BaseMap: @unchecked Sendable {  // read-only views of an immutable
     /// Nil when the file has no base map; `unreadable` when an offset or index would reach
     /// outside its section (checked once here, so drawing needs no checks of its own).
     public init?(file: GraphFile) throws(GraphFileError) {
-        guard let headers = file.section(kind: BaseMapSection.header.rawValue, as: BaseMapHeader.self) else { return nil }
-        func require<T: BitwiseCopyable>(_ s: BaseMapSection, _ t: T.Type) throws(GraphFileError) -> UnsafeBufferPointer<T> {
-            try file.require(kind: s.rawValue, as: T.self, name: "base map \(s)")
+        guard let headers = file.section(kind: SectionKind.baseMapHeader.rawValue, as: BaseMapHeader.self) else { return nil }
+        func require<T: BitwiseCopyable>(_ s: SectionKind, _ t: T.Type) throws(GraphFileError) -> UnsafeBufferPointer<T> {
+            try file.require(kind: s.rawValue, as: T.self, name: s.name)
         }
-        features = try require(.features, BaseMapFeature.self)
-        geometry = try require(.geometry, UInt8.self)
-        cellOffsets = try require(.cellOffsets, UInt32.self)
-        cellFeatures = try require(.cellFeatures, UInt32.self)
-        labels = try require(.labels, BaseMapLabel.self)
-        strings = try StringTable(file: file, offsetsKind: BaseMapSection.stringOffsets.rawValue,
-                                  bytesKind: BaseMapSection.stringBytes.rawValue)
+        features = try require(.baseMapFeatures, BaseMapFeature.self)
+        geometry = try require(.baseMapGeometry, UInt8.self)
+        cellOffsets = try require(.baseMapCellOffsets, UInt32.self)
+        cellFeatures = try require(.baseMapCellFeatures, UInt32.self)
+        labels = try require(.baseMapLabels, BaseMapLabel.self)
+        strings = try StringTable(file: file, offsetsKind: SectionKind.baseMapStringOffsets.rawValue,
+                                  bytesKind: SectionKind.baseMapStringBytes.rawValue)
         guard headers.count == 1 else { throw .unreadable(path: file.path, reason: "malformed base map header") }
         header = headers[0]
         let cells = Int(header.columns) * Int(header.rows)
@@ -138,7 +134,7 @@ public struct BaseMap: @unchecked Sendable {  // read-only views of an immutable
 
     /// Bytes of the base map's sections in `file`.
     public static func byteCount(in file: GraphFile) -> Int {
-        file.sections.filter { BaseMapSection(rawValue: $0.kind) != nil }.reduce(0) { $0 + $1.length }
+        file.sections.filter { SectionKind.kind($0.kind, isIn: .baseMap) }.reduce(0) { $0 + $1.length }
     }
 
     /// Calls `body(part, x, y)` for each point of feature `f` in world units; `part` counts

@@ -163,13 +163,13 @@ public struct BaseMapWriter {
                                    columns: Int32(grid.columns), rows: Int32(grid.rows),
                                    minX: bounds.minX, minY: bounds.minY, maxX: bounds.maxX, maxY: bounds.maxY,
                                    flags: hasSea ? BaseMapHeader.hasSea : 0)
-        writer.add(kind: BaseMapSection.header.rawValue, [header])
-        writer.add(kind: BaseMapSection.features.rawValue, features)
-        writer.add(kind: BaseMapSection.geometry.rawValue, geometry)
-        writer.add(kind: BaseMapSection.cellOffsets.rawValue, cellOffsets)
-        writer.add(kind: BaseMapSection.cellFeatures.rawValue, cellFeatures)
-        writer.add(kind: BaseMapSection.labels.rawValue, labels)
-        strings.add(to: &writer, offsetsKind: BaseMapSection.stringOffsets.rawValue, bytesKind: BaseMapSection.stringBytes.rawValue)
+        writer.add(kind: SectionKind.baseMapHeader.rawValue, [header])
+        writer.add(kind: SectionKind.baseMapFeatures.rawValue, features)
+        writer.add(kind: SectionKind.baseMapGeometry.rawValue, geometry)
+        writer.add(kind: SectionKind.baseMapCellOffsets.rawValue, cellOffsets)
+        writer.add(kind: SectionKind.baseMapCellFeatures.rawValue, cellFeatures)
+        writer.add(kind: SectionKind.baseMapLabels.rawValue, labels)
+        strings.add(to: &writer, offsetsKind: SectionKind.baseMapStringOffsets.rawValue, bytesKind: SectionKind.baseMapStringBytes.rawValue)
     }
 
     /// Part count, then per part its point count and zigzag varint deltas (see the layout).

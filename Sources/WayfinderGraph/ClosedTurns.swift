@@ -1,11 +1,3 @@
-/// Section kind of a turn-expanded mode's closed turns (see `GraphSections.swift`).
-public enum ClosedTurnSection: UInt32, CustomStringConvertible {
-    /// `[UInt64]`: one bit per directed segment (`ClosedTurnOrigins`).
-    case origins = 27
-
-    public var description: String { "closedTurnOrigins" }
-}
-
 /// The directed segments from whose end some road open to traffic may not be taken: a turn
 /// restriction or a ring's flow closes that turn. The search graph says which turns are open
 /// (its arcs); this bitset only says where to look, so that the directions, which list every
@@ -17,7 +9,7 @@ public struct ClosedTurnOrigins: @unchecked Sendable {  // a read-only view of a
 
     /// `mode`'s bitset, empty when the file has none.
     public init(file: GraphFile, mode: TravelMode) {
-        bits = file.section(kind: ClosedTurnSection.origins.rawValue, mode: mode.rawValue, as: UInt64.self)
+        bits = file.section(kind: SectionKind.closedTurnOrigins.rawValue, mode: mode.rawValue, as: UInt64.self)
             ?? UnsafeBufferPointer(start: nil, count: 0)
     }
 
@@ -36,6 +28,6 @@ public struct ClosedTurnOrigins: @unchecked Sendable {  // a read-only view of a
 
     /// Adds the section (a turn-expanded mode's, even with no bit set: then it says so).
     public static func add(_ bits: [UInt64], mode: TravelMode, to writer: inout GraphFileWriter) {
-        writer.add(kind: ClosedTurnSection.origins.rawValue, mode: mode.rawValue, bits)
+        writer.add(kind: SectionKind.closedTurnOrigins.rawValue, mode: mode.rawValue, bits)
     }
 }

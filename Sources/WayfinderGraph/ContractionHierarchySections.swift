@@ -1,19 +1,10 @@
 /// How a contraction hierarchy is stored: one section per array, per mode.
 
-/// Section kinds of a mode's contraction hierarchy (see `GraphSections.swift` for all
-/// kinds), one per array of `ContractionHierarchy`, in its order. Numbers are part of the
-/// file format: never reuse one. Case names are the sections' names in errors.
-public enum HierarchySection: UInt32, CaseIterable, Sendable {
-    case chRankOfNode = 30, chNodeAtRank = 31, chForwardFirst = 32, chForwardArcs = 33
-    case chBackwardFirst = 34, chBackwardArcs = 35, chSelfLoops = 36, chShortcuts = 37
-    case chCoreDistances = 38, chCoreNextHop = 39
-}
-
 extension ContractionHierarchy {
     /// Views `mode`'s hierarchy in place; the file owns it. Only element sizes are checked:
     /// run `validationError()` before following arcs of a file that might be damaged.
     public init(file: GraphFile, mode: TravelMode) throws(GraphFileError) {
-        func require<T: BitwiseCopyable>(_ kind: HierarchySection, _ type: T.Type) throws(GraphFileError) -> UnsafeBufferPointer<T> {
+        func require<T: BitwiseCopyable>(_ kind: SectionKind, _ type: T.Type) throws(GraphFileError) -> UnsafeBufferPointer<T> {
             try file.require(kind, of: mode, as: type)
         }
         self.init(
@@ -40,16 +31,16 @@ extension ContractionHierarchy {
     /// Adds the hierarchy as `mode`'s sections.
     public func add(to writer: inout GraphFileWriter, mode: TravelMode) {
         let m = mode.rawValue
-        writer.add(kind: HierarchySection.chRankOfNode.rawValue, mode: m, Array(rankOfNode))
-        writer.add(kind: HierarchySection.chNodeAtRank.rawValue, mode: m, Array(nodeAtRank))
-        writer.add(kind: HierarchySection.chForwardFirst.rawValue, mode: m, Array(forwardFirst))
-        writer.add(kind: HierarchySection.chForwardArcs.rawValue, mode: m, Array(forwardArcs))
-        writer.add(kind: HierarchySection.chBackwardFirst.rawValue, mode: m, Array(backwardFirst))
-        writer.add(kind: HierarchySection.chBackwardArcs.rawValue, mode: m, Array(backwardArcs))
-        writer.add(kind: HierarchySection.chSelfLoops.rawValue, mode: m, Array(selfLoops))
-        writer.add(kind: HierarchySection.chShortcuts.rawValue, mode: m, Array(shortcuts))
-        writer.add(kind: HierarchySection.chCoreDistances.rawValue, mode: m, Array(coreDistances))
-        writer.add(kind: HierarchySection.chCoreNextHop.rawValue, mode: m, Array(coreNextHop))
+        writer.add(kind: SectionKind.chRankOfNode.rawValue, mode: m, Array(rankOfNode))
+        writer.add(kind: SectionKind.chNodeAtRank.rawValue, mode: m, Array(nodeAtRank))
+        writer.add(kind: SectionKind.chForwardFirst.rawValue, mode: m, Array(forwardFirst))
+        writer.add(kind: SectionKind.chForwardArcs.rawValue, mode: m, Array(forwardArcs))
+        writer.add(kind: SectionKind.chBackwardFirst.rawValue, mode: m, Array(backwardFirst))
+        writer.add(kind: SectionKind.chBackwardArcs.rawValue, mode: m, Array(backwardArcs))
+        writer.add(kind: SectionKind.chSelfLoops.rawValue, mode: m, Array(selfLoops))
+        writer.add(kind: SectionKind.chShortcuts.rawValue, mode: m, Array(shortcuts))
+        writer.add(kind: SectionKind.chCoreDistances.rawValue, mode: m, Array(coreDistances))
+        writer.add(kind: SectionKind.chCoreNextHop.rawValue, mode: m, Array(coreNextHop))
         filters?.add(to: &writer, mode: mode)
     }
 }

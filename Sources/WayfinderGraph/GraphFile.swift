@@ -7,7 +7,7 @@
 /// a section holds changes (2: shortcut table, map-ordered ranks, compact snapping index;
 /// 3: core tables, sparse self-loops; 4: way transport, classes and flags for underground,
 /// start-point and restricted ways, search-node copies for via-way restrictions). Which
-/// kinds the routing data and the geocoder use: `GraphSections.swift`.
+/// kinds the routing data and the geocoder use: `SectionKinds.swift`.
 ///
 /// ```
 /// offset  size  field
@@ -90,7 +90,7 @@ public enum GraphFileError: Error, Equatable, CustomStringConvertible {
 public final class GraphFile: @unchecked Sendable {  // immutable after init
     public static let formatVersion: UInt32 = 4
     /// Reserved section kind of the metadata; `GraphFileWriter.add` rejects it.
-    public static let metadataKind: UInt32 = 1
+    public static let metadataKind: UInt32 = SectionKind.metadata.rawValue
 
     public let path: String
     /// The whole file; sections are slices of it.

@@ -111,17 +111,11 @@ public struct HierarchyFilters: @unchecked Sendable {
     }
 }
 
-/// Section kinds of the exclusion filters (see `GraphSections.swift`); never reuse one.
-public enum FilterSection: UInt32, CaseIterable, Sendable {
-    case rankFilters = 60, coreMasks = 61, extraFirst = 62, extraForwardArcs = 63, extraBackwardArcs = 64
-    case extraMasks = 65, extraLoops = 66, extraLoopMasks = 67
-}
-
 extension HierarchyFilters {
     /// `mode`'s filters in `file`, nil when the file has none (built before exclusions, or a
     /// mode without excludable roads' data).
     public init?(file: GraphFile, mode: TravelMode, hierarchy: ContractionHierarchy) {
-        func view<T: BitwiseCopyable>(_ kind: FilterSection, _ type: T.Type) -> UnsafeBufferPointer<T>? {
+        func view<T: BitwiseCopyable>(_ kind: SectionKind, _ type: T.Type) -> UnsafeBufferPointer<T>? {
             file.section(kind: kind.rawValue, mode: mode.rawValue, as: type)
         }
         guard let rankFilters = view(.rankFilters, UInt8.self), let coreMasks = view(.coreMasks, UInt8.self),
@@ -141,13 +135,13 @@ extension HierarchyFilters {
     /// Adds the filters as `mode`'s sections.
     public func add(to writer: inout GraphFileWriter, mode: TravelMode) {
         let m = mode.rawValue
-        writer.add(kind: FilterSection.rankFilters.rawValue, mode: m, Array(rankFilters))
-        writer.add(kind: FilterSection.coreMasks.rawValue, mode: m, Array(forwardMasks) + Array(backwardMasks))
-        writer.add(kind: FilterSection.extraFirst.rawValue, mode: m, Array(extraForwardFirst) + Array(extraBackwardFirst))
-        writer.add(kind: FilterSection.extraForwardArcs.rawValue, mode: m, Array(extraForwardArcs))
-        writer.add(kind: FilterSection.extraBackwardArcs.rawValue, mode: m, Array(extraBackwardArcs))
-        writer.add(kind: FilterSection.extraMasks.rawValue, mode: m, Array(extraForwardMasks) + Array(extraBackwardMasks))
-        writer.add(kind: FilterSection.extraLoops.rawValue, mode: m, Array(extraLoops))
-        writer.add(kind: FilterSection.extraLoopMasks.rawValue, mode: m, Array(extraLoopMasks))
+        writer.add(kind: SectionKind.rankFilters.rawValue, mode: m, Array(rankFilters))
+        writer.add(kind: SectionKind.coreMasks.rawValue, mode: m, Array(forwardMasks) + Array(backwardMasks))
+        writer.add(kind: SectionKind.extraFirst.rawValue, mode: m, Array(extraForwardFirst) + Array(extraBackwardFirst))
+        writer.add(kind: SectionKind.extraForwardArcs.rawValue, mode: m, Array(extraForwardArcs))
+        writer.add(kind: SectionKind.extraBackwardArcs.rawValue, mode: m, Array(extraBackwardArcs))
+        writer.add(kind: SectionKind.extraMasks.rawValue, mode: m, Array(extraForwardMasks) + Array(extraBackwardMasks))
+        writer.add(kind: SectionKind.extraLoops.rawValue, mode: m, Array(extraLoops))
+        writer.add(kind: SectionKind.extraLoopMasks.rawValue, mode: m, Array(extraLoopMasks))
     }
 }

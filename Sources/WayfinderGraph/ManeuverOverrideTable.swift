@@ -5,14 +5,6 @@
 /// their own, sorted by the via node's location and found by binary search. A file written
 /// before the section existed has none.
 
-/// Section kind of the maneuver overrides (see `GraphSections.swift`), shared by every mode.
-public enum ManeuverOverrideSection: UInt32, CustomStringConvertible {
-    /// `[ManeuverOverride]`, sorted by `via` (latitude, then longitude).
-    case overrides = 15
-
-    public var description: String { "maneuverOverrides" }
-}
-
 /// One override: the OSM ways the route must follow (from, then up to `viaWayCount` via-ways,
 /// then to) and what to say where it passes `via`.
 public struct ManeuverOverride: BitwiseCopyable, Equatable, Sendable {
@@ -95,7 +87,7 @@ public struct ManeuverOverrideTable: @unchecked Sendable {  // a read-only view 
     public let overrides: UnsafeBufferPointer<ManeuverOverride>
 
     public init(file: GraphFile) {
-        overrides = file.section(kind: ManeuverOverrideSection.overrides.rawValue, mode: 0, as: ManeuverOverride.self)
+        overrides = file.section(kind: SectionKind.maneuverOverrides.rawValue, mode: 0, as: ManeuverOverride.self)
             ?? UnsafeBufferPointer(start: nil, count: 0)
     }
 
@@ -117,6 +109,6 @@ public struct ManeuverOverrideTable: @unchecked Sendable {  // a read-only view 
     public static func add(_ overrides: [ManeuverOverride], to writer: inout GraphFileWriter) {
         guard !overrides.isEmpty else { return }
         let sorted = overrides.sorted { ManeuverOverride.precedes($0.via, $1.via) }
-        writer.add(kind: ManeuverOverrideSection.overrides.rawValue, sorted)
+        writer.add(kind: SectionKind.maneuverOverrides.rawValue, sorted)
     }
 }

@@ -2,19 +2,6 @@
 /// each mode's own network over it (`ModeRoads`). The importer cuts and writes them; the
 /// query core views them in place.
 
-/// Section kinds of the road network (see `GraphSections.swift` for all kinds). Numbers are
-/// part of the file format: never reuse one. Case names are the sections' names in errors.
-public enum RoadSection: UInt32, CaseIterable, Sendable {
-    /// Shared by every mode (mode 0): the geometry of all segments (`[FixedCoordinate]`),
-    /// the ways they were cut from (`[WayInfo]`), and the string table of way names and refs.
-    case points = 10, ways = 11, stringOffsets = 12, stringBytes = 13
-    /// Per mode: `[RoadSegment]`; the strongly connected component of each segment and the
-    /// size of each component (`[Int32]`, by decreasing size: component 0 is the main
-    /// network); and the directed segments leaving each intersection in CSR form (`[Int32]`
-    /// offsets, `[Int32]` directed segments `2 * segment + (backward ? 1 : 0)`).
-    case segments = 20, segmentComponent = 21, componentSize = 22, nodeFirst = 23, nodeLeaving = 24
-}
-
 /// The road data every mode shares, viewed in place in a graph file (which it keeps mapped).
 public struct SharedRoads: @unchecked Sendable {  // read-only views of an immutable mapping
     public let file: GraphFile
@@ -23,22 +10,22 @@ public struct SharedRoads: @unchecked Sendable {  // read-only views of an immut
     public let names: StringTable
 
     public init(file: GraphFile) throws(GraphFileError) {
-        func require<T: BitwiseCopyable>(_ kind: RoadSection, _ type: T.Type) throws(GraphFileError) -> UnsafeBufferPointer<T> {
-            try file.require(kind: kind.rawValue, mode: 0, as: type, name: "\(kind)")
+        func require<T: BitwiseCopyable>(_ kind: SectionKind, _ type: T.Type) throws(GraphFileError) -> UnsafeBufferPointer<T> {
+            try file.require(kind: kind.rawValue, mode: 0, as: type, name: kind.name)
         }
         self.file = file
         points = try require(.points, FixedCoordinate.self)
         ways = try require(.ways, WayInfo.self)
-        names = try StringTable(file: file, offsetsKind: RoadSection.stringOffsets.rawValue,
-                                bytesKind: RoadSection.stringBytes.rawValue)
+        names = try StringTable(file: file, offsetsKind: SectionKind.roadStringOffsets.rawValue,
+                                bytesKind: SectionKind.roadStringBytes.rawValue)
     }
 
     /// Adds the shared sections, once per file.
     public static func add(points: [FixedCoordinate], ways: [WayInfo], names: StringTableBuilder,
                            to writer: inout GraphFileWriter) {
-        writer.add(kind: RoadSection.points.rawValue, points)
-        writer.add(kind: RoadSection.ways.rawValue, ways)
-        names.add(to: &writer, offsetsKind: RoadSection.stringOffsets.rawValue, bytesKind: RoadSection.stringBytes.rawValue)
+        writer.add(kind: SectionKind.points.rawValue, points)
+        writer.add(kind: SectionKind.ways.rawValue, ways)
+        names.add(to: &writer, offsetsKind: SectionKind.roadStringOffsets.rawValue, bytesKind: SectionKind.roadStringBytes.rawValue)
     }
 }
 
@@ -56,21 +43,21 @@ public struct ModeRoads: @unchecked Sendable {  // read-only views of an immutab
 
     public init(file: GraphFile, mode: TravelMode) throws(GraphFileError) {
         self.file = file
-        segments = try file.require(RoadSection.segments, of: mode, as: RoadSegment.self)
-        segmentComponent = try file.require(RoadSection.segmentComponent, of: mode, as: Int32.self)
-        componentSize = try file.require(RoadSection.componentSize, of: mode, as: Int32.self)
-        nodeFirst = try file.require(RoadSection.nodeFirst, of: mode, as: Int32.self)
-        nodeLeaving = try file.require(RoadSection.nodeLeaving, of: mode, as: Int32.self)
+        segments = try file.require(SectionKind.segments, of: mode, as: RoadSegment.self)
+        segmentComponent = try file.require(SectionKind.segmentComponent, of: mode, as: Int32.self)
+        componentSize = try file.require(SectionKind.componentSize, of: mode, as: Int32.self)
+        nodeFirst = try file.require(SectionKind.nodeFirst, of: mode, as: Int32.self)
+        nodeLeaving = try file.require(SectionKind.nodeLeaving, of: mode, as: Int32.self)
     }
 
     /// Adds the sections of `mode`'s network.
     public static func add(segments: [RoadSegment], segmentComponent: [Int32], componentSize: [Int32],
                            nodeFirst: [Int32], nodeLeaving: [Int32], mode: TravelMode, to writer: inout GraphFileWriter) {
         let m = mode.rawValue
-        writer.add(kind: RoadSection.segments.rawValue, mode: m, segments)
-        writer.add(kind: RoadSection.segmentComponent.rawValue, mode: m, segmentComponent)
-        writer.add(kind: RoadSection.componentSize.rawValue, mode: m, componentSize)
-        writer.add(kind: RoadSection.nodeFirst.rawValue, mode: m, nodeFirst)
-        writer.add(kind: RoadSection.nodeLeaving.rawValue, mode: m, nodeLeaving)
+        writer.add(kind: SectionKind.segments.rawValue, mode: m, segments)
+        writer.add(kind: SectionKind.segmentComponent.rawValue, mode: m, segmentComponent)
+        writer.add(kind: SectionKind.componentSize.rawValue, mode: m, componentSize)
+        writer.add(kind: SectionKind.nodeFirst.rawValue, mode: m, nodeFirst)
+        writer.add(kind: SectionKind.nodeLeaving.rawValue, mode: m, nodeLeaving)
     }
 }

@@ -1,11 +1,3 @@
-/// Section kind of the driving search graph's extra nodes (see `GraphSections.swift`).
-public enum SearchNodeSection: UInt32, CustomStringConvertible {
-    /// `[Int32]`: the directed segment each search node beyond `2 * segments` copies.
-    case copies = 25
-
-    public var description: String { "searchNodeCopies" }
-}
-
 /// A turn-expanded mode's search nodes are its directed segments (`2 * segment + (backward ?
 /// 1 : 0)`), then copies of some of them that via-way turn restrictions add (the importer's
 /// `ViaWayRestrictions`). This is the table from a copy back to its directed segment; it is
@@ -13,13 +5,13 @@ public enum SearchNodeSection: UInt32, CustomStringConvertible {
 public enum SearchNodeCopies {
     /// The copies of `mode`'s file, empty when it has none.
     public static func read(file: GraphFile, mode: TravelMode) -> UnsafeBufferPointer<Int32> {
-        file.section(kind: SearchNodeSection.copies.rawValue, mode: mode.rawValue, as: Int32.self)
+        file.section(kind: SectionKind.searchNodeCopies.rawValue, mode: mode.rawValue, as: Int32.self)
             ?? UnsafeBufferPointer(start: nil, count: 0)
     }
 
     /// Adds the section, only when there are copies.
     public static func add(_ copies: [Int32], mode: TravelMode, to writer: inout GraphFileWriter) {
         guard !copies.isEmpty else { return }
-        writer.add(kind: SearchNodeSection.copies.rawValue, mode: mode.rawValue, copies)
+        writer.add(kind: SectionKind.searchNodeCopies.rawValue, mode: mode.rawValue, copies)
     }
 }

@@ -1,12 +1,3 @@
-/// Section kind of one mode's road bearings (see `GraphSections.swift`).
-public enum SegmentBearingSection: UInt32, CustomStringConvertible {
-    /// `[UInt16]`, one per directed segment (`2 * segment + (backward ? 1 : 0)`): the bearing
-    /// the segment leaves its start node with, in 65536ths of a full circle.
-    case bearings = 26
-
-    public var description: String { "segmentBearings" }
-}
-
 /// The bearing each directed segment leaves its intersection with (`PerceivedBearing`),
 /// measured once at import.
 ///
@@ -22,7 +13,7 @@ public struct SegmentBearings: @unchecked Sendable {  // a read-only view of an 
 
     /// The section of `mode`, if it has one bearing per directed segment of `segmentCount`.
     public init(file: GraphFile, mode: TravelMode, segmentCount: Int) {
-        let section = file.section(kind: SegmentBearingSection.bearings.rawValue, mode: mode.rawValue, as: UInt16.self)
+        let section = file.section(kind: SectionKind.segmentBearings.rawValue, mode: mode.rawValue, as: UInt16.self)
         encoded = section?.count == 2 * segmentCount ? section! : UnsafeBufferPointer(start: nil, count: 0)
     }
 
@@ -99,6 +90,6 @@ public struct SegmentBearings: @unchecked Sendable {  // a read-only view of an 
 
     /// Adds the section of `mode`: `encoded` has one bearing per directed segment.
     public static func add(_ encoded: [UInt16], mode: TravelMode, to writer: inout GraphFileWriter) {
-        writer.add(kind: SegmentBearingSection.bearings.rawValue, mode: mode.rawValue, encoded)
+        writer.add(kind: SectionKind.segmentBearings.rawValue, mode: mode.rawValue, encoded)
     }
 }

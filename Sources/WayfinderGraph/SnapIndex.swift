@@ -33,16 +33,6 @@ public struct SnapGrid: Sendable, BitwiseCopyable {
     }
 }
 
-/// Section kinds of the snapping index, per mode (see `GraphSections.swift` for all kinds).
-/// Numbers are part of the file format: never reuse one. Case names are the sections' names
-/// in errors.
-public enum SnapIndexSection: UInt32, CaseIterable, Sendable {
-    /// `[SnapGrid]`, one element.
-    case snapGrid = 50
-    /// `[UInt32]` `cellKeys`, `[SnapEntry]` `entries` and `[Int32]` `cellFirst`.
-    case snapKeys = 51, snapEntries = 52, snapCellFirst = 53
-}
-
 /// One mode's snapping index, viewed in place in a graph file (which it keeps mapped).
 public struct SnapIndex: @unchecked Sendable {  // read-only views of an immutable mapping
     public let file: GraphFile
@@ -57,13 +47,13 @@ public struct SnapIndex: @unchecked Sendable {  // read-only views of an immutab
     /// A missing or empty grid section is `missingSection`.
     public init(file: GraphFile, mode: TravelMode) throws(GraphFileError) {
         self.file = file
-        guard let grid = try file.require(SnapIndexSection.snapGrid, of: mode, as: SnapGrid.self).first else {
-            throw .missingSection(path: file.path, section: "\(mode) \(SnapIndexSection.snapGrid)")
+        guard let grid = try file.require(SectionKind.snapGrid, of: mode, as: SnapGrid.self).first else {
+            throw .missingSection(path: file.path, section: "\(mode) \(SectionKind.snapGrid)")
         }
         self.grid = grid
-        cellKeys = try file.require(SnapIndexSection.snapKeys, of: mode, as: UInt32.self)
-        cellFirst = try file.require(SnapIndexSection.snapCellFirst, of: mode, as: Int32.self)
-        entries = try file.require(SnapIndexSection.snapEntries, of: mode, as: SnapEntry.self)
+        cellKeys = try file.require(SectionKind.snapKeys, of: mode, as: UInt32.self)
+        cellFirst = try file.require(SectionKind.snapCellFirst, of: mode, as: Int32.self)
+        entries = try file.require(SectionKind.snapEntries, of: mode, as: SnapEntry.self)
     }
 
     /// Adds `mode`'s index. The offsets go before the entries they point into, as they always
@@ -71,9 +61,9 @@ public struct SnapIndex: @unchecked Sendable {  // read-only views of an immutab
     public static func add(grid: SnapGrid, cellKeys: [UInt32], cellFirst: [Int32], entries: [SnapEntry],
                            mode: TravelMode, to writer: inout GraphFileWriter) {
         let m = mode.rawValue
-        writer.add(kind: SnapIndexSection.snapGrid.rawValue, mode: m, [grid])
-        writer.add(kind: SnapIndexSection.snapKeys.rawValue, mode: m, cellKeys)
-        writer.add(kind: SnapIndexSection.snapCellFirst.rawValue, mode: m, cellFirst)
-        writer.add(kind: SnapIndexSection.snapEntries.rawValue, mode: m, entries)
+        writer.add(kind: SectionKind.snapGrid.rawValue, mode: m, [grid])
+        writer.add(kind: SectionKind.snapKeys.rawValue, mode: m, cellKeys)
+        writer.add(kind: SectionKind.snapCellFirst.rawValue, mode: m, cellFirst)
+        writer.add(kind: SectionKind.snapEntries.rawValue, mode: m, entries)
     }
 }

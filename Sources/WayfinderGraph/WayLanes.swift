@@ -4,15 +4,7 @@
 /// a sparse section of their own (like `WaySigns`), sorted by way and found by binary search; a
 /// file written before the section existed has none, and every way reads as unmarked.
 
-/// Section kind of the way lanes (see `GraphSections.swift`), shared by every mode (mode 0).
-public enum WayLaneSection: UInt32, CustomStringConvertible {
-    /// `[WayLanes]`, sorted by `way`, only ways with lanes in at least one direction.
-    case lanes = 16
-
-    public var description: String { "wayLanes" }
-}
-
-/// The lanes of one way: ids in the shared string table (`RoadSection.stringBytes`) of the
+/// The lanes of one way: ids in the shared string table (`SectionKind.roadStringBytes`) of the
 /// lane description in each direction of the way, 0 for none.
 public struct WayLanes: BitwiseCopyable, Equatable, Sendable {
     public var way: Int32
@@ -32,7 +24,7 @@ public struct WayLaneTable: @unchecked Sendable {  // a read-only view of an imm
     public let lanes: UnsafeBufferPointer<WayLanes>
 
     public init(file: GraphFile) {
-        lanes = file.section(kind: WayLaneSection.lanes.rawValue, mode: 0, as: WayLanes.self)
+        lanes = file.section(kind: SectionKind.wayLanes.rawValue, mode: 0, as: WayLanes.self)
             ?? UnsafeBufferPointer(start: nil, count: 0)
     }
 
@@ -53,6 +45,6 @@ public struct WayLaneTable: @unchecked Sendable {  // a read-only view of an imm
     public static func add(_ lanes: [WayLanes], to writer: inout GraphFileWriter) {
         guard !lanes.isEmpty else { return }
         precondition(zip(lanes, lanes.dropFirst()).allSatisfy { $0.way < $1.way }, "way lanes not sorted by way")
-        writer.add(kind: WayLaneSection.lanes.rawValue, lanes)
+        writer.add(kind: SectionKind.wayLanes.rawValue, lanes)
     }
 }

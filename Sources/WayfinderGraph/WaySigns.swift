@@ -5,15 +5,7 @@
 /// way, found by binary search. A file written before the section existed has none, and
 /// every way reads as unsigned.
 
-/// Section kind of the way signs (see `GraphSections.swift`), shared by every mode (mode 0).
-public enum WaySignSection: UInt32, CustomStringConvertible {
-    /// `[WaySigns]`, sorted by `way`, only ways with at least one sign.
-    case signs = 14
-
-    public var description: String { "waySigns" }
-}
-
-/// The signs of one way: ids in the shared string table (`RoadSection.stringBytes`), 0 for
+/// The signs of one way: ids in the shared string table (`SectionKind.roadStringBytes`), 0 for
 /// none. `destinations` are those of the one direction a one-way road is travelled in (OSRM
 /// signs no two-way road).
 public struct WaySigns: BitwiseCopyable, Equatable, Sendable {
@@ -35,7 +27,7 @@ public struct WaySignTable: @unchecked Sendable {  // a read-only view of an imm
     public let signs: UnsafeBufferPointer<WaySigns>
 
     public init(file: GraphFile) {
-        signs = file.section(kind: WaySignSection.signs.rawValue, mode: 0, as: WaySigns.self)
+        signs = file.section(kind: SectionKind.waySigns.rawValue, mode: 0, as: WaySigns.self)
             ?? UnsafeBufferPointer(start: nil, count: 0)
     }
 
@@ -53,6 +45,6 @@ public struct WaySignTable: @unchecked Sendable {  // a read-only view of an imm
     public static func add(_ signs: [WaySigns], to writer: inout GraphFileWriter) {
         guard !signs.isEmpty else { return }
         precondition(zip(signs, signs.dropFirst()).allSatisfy { $0.way < $1.way }, "way signs not sorted by way")
-        writer.add(kind: WaySignSection.signs.rawValue, signs)
+        writer.add(kind: SectionKind.waySigns.rawValue, signs)
     }
 }

@@ -206,7 +206,7 @@ import WayfinderRouting
         #expect(full.intersections.count == 4 && bare.intersections.count == 3)
         #expect(full.steps.map(\.instruction) == bare.steps.map(\.instruction))
         #expect(full.distance == bare.distance && full.duration == bare.duration)
-        #expect(!graph.file.sections.contains { $0.kind == WayLaneSection.lanes.rawValue })
+        #expect(!graph.file.sections.contains { $0.kind == SectionKind.wayLanes.rawValue })
         #expect(graph.lanes.lanes.isEmpty && graph.lanes.lanes(ofWay: 0, forward: true) == 0)
     }
 }

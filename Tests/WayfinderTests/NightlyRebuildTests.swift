@@ -111,7 +111,7 @@ import WayfinderRouting
         #expect(try rebuild("\(dataDirectory)/andorra.osm.pbf", graph).code == 0)
         var bytes = try #require(contents(graph))
         let file = try GraphFile(path: graph)
-        let shortcuts = try #require(file.section(kind: HierarchySection.chShortcuts.rawValue, mode: TravelMode.driving.rawValue,
+        let shortcuts = try #require(file.section(kind: SectionKind.chShortcuts.rawValue, mode: TravelMode.driving.rawValue,
                                                   as: Shortcut.self))
         let length = shortcuts.count * MemoryLayout<Shortcut>.stride
         let start = try #require(bytes.range(of: Data(UnsafeRawBufferPointer(shortcuts).prefix(96)))).lowerBound

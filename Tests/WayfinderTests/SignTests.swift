@@ -107,7 +107,7 @@ import WayfinderRouting
     /// and its steps have no signs.
     @Test func fileWithoutSignsOpens() throws {
         let graph = try MotorwayGuidanceTests().motorway.graph(.driving)
-        #expect(!graph.file.sections.contains { $0.kind == WaySignSection.signs.rawValue })
+        #expect(!graph.file.sections.contains { $0.kind == SectionKind.waySigns.rawValue })
         #expect(graph.signs.signs.isEmpty && graph.signs.signs(ofWay: 0) == nil)
         let map = MotorwayGuidanceTests().motorway
         let d = try steps.directions(map, .driving, from: map.coordinate("a"), to: map.coordinate("y"))
