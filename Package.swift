@@ -3,9 +3,18 @@
 // Only the toolchain and Debian system libraries are used (see scripts/setup).
 import PackageDescription
 
-/// Release builds get cross-module optimisation (generic heaps and buffer views are
-/// used across modules) and no overflow checks in the tight integer loops.
-let fast: [SwiftSetting] = [
+/// Release builds of every module get cross-module optimisation (generic heaps and buffer
+/// views are used across modules). `checked` keeps -O's checks (overflow, bounds,
+/// preconditions): every module that parses or receives outside input (URLs, parameters,
+/// CSV, arguments, C calls, graph files) is built so, and so is any module no measurement
+/// shows faster without them.
+let checked: [SwiftSetting] = [
+    .unsafeFlags(["-cross-module-optimization"], .when(configuration: .release)),
+]
+/// The hot kernels where a measurement (BENCHMARKS.md, "Checked and unchecked modules")
+/// shows what dropping the checks buys: -Ounchecked. Code they inline from checked modules
+/// is compiled here, unchecked too.
+let hotKernels: [SwiftSetting] = [
     .unsafeFlags(["-Ounchecked", "-cross-module-optimization"], .when(configuration: .release)),
 ]
 
@@ -32,26 +41,26 @@ let package = Package(
         .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd"),
 
         // Graph data model, geometry helpers and the versioned, checksummed graph file.
-        .target(name: "WayfinderGraph", dependencies: ["CZlib"], swiftSettings: fast),
+        .target(name: "WayfinderGraph", dependencies: ["CZlib"], swiftSettings: checked),
         // JSON written straight into one buffer (JSONBuffer, RawWriter) and the OSRM objects
         // that several responses share (waypoint, error).
-        .target(name: "WayfinderJSON", dependencies: ["WayfinderGraph"], swiftSettings: fast),
+        .target(name: "WayfinderJSON", dependencies: ["WayfinderGraph"], swiftSettings: hotKernels),
         // Node ordering and shortcuts: builds a contraction hierarchy from a weighted graph.
-        .target(name: "WayfinderContraction", dependencies: ["WayfinderGraph"], swiftSettings: fast),
+        .target(name: "WayfinderContraction", dependencies: ["WayfinderGraph"], swiftSettings: hotKernels),
         // Geocoder: text normalisation, categories, the search index (built from what the
         // importer collects) and the queries over it (forward, reverse, category, places), and
         // a result as JSON.
-        .target(name: "WayfinderGeocoding", dependencies: ["WayfinderGraph", "WayfinderJSON"], swiftSettings: fast),
+        .target(name: "WayfinderGeocoding", dependencies: ["WayfinderGraph", "WayfinderJSON"], swiftSettings: checked),
         // OSM reading, travel-mode profiles, road network and graph assembly (`wayfinder build`).
         .target(
             name: "WayfinderImport",
             dependencies: ["COsmium", "WayfinderGraph", "WayfinderContraction", "WayfinderGeocoding"],
-            swiftSettings: fast
+            swiftSettings: checked
         ),
         // Snapping, CH search, reference Dijkstra, path unpacking: the query core.
-        .target(name: "WayfinderRouting", dependencies: ["WayfinderGraph"], swiftSettings: fast),
+        .target(name: "WayfinderRouting", dependencies: ["WayfinderGraph"], swiftSettings: hotKernels),
         // Turn-by-turn steps, instruction text, OSRM v5 / GeoJSON output of a route.
-        .target(name: "WayfinderDirections", dependencies: ["WayfinderGraph", "WayfinderRouting", "WayfinderJSON"], swiftSettings: fast),
+        .target(name: "WayfinderDirections", dependencies: ["WayfinderGraph", "WayfinderRouting", "WayfinderJSON"], swiftSettings: hotKernels),
         // protobuf-c code generated from wayfinder_route.proto by scripts/gen-proto (committed).
         .target(
             name: "CWayfinderProto",
@@ -62,7 +71,7 @@ let package = Package(
         .target(
             name: "WayfinderProtobuf",
             dependencies: ["CWayfinderProto", "WayfinderGraph", "WayfinderRouting", "WayfinderDirections", "WayfinderJSON"],
-            swiftSettings: fast
+            swiftSettings: checked
         ),
         // The engine between the query core and the front ends: typed requests (route, table,
         // nearest, trip) answered over the graph in service, one owner per policy
@@ -71,7 +80,7 @@ let package = Package(
         .target(
             name: "WayfinderEngine",
             dependencies: ["WayfinderGraph", "WayfinderRouting", "WayfinderDirections", "WayfinderGeocoding", "WayfinderJSON"],
-            swiftSettings: fast
+            swiftSettings: checked
         ),
         // OSRM v5's request grammar: a decoded request target (HTTPRequest) parsed into the
         // engine's typed requests, and the engine's errors in osrm-routed's codes. Shared by the
@@ -79,7 +88,7 @@ let package = Package(
         .target(
             name: "WayfinderOSRM",
             dependencies: ["WayfinderEngine", "WayfinderGraph", "WayfinderRouting", "WayfinderDirections", "WayfinderGeocoding"],
-            swiftSettings: fast
+            swiftSettings: checked
         ),
         // The service without a socket: OSRM v5 and Nominatim dialects answering an
         // `HTTPRequest` with an `HTTPResponse`, pooled per-thread request contexts, health,
@@ -90,13 +99,13 @@ let package = Package(
             dependencies: ["WayfinderEngine", "WayfinderOSRM", "WayfinderGraph", "WayfinderRouting", "WayfinderDirections",
                            "WayfinderGeocoding", "WayfinderProtobuf", "WayfinderJSON"],
             resources: [.embedInCode("MapApp")],
-            swiftSettings: fast
+            swiftSettings: checked
         ),
         // The HTTP server over the service: libmicrohttpd's threads and the graph watcher.
         .target(
             name: "WayfinderServer",
             dependencies: ["CMicroHTTPD", "WayfinderService", "WayfinderEngine", "WayfinderGraph", "WayfinderRouting"],
-            swiftSettings: fast
+            swiftSettings: checked
         ),
         // The C ABI over the engine (`@_cdecl` functions; the header, include/wayfinder.h,
         // documents them). Built as the dynamic library libWayfinderC.so.
@@ -105,23 +114,23 @@ let package = Package(
             dependencies: ["WayfinderEngine", "WayfinderOSRM", "WayfinderGraph", "WayfinderRouting", "WayfinderGeocoding",
                            "WayfinderDirections", "WayfinderJSON"],
             exclude: ["include"],
-            swiftSettings: fast
+            swiftSettings: checked
         ),
         // Command-line front ends as a library, so tests can call them.
         .target(
             name: "WayfinderCLI",
             dependencies: ["WayfinderGraph", "WayfinderImport", "WayfinderRouting", "WayfinderGeocoding", "WayfinderDirections", "WayfinderServer",
                            "WayfinderEngine", "WayfinderService", "WayfinderJSON"],
-            swiftSettings: fast
+            swiftSettings: checked
         ),
-        .executableTarget(name: "wayfinder", dependencies: ["WayfinderCLI"], swiftSettings: fast),
-        .executableTarget(name: "route", dependencies: ["WayfinderCLI"], swiftSettings: fast),
+        .executableTarget(name: "wayfinder", dependencies: ["WayfinderCLI"], swiftSettings: checked),
+        .executableTarget(name: "route", dependencies: ["WayfinderCLI"], swiftSettings: checked),
         .executableTarget(
             name: "WayfinderBench",
             dependencies: ["WayfinderGraph", "WayfinderImport", "WayfinderRouting", "WayfinderGeocoding", "WayfinderDirections", "WayfinderCLI",
                            "WayfinderProtobuf", "WayfinderJSON", "WayfinderServer", "WayfinderService", "WayfinderEngine"],
             path: "Benchmarks/WayfinderBench",
-            swiftSettings: fast
+            swiftSettings: checked
         ),
 
         .testTarget(name: "GraphFileTests", dependencies: ["WayfinderGraph"]),
@@ -150,3 +159,22 @@ let package = Package(
     ],
     cxxLanguageStandard: .cxx17
 )
+
+// Coverage-guided fuzz targets (Tests/Fuzz; `scripts/fuzz` builds and runs them). Declared
+// only when WAYFINDER_FUZZ is set, and built in a build path of their own with
+// -sanitize=fuzzer,address: libFuzzer supplies their main, so `swift build` and `swift test`
+// never see them.
+if Context.environment["WAYFINDER_FUZZ"] != nil {
+    package.targets.append(.target(name: "FuzzSupport", dependencies: ["WayfinderService", "WayfinderEngine"], path: "Tests/Fuzz/Support"))
+    let fuzzTargets: [(product: String, target: String, dependencies: [Target.Dependency])] = [
+        ("fuzz-osrm-url", "OSRMURLFuzz", ["FuzzSupport"]),
+        ("fuzz-nominatim", "NominatimFuzz", ["FuzzSupport"]),
+        ("fuzz-polyline", "PolylineFuzz", ["FuzzSupport", "WayfinderOSRM", "WayfinderGraph"]),
+        ("fuzz-coordinate-csv", "CoordinateCSVFuzz", ["FuzzSupport", "WayfinderCLI"]),
+        ("fuzz-graph-file", "GraphFileFuzz", ["FuzzSupport", "CZlib", "WayfinderGraph", "WayfinderRouting"]),
+    ]
+    for fuzz in fuzzTargets {
+        package.targets.append(.executableTarget(name: fuzz.target, dependencies: fuzz.dependencies, path: "Tests/Fuzz/\(fuzz.target)"))
+        package.products.append(.executable(name: fuzz.product, targets: [fuzz.target]))
+    }
+}

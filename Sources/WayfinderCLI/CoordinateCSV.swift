@@ -33,8 +33,18 @@ enum CoordinateCSV {
     /// Every row of `path` in order, a malformed or out-of-range one as its `BadRow`
     /// (`b.csv:4: expected …`). Missing or unreadable file: `.file` (exit 3).
     static func rows(_ path: String, what: String, columns: String, names: [String]) throws(CommandError) -> [Result<Row, BadRow>] {
+        rows(lines: try lines(path, what: what), path: path, columns: columns, names: names)
+    }
+
+    /// The rows of a file's `text` (`path` only names it in messages): what `rows` reads
+    /// from the file, and what the coordinate-csv fuzz target (Tests/Fuzz) feeds.
+    static func rows(text: String, path: String, columns: String, names: [String]) -> [Result<Row, BadRow>] {
+        rows(lines: lines(of: text), path: path, columns: columns, names: names)
+    }
+
+    private static func rows(lines: [Substring], path: String, columns: String, names: [String]) -> [Result<Row, BadRow>] {
         var rows: [Result<Row, BadRow>] = []
-        for (index, line) in try lines(path, what: what).enumerated() {
+        for (index, line) in lines.enumerated() {
             let fields = line.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
             if fields.allSatisfy(\.isEmpty) { continue }
             if index == 0 && Double(fields[0]) == nil { continue }   // header
@@ -49,7 +59,11 @@ enum CoordinateCSV {
         guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
             throw .file("cannot read \(what) \(path) as UTF-8 text")
         }
-        return text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        return lines(of: text)
+    }
+
+    private static func lines(of text: String) -> [Substring] {
+        text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
     }
 
     private static func row(_ fields: [String], line: Substring, number: Int, path: String, columns: String,

@@ -36,7 +36,8 @@ extension Directions {
     }
 
     /// The same, noting where each step's polyline lies in the buffer. Each step object is
-    /// written in one go by a `RawWriter`, within a bound computed from its parts.
+    /// written in one go by a `RawWriter`, into room reserved from a bound computed from its
+    /// parts (a bound that came out short costs a copy of the buffer, never memory past it).
     func writeSteps(into json: JSONBuffer, format: GeometryFormat, lines: inout [Range<Int>],
                     navigation: NavigationOptions = NavigationOptions()) {
         lines.reserveCapacity(steps.count)

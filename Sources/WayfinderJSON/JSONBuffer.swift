@@ -50,11 +50,14 @@ public final class JSONBuffer {
     }
 
     /// The slow path of `reserve`, kept out of line.
-    @usableFromInline func grow(_ needed: Int) {
+    @usableFromInline func grow(_ needed: Int) { grow(needed, keeping: written) }
+
+    /// Room for `needed` bytes in all, the first `kept` of them copied over.
+    func grow(_ needed: Int, keeping kept: Int) {
         var newCapacity = capacity * 2
         while newCapacity < needed { newCapacity *= 2 }
         let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        newBase.update(from: base, count: written)
+        newBase.update(from: base, count: kept)
         base.deallocate()
         base = newBase
         capacity = newCapacity
@@ -223,7 +226,7 @@ public final class JSONBuffer {
     /// A part of a value written by a `RawWriter` within `capacity` bytes (no separator).
     @inlinable @inline(__always) func raw(_ capacity: Int, _ body: (inout RawWriter) -> Void) {
         reserve(capacity)
-        var writer = RawWriter(base + written, offset: written, capacity: capacity)
+        var writer = RawWriter(base + written, offset: written, capacity: capacity, buffer: self)
         body(&writer)
         written += writer.count
     }
@@ -236,18 +239,35 @@ public final class JSONBuffer {
     }
 
     /// Starts one value written through a `RawWriter` into `capacity` bytes reserved up
-    /// front: the caller writes valid JSON (keys, commas and all), stays within the bound,
-    /// calls nothing else on the buffer meanwhile, and ends with `commit`. Much faster than
-    /// the structured calls for a value of many small parts.
+    /// front: the caller writes valid JSON (keys, commas and all), calls nothing else on the
+    /// buffer meanwhile, and ends with `commit`. Much faster than the structured calls for a
+    /// value of many small parts. `capacity` is the value's bound: more is made when a
+    /// part would not fit, at the price of a copy.
     @inlinable public func rawValue(capacity: Int) -> RawWriter {
         separate()
         reserve(capacity)
-        return RawWriter(base + written, offset: written, capacity: capacity)
+        return RawWriter(base + written, offset: written, capacity: capacity, buffer: self)
     }
 
+    /// Ends the value `writer` wrote. Checked in every build configuration (not a
+    /// `precondition`, which `-Ounchecked` removes): a writer of another place would add
+    /// bytes that were never written here.
     @inlinable public func commit(_ writer: RawWriter) {
-        precondition(writer.start == base + written && writer.count <= writer.capacity, "RawWriter misused")
+        if _slowPath(writer.start != base + written || writer.count > writer.capacity) { misused() }
         written += writer.count
+    }
+
+    /// Grows the buffer under `writer`, the value being written at its end, so that `n`
+    /// more bytes fit; the bytes it wrote so far move with it.
+    func grow(_ writer: inout RawWriter, toFit n: Int) {
+        if writer.start != base + written { misused() }
+        grow(written + writer.count + n, keeping: written + writer.count)
+        writer.start = base + written
+        writer.limit = capacity - written
+    }
+
+    @inline(never) @usableFromInline func misused() -> Never {
+        fatalError("RawWriter misused: written elsewhere than at the end of its buffer, or another write came between rawValue and commit")
     }
 
     /// Microdegrees, rounded half away from zero from the 1e-7 grid (the 6 decimals written).

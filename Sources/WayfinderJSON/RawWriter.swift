@@ -1,32 +1,59 @@
 import WayfinderGraph
 
 /// Writes JSON text through a local pointer and count (kept in registers), into room
-/// reserved by `JSONBuffer.rawValue`. Nothing is checked: the writer of the value
-/// supplies keys, commas and brackets, and bounds its size.
+/// reserved by `JSONBuffer.rawValue`. The writer of the value supplies keys, commas and
+/// brackets; the room it reserves is a bound computed from its parts, so that one
+/// comparison per part (`room`) is all the checking a write costs. A part that would not
+/// fit, a bound that came out short, grows the buffer instead (the bytes written so far
+/// move with it), in every build configuration: the check is no `precondition`, which
+/// `-Ounchecked` would remove. A writer over fixed memory (`init(at:capacity:)`) stops the
+/// program rather than write past it.
 ///
 /// `@inlinable` throughout: the step writer of a route lives in another module and must
 /// keep the pointer and count in registers, as it did when they shared a module.
 public struct RawWriter {
-    @usableFromInline let start: UnsafeMutablePointer<UInt8>
-    /// Where the value starts in the buffer, and the room reserved for it.
-    public let offset: Int, capacity: Int
+    /// Where the value starts: moves when the buffer grows.
+    @usableFromInline var start: UnsafeMutablePointer<UInt8>
+    /// Where the value starts in the buffer.
+    public let offset: Int
+    /// The room from `start` (`capacity`): reserved up front, more once the buffer has grown.
+    @usableFromInline var limit: Int
     /// Bytes written (`count`); stored apart so that inlined writers can advance it.
     @usableFromInline var written = 0
+    /// The buffer whose end this value is written at, which grows when a part would not
+    /// fit; nil over fixed memory. Unowned: the buffer outlives the writer (`commit`).
+    @usableFromInline unowned(unsafe) let buffer: JSONBuffer?
 
-    @inlinable init(_ start: UnsafeMutablePointer<UInt8>, offset: Int, capacity: Int) {
+    @inlinable init(_ start: UnsafeMutablePointer<UInt8>, offset: Int, capacity: Int, buffer: JSONBuffer?) {
         self.start = start
         self.offset = offset
-        self.capacity = capacity
+        limit = capacity
+        self.buffer = buffer
     }
 
     /// A writer of bytes at `start`, which has room for `capacity` (for other text than JSON:
-    /// `wayfinder table`'s CSV writes its numbers with these, as /table writes them).
+    /// `wayfinder table`'s CSV writes its numbers with these, as /table writes them). A write
+    /// past `capacity` stops the program.
     @inlinable public init(at start: UnsafeMutablePointer<UInt8>, capacity: Int) {
-        self.init(start, offset: 0, capacity: capacity)
+        self.init(start, offset: 0, capacity: capacity, buffer: nil)
+    }
+
+    /// Makes sure `n` more bytes fit: the one check before each part is written.
+    @inlinable @inline(__always) mutating func room(_ n: Int) {
+        if _slowPath(n > limit &- written) { makeRoom(n) }
+    }
+
+    /// The slow path of `room`, out of line: the buffer grows, or over fixed memory the
+    /// program stops.
+    @inline(never) @usableFromInline mutating func makeRoom(_ n: Int) {
+        guard let buffer else { fatalError("RawWriter: \(n) more bytes do not fit in the \(limit) bytes given") }
+        buffer.grow(&self, toFit: n)
     }
 
     /// Bytes written so far.
     @inlinable public var count: Int { written }
+    /// The room from the value's start.
+    @inlinable public var capacity: Int { limit }
 
     /// Most bytes `string` writes for `text`: quotes and a six-byte escape per byte.
     @inlinable public static func maxQuotedCount(_ text: String) -> Int { 6 * text.utf8.count + 2 }
@@ -37,25 +64,38 @@ public struct RawWriter {
 
     /// Text written verbatim: keys, punctuation.
     @inlinable @inline(__always) public mutating func literal(_ text: StaticString) {
-        (start + written).update(from: text.utf8Start, count: text.utf8CodeUnitCount)
-        written += text.utf8CodeUnitCount
+        room(text.utf8CodeUnitCount)
+        copy(text)
     }
 
     /// A fixed string with nothing to escape, quoted.
     @inlinable @inline(__always) public mutating func quoted(_ text: StaticString) {
-        byte(UInt8(ascii: "\""))
-        literal(text)
-        byte(UInt8(ascii: "\""))
+        room(text.utf8CodeUnitCount + 2)
+        put(UInt8(ascii: "\""))
+        copy(text)
+        put(UInt8(ascii: "\""))
     }
 
     @inlinable @inline(__always) public mutating func byte(_ b: UInt8) {
+        room(1)
+        put(b)
+    }
+
+    /// `literal` and `byte` once `room` has been made.
+    @inlinable @inline(__always) mutating func copy(_ text: StaticString) {
+        (start + written).update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+        written += text.utf8CodeUnitCount
+    }
+
+    @inlinable @inline(__always) mutating func put(_ b: UInt8) {
         start[written] = b
         written += 1
     }
 
     @inlinable public mutating func integer(_ value: Int) {
-        if value >= 0 && value < 10 { return byte(48 + UInt8(value)) }
-        if value < 0 { byte(UInt8(ascii: "-")) }
+        room(Self.maxNumberCount)
+        if value >= 0 && value < 10 { return put(48 + UInt8(value)) }
+        if value < 0 { put(UInt8(ascii: "-")) }
         digits(UInt64(value.magnitude), width: Self.width(UInt64(value.magnitude)))
     }
 
@@ -64,6 +104,7 @@ public struct RawWriter {
     /// `scaled / 10^decimals` (decimals 0...9), trailing zeros trimmed; 1, 3 and 6 get
     /// constant divisors (multiplications, not divisions).
     @inlinable @inline(__always) public mutating func fixed(_ scaled: Int64, decimals: Int) {
+        room(Self.maxNumberCount)
         switch decimals {
         case 1: fixed(scaled, scale: 10, decimals: 1)
         case 3: fixed(scaled, scale: 1000, decimals: 3)
@@ -72,8 +113,9 @@ public struct RawWriter {
         }
     }
 
+    /// `fixed` once `room` has been made.
     @inlinable @inline(__always) mutating func fixed(_ scaled: Int64, scale: UInt64, decimals: Int) {
-        if scaled < 0 { byte(UInt8(ascii: "-")) }
+        if scaled < 0 { put(UInt8(ascii: "-")) }
         let v = scaled.magnitude, whole = v / scale, fraction = v - whole * scale
         digits(whole, width: Self.width(whole))
         if fraction != 0 { decimalPart(fraction, places: decimals) }
@@ -82,24 +124,26 @@ public struct RawWriter {
     /// "." and a non-zero `fraction` of `places` digits, its trailing zeros dropped: all the
     /// digits are written, then the zeros taken back (byte tests instead of divisions).
     @inlinable @inline(__always) mutating func decimalPart(_ fraction: UInt64, places: Int) {
-        byte(UInt8(ascii: "."))
+        put(UInt8(ascii: "."))
         digits(fraction, width: places)
         while start[written - 1] == UInt8(ascii: "0") { written -= 1 }
     }
 
     /// `[lon,lat]` with 6 decimals.
     @inlinable public mutating func coordinate(_ p: FixedCoordinate) {
-        byte(UInt8(ascii: "["))
-        fixed(JSONBuffer.roundedToMicrodegrees(p.lon), decimals: 6)
-        byte(UInt8(ascii: ","))
-        fixed(JSONBuffer.roundedToMicrodegrees(p.lat), decimals: 6)
-        byte(UInt8(ascii: "]"))
+        room(Self.maxCoordinateCount)
+        put(UInt8(ascii: "["))
+        fixed(JSONBuffer.roundedToMicrodegrees(p.lon), scale: 1_000_000, decimals: 6)
+        put(UInt8(ascii: ","))
+        fixed(JSONBuffer.roundedToMicrodegrees(p.lat), scale: 1_000_000, decimals: 6)
+        put(UInt8(ascii: "]"))
     }
 
     @inlinable public mutating func bool(_ value: Bool) { value ? literal("true") : literal("false") }
 
     /// A quoted string, escaped as `JSONBuffer.string` does (ASCII output).
     @inlinable public mutating func string(_ text: borrowing String) {
+        room(6 * text.utf8.count + 2)
         let out = start + written
         if let quoted = text.utf8.withContiguousStorageIfAvailable({ JSONBuffer.quote($0, to: out) }) {
             written += quoted
@@ -112,6 +156,7 @@ public struct RawWriter {
     /// `text` escaped as `string` does, without quotes (room: 6 bytes per byte): a part of a
     /// string value whose quotes the caller writes.
     @inlinable public mutating func escaped(_ text: borrowing String) {
+        room(6 * text.utf8.count)
         let out = start + written
         if let n = text.utf8.withContiguousStorageIfAvailable({ JSONBuffer.escape($0, to: out) }) {
             written += n
@@ -123,6 +168,7 @@ public struct RawWriter {
 
     /// UTF-8 bytes escaped as `string` does, without quotes.
     @inlinable public mutating func escaped(bytes: UnsafeBufferPointer<UInt8>) {
+        room(6 * bytes.count)
         written += JSONBuffer.escape(bytes, to: start + written)
     }
 
@@ -131,6 +177,7 @@ public struct RawWriter {
 
     /// Bytes already written by this writer, again (e.g. a coordinate written twice).
     @inlinable public mutating func repeatBytes(_ range: Range<Int>) {
+        room(range.count)
         (start + written).update(from: start + range.lowerBound, count: range.count)
         written += range.count
     }
@@ -150,11 +197,12 @@ public struct RawWriter {
     /// A quoted, JSON-escaped encoded polyline; room: `2 * Polyline.maxEncodedCount + 2`.
     /// Returns where the encoding lies, counted from the value's start.
     @inlinable public mutating func polyline(_ points: ArraySlice<FixedCoordinate>, precision: Int) -> Range<Int> {
-        byte(UInt8(ascii: "\""))
+        room(2 * Polyline.maxEncodedCount(points.count, precision: precision) + 2)
+        put(UInt8(ascii: "\""))
         let from = written
         written += Polyline.encode(points, precision: precision, jsonEscaped: true, to: start + written)
         let range = from..<written
-        byte(UInt8(ascii: "\""))
+        put(UInt8(ascii: "\""))
         return range
     }
 

@@ -201,7 +201,8 @@ public struct OSRMRequest {
     }
 
     /// A plain decimal number of degrees in units of 1e-7 degree (`FixedCoordinate`'s),
-    /// rounded half away from zero; nil unless it is sign, digits, point, digits.
+    /// rounded half away from zero; nil unless it is sign, digits, point, digits, or when it
+    /// is too large for that unit.
     static func fixedPoint(_ bytes: Substring.UTF8View.SubSequence) -> Int64? {
         var value: Int64 = 0, digits = 0, decimals = -1, negative = false, roundUp = false
         for (i, c) in zip(0..., bytes) {
@@ -226,7 +227,13 @@ public struct OSRMRequest {
             }
         }
         guard digits > 0 else { return nil }
-        for _ in min(7, max(0, decimals))..<7 { value *= 10 }
+        for _ in min(7, max(0, decimals))..<7 {
+            // 13 digits before the point pass the loop's bound but not this one (found by
+            // fuzzing: -Ounchecked wrapped them into a coordinate, checked code trapped).
+            let (scaled, overflow) = value.multipliedReportingOverflow(by: 10)
+            guard !overflow else { return nil }
+            value = scaled
+        }
         if roundUp { value += 1 }
         return negative ? -value : value
     }

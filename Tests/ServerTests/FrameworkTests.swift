@@ -137,4 +137,14 @@ import WayfinderGraph
             #expect(fixed(bad) == nil, "\(bad)")
         }
     }
+
+    /// Found by `scripts/fuzz` (osrm-url): 13 digits before the point passed the digit loop's
+    /// bound and overflowed when scaled to 1e-7 degrees (a trap in checked code; a wrapped,
+    /// made-up coordinate under -Ounchecked). Now malformed, as 30 digits are.
+    @Test func integerPartsTooLargeForFixedPointAreRejected() {
+        #expect(fixed("1519999999999") == nil)
+        #expect(fixed("-1519999999999.5") == nil)
+        #expect(fixed("922337203685") == 9_223_372_036_850_000_000)
+        #expect(throws: OSRMError.self) { try OSRMRequest.coordinates("151.1624,-33.9130;1519999999999,-33.91") }
+    }
 }

@@ -150,6 +150,62 @@ extension DirectionsTests {
         }
     }
 
+    /// A raw value that outgrows the room reserved for it (a step bound that came out short)
+    /// grows the buffer, the bytes written so far moving with it, in every build
+    /// configuration. Before, the only check was a `precondition` after the fact, which
+    /// `-Ounchecked` removes: this value was written far past the buffer's 64 bytes.
+    @Test func rawValuePastItsReservedRoomGrowsTheBuffer() throws {
+        let name = String(repeating: "Rue de l'\u{e9}glise \"\\ ", count: 400)
+        let line = (0..<300).map { FixedCoordinate(lat: -339_000_000 + Int32($0) * 977, lon: 1_511_600_000 - Int32($0) * 1_303) }
+        let json = JSONBuffer(capacity: 64)
+        json.beginArray()
+        json.integer(7)
+        var w = json.rawValue(capacity: 4)
+        w.literal("{\"name\":")
+        w.string(name)
+        w.literal(",\"geometry\":")
+        let encoded = w.polyline(line[...], precision: 6)
+        w.literal(",\"coordinates\":[")
+        for (i, p) in line.enumerated() {
+            if i > 0 { w.byte(UInt8(ascii: ",")) }
+            w.coordinate(p)
+        }
+        w.literal("],\"again\":\"")
+        w.repeatBytes(encoded)
+        w.literal("\",\"n\":")
+        w.fixed(-1_234_567, decimals: 3)
+        w.byte(UInt8(ascii: "}"))
+        json.commit(w)
+        json.endArray()
+
+        let reference = JSONBuffer()
+        reference.beginArray()
+        reference.integer(7)
+        reference.beginObject()
+        reference.key("name"); reference.string(name)
+        reference.key("geometry"); reference.polyline(line[...], precision: 6)
+        reference.key("coordinates"); reference.beginArray()
+        for p in line { reference.coordinate(p) }
+        reference.endArray()
+        reference.key("again"); reference.polyline(line[...], precision: 6)
+        reference.key("n"); reference.number(scaled: -1_234_567, decimals: 3)
+        reference.endObject()
+        reference.endArray()
+        #expect(json.count > 30_000)
+        #expect(json.text == reference.text)
+        _ = try JSONSerialization.jsonObject(with: Data(json.bytes))
+    }
+
+    /// A raw writer over fixed memory (`wayfinder table`'s CSV numbers) stops the program
+    /// rather than write past its room, also where its module is built -Ounchecked.
+    @Test func rawWriterOverFixedMemoryStopsAtItsEnd() async {
+        await #expect(processExitsWith: .failure) {
+            let room = UnsafeMutablePointer<UInt8>.allocate(capacity: 8)
+            var w = RawWriter(at: room, capacity: 8)
+            w.literal("0123456789")
+        }
+    }
+
     @Test func simplifiedOverviewKeepsTheEndsAndTheShape() throws {
         let graph = try ExtractGraphs.shared.graph("andorra", .driving)
         let route = try Router(graph: graph).route(from: FixedCoordinate(latitude: 42.5063, longitude: 1.5218),

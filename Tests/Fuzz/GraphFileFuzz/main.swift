@@ -1,0 +1,69 @@
+import CZlib
+import FuzzSupport
+import Glibc
+import WayfinderGraph
+import WayfinderRouting
+
+/// Opening a graph file of mutated bytes. Each input is opened twice:
+/// - as it is, checked and unchecked (`verifyChecksums: false`, as `wf_open(path, 0)`): the
+///   header and section table must keep every view inside the file, whatever the bytes;
+/// - with its header and section checksums made right again, so that mutations of the table
+///   and of section contents get past the checksums, as `wayfinder verify` checks a file
+///   before a server takes it: each mode viewed without following arcs, its hierarchy's
+///   `validationError()`, and, when that finds nothing, the core hops unpacked as every
+///   server does at opening (`CoreExpansions`), which must then be safe.
+/// Opening may fail with any `GraphFileError` and validation may fail; neither may crash.
+@_cdecl("LLVMFuzzerTestOneInput")
+func fuzzGraphFile(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    var bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    let asIs = FuzzFiles.write(bytes, "as-is")
+    _ = try? GraphFile(path: asIs, verifyChecksums: true)
+    _ = try? GraphFile(path: asIs, verifyChecksums: false)
+    guard FuzzFiles.fixChecksums(&bytes), let file = try? GraphFile(path: FuzzFiles.write(bytes, "fixed")) else { return 0 }
+    for mode in TravelMode.allCases {
+        guard let graph = try? RoutingGraph(file: file, mode: mode, unpackCoreHops: false),
+              graph.hierarchy.validationError() == nil else { continue }
+        _ = CoreExpansions(graph.hierarchy)
+    }
+    return 0
+}
+
+FuzzDriver.run(fuzzGraphFile)
+
+enum FuzzFiles {
+    /// Writes `bytes` to this process's scratch file `name` (in /dev/shm) and returns its path.
+    static func write(_ bytes: [UInt8], _ name: String) -> String {
+        let path = "/dev/shm/wayfinder-fuzz-\(getpid())-\(name).wfg"
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { fatalError("cannot write \(path)") }
+        defer { close(fd) }
+        let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+        guard written == bytes.count else { fatalError("short write to \(path)") }
+        return path
+    }
+
+    /// Sets the declared file size, every in-bounds section's crc32 and the header's crc32
+    /// (the layout of `GraphFile.swift`); false when the bytes have no header to fix.
+    static func fixChecksums(_ bytes: inout [UInt8]) -> Bool {
+        guard bytes.count >= 32 else { return false }
+        func u32(_ at: Int) -> UInt32 { bytes.withUnsafeBytes { UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: at, as: UInt32.self)) } }
+        func u64(_ at: Int) -> UInt64 { bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: at, as: UInt64.self)) } }
+        func store<T: FixedWidthInteger>(_ value: T, at: Int) {
+            withUnsafeBytes(of: value.littleEndian) { for (i, b) in $0.enumerated() { bytes[at + i] = b } }
+        }
+        func crc(_ range: Range<Int>, _ start: UInt32 = 0) -> UInt32 {
+            bytes.withUnsafeBufferPointer { UInt32(crc32_z(UInt(start), $0.baseAddress! + range.lowerBound, z_size_t(range.count))) }
+        }
+        let tableEnd = Int(u32(12)), count = Int(u32(28))
+        guard tableEnd >= 32, tableEnd <= bytes.count, count <= (tableEnd - 32) / 32 else { return false }
+        store(UInt64(bytes.count), at: 16)
+        for i in 0..<count {
+            let at = 32 + 32 * i
+            let offset = u64(at + 8), length = u64(at + 16)
+            guard offset <= UInt64(bytes.count), length <= UInt64(bytes.count) - offset else { continue }
+            store(crc(Int(offset)..<Int(offset + length)), at: at + 28)
+        }
+        store(crc(28..<tableEnd, crc(0..<24)), at: 24)
+        return true
+    }
+}
