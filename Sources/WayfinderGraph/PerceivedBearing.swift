@@ -109,7 +109,7 @@ public struct PerceivedBearing {
     /// The segment carrying directed segment `x` on where its end node joins it to one other
     /// segment only, of a way alike (name, class, flags) and open the same ways: one road to
     /// OSRM. nil at an intersection, a dead end, or where the road changes.
-    func continuation(of x: Int32, way w: WayInfo) -> Int32? {
+    public func continuation(of x: Int32, way w: WayInfo) -> Int32? {
         let v = startNode(x ^ 1)
         guard degree(v) == 2, v != startNode(x) else { return nil }
         let at = Int(nodeFirst[Int(v)])

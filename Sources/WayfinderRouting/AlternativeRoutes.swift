@@ -177,11 +177,13 @@ final class AlternativeRoutes {
     /// Driving: one piece per search node, the ends cut at the snaps (as `Router`).
     private func turnExpandedPieces(_ nodes: UnsafeBufferPointer<Int32>, _ source: Snap, _ target: Snap) -> [RoutePiece] {
         let last = nodes.count - 1
-        return nodes.indices.map { i in
+        var pieces = nodes.indices.map { i in
             let x = graph.directedSegment(ofSearchNode: nodes[i])
             return i == 0 || i == last ? ends.turnExpandedPiece(x, isFirst: i == 0, isLast: i == last, source, target)
                                        : RoutePiece(segment: x >> 1, forward: x & 1 == 0, start: 0, end: 1)
         }
+        ends.addApproachPieces(&pieces, first: nodes[0], last: nodes[last], source, target)
+        return pieces
     }
 
     /// Walking: the snaps' pieces around one piece per arc (as `Router`).

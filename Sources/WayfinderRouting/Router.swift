@@ -143,7 +143,7 @@ public final class Router {
     private func turnExpandedPieces(_ source: Snap, _ target: Snap) -> [RoutePiece] {
         engine.withUnpackedPath { nodes, _ in
             let last = nodes.count - 1
-            return [RoutePiece](unsafeUninitializedCapacity: nodes.count) { pieces, count in
+            var pieces = [RoutePiece](unsafeUninitializedCapacity: nodes.count) { pieces, count in
                 for i in 0..<nodes.count {
                     // The path's ends are search entries, never a via-way restriction's copies.
                     let x = graph.directedSegment(ofSearchNode: nodes[i])
@@ -154,6 +154,8 @@ public final class Router {
                 }
                 count = nodes.count
             }
+            ends.addApproachPieces(&pieces, first: nodes[0], last: nodes[last], source, target)
+            return pieces
         }
     }
 

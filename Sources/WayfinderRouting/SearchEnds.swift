@@ -82,6 +82,7 @@ struct SearchEnds {
         // An end exactly at an intersection may leave (or arrive) by any of its roads,
         // not only the one it was snapped to, and no turn rule applies there.
         let v = turnExpanded ? intersection(at: source) : nil
+        if let v, !source.roadsAtNode.isEmpty { return appendApproachSourceEntries(source, at: v, to: &entries) }
         let before = entries.count
         if let v {
             for x in leaving(v) where weight(x) >= 0 && x >> 1 != source.segment {
@@ -100,52 +101,61 @@ struct SearchEnds {
         let shift = shift(target)
         let v = turnExpanded ? intersection(at: target) : nil
         let before = entries.count
-        if let v {
-            for y in leaving(v) where weight(y ^ 1) >= 0 && y >> 1 != target.segment {
-                entries.append(SearchEntry(node: y ^ 1, weight: shift))
-            }
-        }
-        // As for sources: the direction that starts at that intersection would only add a turn.
-        let others = entries.count > before
-        for x in directions(target) where !(others && startNode(x) == v) { entries.append(targetEntry(target, x, shift: shift)) }
-        // A car that entered a via-way restriction's copies may end its route on them (OSRM
-        // too): every copy of a target entry's segment is an entry alike.
-        if !graph.searchNodeCopiesOf.isEmpty {
-            for e in before..<entries.count {
-                for copy in graph.searchNodeCopiesOf[entries[e].node] ?? [] {
-                    entries.append(SearchEntry(node: copy, weight: entries[e].weight))
+        if let v, !target.roadsAtNode.isEmpty {
+            appendApproachTargetEntries(target, at: v, shift: shift, to: &entries)
+            appendCopies(of: before, in: &entries)
+            return appendApproachTurnsIn(target, at: v, shift: shift, to: &entries)
+        } else {
+            if let v {
+                for y in leaving(v) where weight(y ^ 1) >= 0 && y >> 1 != target.segment {
+                    entries.append(SearchEntry(node: y ^ 1, weight: shift))
                 }
+            }
+            // As for sources: the direction that starts at that intersection would only add a turn.
+            let others = entries.count > before
+            for x in directions(target) where !(others && startNode(x) == v) { entries.append(targetEntry(target, x, shift: shift)) }
+        }
+        appendCopies(of: before, in: &entries)
+    }
+
+    /// A car that entered a via-way restriction's copies may end its route on them (OSRM
+    /// too): every copy of a target entry's segment from `first` on is an entry alike.
+    private func appendCopies(of first: Int, in entries: inout [SearchEntry]) {
+        guard !graph.searchNodeCopiesOf.isEmpty else { return }
+        for e in first..<entries.count {
+            for copy in graph.searchNodeCopiesOf[entries[e].node] ?? [] {
+                entries.append(SearchEntry(node: copy, weight: entries[e].weight))
             }
         }
     }
 
     /// Driving: whether a source lies on an intersection that other roads leave (the entries
     /// then skip the snapped direction that ends there, so no pair of entries reads a segment
-    /// backwards: `Router` may search the same segment's ends like any other pair).
+    /// backwards: `Router` may search the same segment's ends like any other pair). A snap
+    /// narrowed road by road has no such entry at all (`appendApproachSourceEntries`).
     func leavesByOtherRoads(_ source: Snap) -> Bool {
         guard turnExpanded, let v = intersection(at: source) else { return false }
+        if !source.roadsAtNode.isEmpty { return true }
         return leaving(v).contains { weight($0) >= 0 && $0 >> 1 != source.segment }
     }
 
     /// Driving: whether a target lies on an intersection other roads arrive at (as above).
     func arrivesByOtherRoads(_ target: Snap) -> Bool {
         guard turnExpanded, let v = intersection(at: target) else { return false }
+        if !target.roadsAtNode.isEmpty { return true }
         return leaving(v).contains { weight($0 ^ 1) >= 0 && $0 >> 1 != target.segment }
     }
 
     /// The intersection a snap lies on, when it is within a centimetre of an end of its segment
-    /// and the snap may be left or reached either way (a snap narrowed to one direction, by a
-    /// bearing, an approach or continuing straight, keeps to its segment and the turns from it).
-    private func intersection(at snap: Snap) -> Int32? {
-        guard snap.directions == .both else { return nil }
-        let s = graph.segments[Int(snap.segment)]
-        let along = snap.fraction * Double(s.length)
-        if along < 0.01 { return s.fromNode }
-        if Double(s.length) - along < 0.01 { return s.toNode }
-        return nil
+    /// and the snap may be left or reached either way, or its roads there are narrowed one by
+    /// one (a snap narrowed to one direction, by a bearing, an approach or continuing
+    /// straight, keeps to its segment and the turns from it).
+    func intersection(at snap: Snap) -> Int32? {
+        guard snap.directions == .both || !snap.roadsAtNode.isEmpty else { return nil }
+        return graph.intersection(of: snap)
     }
 
-    private func leaving(_ v: Int32) -> UnsafeBufferPointer<Int32>.SubSequence {
+    func leaving(_ v: Int32) -> UnsafeBufferPointer<Int32>.SubSequence {
         graph.nodeLeaving[Int(graph.nodeFirst[Int(v)])..<Int(graph.nodeFirst[Int(v) + 1])]
     }
 

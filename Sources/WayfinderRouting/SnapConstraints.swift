@@ -64,22 +64,19 @@ extension Snapper {
 
     /// Narrows `snap` (made from sub-segment `entry` for input point `p`) to the direction
     /// that has `p` on the side `approach` asks for, given the side traffic keeps to there.
-    /// One-way roads, and points on the road itself (no side), keep their directions, as
-    /// osrm-routed does for one-way roads: there is only one way to reach them.
+    /// One-way roads keep their directions, as osrm-routed does: there is only one way to
+    /// reach them. The side is osrm-routed's (`ApproachSide.swift`): a point on the road's
+    /// line lies on the right of the road's stored direction.
     func narrow(_ snap: inout Snap, _ entry: SnapEntry, _ p: FixedCoordinate, approach: Approach) {
         guard approach != .unrestricted else { return }
         let s = graph.segments[Int(entry.segment)]
         guard s.weight(forward: true) >= 0, s.weight(forward: false) >= 0, snap.directions == .both else { return }
-        let projection = LocalProjection(latitude: p.latitude)
         let a = graph.points[Int(s.firstPoint + entry.offset)], b = graph.points[Int(s.firstPoint + entry.offset + 1)]
-        let (ax, ay) = projection.offset(a, from: p), (bx, by) = projection.offset(b, from: p)
-        let length = ((bx - ax) * (bx - ax) + (by - ay) * (by - ay)).squareRoot()
-        // The cross product of a→b and a→p, over |ab|: metres from the line, positive when p
-        // lies to the left of the forward direction.
-        let side = ((bx - ax) * (-ay) - (by - ay) * (-ax)) / max(length, 1e-9)
-        guard abs(side) >= 0.01 else { return }
-        let keepsLeft = DrivingSide.at(p) == .left
-        let onTrafficSide = (side > 0) == keepsLeft    // p is on the side traffic keeps to, going forward
-        snap.directions = (onTrafficSide == (approach == .curb)) ? .forward : .backward
+        let stored = graph.storesForward(entry.segment)
+        var right = stored ? !Self.isLeft(of: a, b, p) : !Self.isLeft(of: b, a, p)
+        if DrivingSide.at(p) == .left { right.toggle() }    // the kerb is on the left there
+        if approach == .opposite { right.toggle() }
+        // Leaving or reaching the point in the stored direction when it lies on the side asked for.
+        snap.directions = right == stored ? .forward : .backward
     }
 }

@@ -13,6 +13,9 @@ public struct Snap: Sendable, Equatable {
     /// approach or a waypoint passed straight through narrow them); the segment's own
     /// one-way rules apply on top.
     public var directions: SnapDirections = .both
+    /// On an intersection, with an approach: the roads there a route may leave or reach the
+    /// point by, each narrowed on its own (`ApproachSide.swift`); empty otherwise.
+    public var roadsAtNode = NodeRoads()
 
     public init(segment: Int32, fraction: Double, location: FixedCoordinate, distance: Double, directions: SnapDirections = .both) {
         self.segment = segment
@@ -109,8 +112,8 @@ public struct Snapper: Sendable {
             }
         }
         guard let chosen = best.choice, chosen.distance <= maxDistance else { return nil }
-        let main = bestMain.choice.flatMap { $0.distance <= maxDistance ? snap($0, for: p, constraints) : nil }
-        return (snap(chosen, for: p, constraints), main)
+        let main = bestMain.choice.flatMap { $0.distance <= maxDistance ? snap($0, for: p, constraints, excluding: excluding) : nil }
+        return (snap(chosen, for: p, constraints, excluding: excluding), main)
     }
 
     struct Candidate {
@@ -122,10 +125,13 @@ public struct Snapper: Sendable {
     }
 
     /// A candidate as a snap for input point `p`, narrowed as `constraints` ask.
-    private func snap(_ c: Candidate, for p: FixedCoordinate, _ constraints: SnapConstraints) -> Snap {
+    private func snap(_ c: Candidate, for p: FixedCoordinate, _ constraints: SnapConstraints, excluding: WayClasses) -> Snap {
         var result = snap(c.entry, c.t, c.distance)
         result.directions = c.directions
         narrow(&result, c.entry, p, approach: constraints.approach)
+        if constraints.approach != .unrestricted && constraints.bearing == nil {
+            result.roadsAtNode = roadsAtNode(result, p, approach: constraints.approach, anyRoad: constraints.anyRoad, excluding: excluding)
+        }
         return result
     }
 

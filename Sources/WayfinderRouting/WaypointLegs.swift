@@ -40,6 +40,10 @@ extension Router {
                     var source = snaps[i - 1], target = snaps[i]
                     source.directions = state.directions
                     target.directions = arrival
+                    // A waypoint passed straight through keeps to its segment, every road of
+                    // its intersection narrowed or not.
+                    if i > 1 { source.roadsAtNode = NodeRoads() }
+                    if !isLast { target.roadsAtNode = NodeRoads() }
                     guard let leg = try? route(from: source, to: target, excluding: excluding) else { continue }
                     let total = state.weight + Int64(leg.weight)
                     if best == nil || total < best!.weight { best = (total, state.legs + [leg]) }
