@@ -103,7 +103,7 @@ let package = Package(
         ),
         // The HTTP server over the service: libmicrohttpd's threads and the graph watcher.
         .target(
-            name: "WayfinderServer",
+            name: "WayfinderHTTPServer",
             dependencies: ["CMicroHTTPD", "WayfinderService", "WayfinderEngine", "WayfinderGraph", "WayfinderRouting"],
             swiftSettings: checked
         ),
@@ -119,7 +119,7 @@ let package = Package(
         // Command-line front ends as a library, so tests can call them.
         .target(
             name: "WayfinderCLI",
-            dependencies: ["WayfinderGraph", "WayfinderImport", "WayfinderRouting", "WayfinderGeocoding", "WayfinderDirections", "WayfinderServer",
+            dependencies: ["WayfinderGraph", "WayfinderImport", "WayfinderRouting", "WayfinderGeocoding", "WayfinderDirections", "WayfinderHTTPServer",
                            "WayfinderEngine", "WayfinderService", "WayfinderJSON"],
             swiftSettings: checked
         ),
@@ -128,7 +128,7 @@ let package = Package(
         .executableTarget(
             name: "WayfinderBench",
             dependencies: ["WayfinderGraph", "WayfinderImport", "WayfinderRouting", "WayfinderGeocoding", "WayfinderDirections", "WayfinderCLI",
-                           "WayfinderProtobuf", "WayfinderJSON", "WayfinderServer", "WayfinderService", "WayfinderEngine"],
+                           "WayfinderProtobuf", "WayfinderJSON", "WayfinderHTTPServer", "WayfinderService", "WayfinderEngine"],
             path: "Benchmarks/WayfinderBench",
             swiftSettings: checked
         ),
@@ -143,11 +143,11 @@ let package = Package(
         .testTarget(
             name: "WayfinderTests",
             dependencies: ["WayfinderGraph", "WayfinderImport", "WayfinderRouting", "WayfinderGeocoding", "WayfinderDirections", "WayfinderCLI",
-                           "WayfinderProtobuf", "CWayfinderProto", "WayfinderJSON", "WayfinderServer", "WayfinderEngine"]
+                           "WayfinderProtobuf", "CWayfinderProto", "WayfinderJSON", "WayfinderHTTPServer", "WayfinderEngine"]
         ),
         .testTarget(
             name: "ServerTests",
-            dependencies: ["CZlib", "WayfinderGraph", "WayfinderImport", "WayfinderRouting", "WayfinderGeocoding", "WayfinderDirections", "WayfinderServer", "WayfinderService", "WayfinderCLI",
+            dependencies: ["CZlib", "WayfinderGraph", "WayfinderImport", "WayfinderRouting", "WayfinderGeocoding", "WayfinderDirections", "WayfinderHTTPServer", "WayfinderService", "WayfinderCLI",
                            "CWayfinderProto", "WayfinderJSON", "WayfinderEngine", "WayfinderOSRM"]
         ),
         // The C ABI called in-process (answers equal to the CLI's and the server's, bad input,

@@ -22,7 +22,7 @@ func tableBenchmark(_ args: Arguments) -> Report {
     let query = TableQuery(graph: graph)
     /// Milliseconds of the first table (cold caches, and for distances the arc lengths not
     /// yet remembered), then median and minimum of `runs` more.
-    func time(distances: Bool, runs: Int) -> (first: Double, median: Double, min: Double, table: DurationTable) {
+    func time(distances: Bool, runs: Int) -> (first: Double, median: Double, min: Double, table: RouteTable) {
         let start = now()
         var table = query.compute(sources: snaps, targets: snaps, distances: distances)
         let first = Double(now() - start) / 1e6

@@ -9,7 +9,7 @@ import WayfinderCLI
 import WayfinderEngine
 import WayfinderGraph
 import WayfinderJSON
-import WayfinderServer
+import WayfinderHTTPServer
 import WayfinderService
 
 func tilesBenchmark(_ args: Arguments) -> Report {

@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import WayfinderServer
+import WayfinderHTTPServer
 import WayfinderService
 
 /// `wayfinder serve --graph GRAPH`: the HTTP service until SIGTERM or SIGINT.

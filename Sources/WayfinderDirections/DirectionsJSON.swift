@@ -32,16 +32,16 @@ extension Directions {
     /// The steps array of an OSRM v5 leg.
     public func writeSteps(into json: JSONBuffer, format: GeometryFormat, navigation: NavigationOptions = NavigationOptions()) {
         var lines: [Range<Int>] = []
-        writeSteps(into: json, format: format, lines: &lines, navigation: navigation)
+        writeSteps(into: json, format: format, figures: RouteFigures.Leg(self, steps: true, annotations: []), lines: &lines,
+                   navigation: navigation)
     }
 
     /// The same, noting where each step's polyline lies in the buffer. Each step object is
     /// written in one go by a `RawWriter`, into room reserved from a bound computed from its
     /// parts (a bound that came out short costs a copy of the buffer, never memory past it).
-    func writeSteps(into json: JSONBuffer, format: GeometryFormat, lines: inout [Range<Int>],
+    func writeSteps(into json: JSONBuffer, format: GeometryFormat, figures: RouteFigures.Leg, lines: inout [Range<Int>],
                     navigation: NavigationOptions = NavigationOptions()) {
         lines.reserveCapacity(steps.count)
-        var metres = JSONBuffer.RunningSum(scale: 10), tenths = JSONBuffer.RunningSum(scale: 10)
         let precision = format == .polyline6 ? 6 : 5
         json.beginArray()
         steps.withUnsafeBufferPointer { steps in
@@ -52,7 +52,7 @@ extension Directions {
             if points.count == 1 { points = [points.first!, points.first!][...] }   // as OSRM does
             let roads = step.pointee.intersection
             let name = step.pointee.name, ref = step.pointee.ref
-            let seconds = tenths.next(step.pointee.duration), distance = metres.next(step.pointee.distance)
+            let seconds = figures.stepDurations[i], distance = figures.stepDistances[i]
             let geometryBound = format == .geojson ? points.count * (RawWriter.maxCoordinateCount + 1) + 64
                 : 2 * Polyline.maxEncodedCount(points.count, precision: precision) + 2
             let capacity = 768 + 64 + geometryBound + intersectionsBound(step.pointee) + RawWriter.maxQuotedCount(name)

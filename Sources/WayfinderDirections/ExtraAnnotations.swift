@@ -4,7 +4,8 @@ import WayfinderJSON
 /// and the `metadata` naming the data sources), written as osrm-routed writes them.
 extension OSRMRouteResponse {
     /// The extra arrays of `kinds`, per stretch of the leg's line, into the open annotation object.
-    static func writeExtraAnnotations(of annotation: LegAnnotation, _ kinds: RouteAnnotations, into json: JSONBuffer) {
+    static func writeExtraAnnotations(of annotation: LegAnnotation, _ figures: RouteFigures.Leg, _ kinds: RouteAnnotations,
+                                      into json: JSONBuffer) {
         // A one-point line is one stretch of nothing, as in distance and duration.
         let stretches = max(1, annotation.distance.count)
         if kinds.contains(.speed) {
@@ -21,12 +22,8 @@ extension OSRMRouteResponse {
             json.endArray()
         }
         if kinds.contains(.weight) {
-            // The weight is the travel time: the durations, rounded the same way.
-            json.key("weight"); json.beginArray()
-            if annotation.duration.isEmpty { json.number(scaled: 0, decimals: 1) }
-            var sum = JSONBuffer.RunningSum(scale: 10)
-            for value in annotation.duration { json.number(scaled: sum.next(value), decimals: 1) }
-            json.endArray()
+            // The weight is the travel time: the durations.
+            json.key("weight"); json.tenths(figures.stretchDurations)
         }
         if kinds.contains(.nodes) && !annotation.nodes.isEmpty {
             json.key("nodes"); json.beginArray()

@@ -66,7 +66,7 @@ public enum OSRMRouteResponse {
     /// One OSRM route object (`legs`, totals, `geometry`): an element of /route's `routes`
     /// and of /trip's `trips`.
     public static func writeRoute(legs: [Route], directions: [Directions], options: ResponseOptions, into json: JSONBuffer) {
-        precondition(!legs.isEmpty && directions.count == legs.count, "one Directions per leg")
+        let figures = RouteFigures(legs: legs, directions: directions, options: options)
         json.beginObject()
         json.key("legs"); json.beginArray()
         // A full polyline overview is joined from the steps' polylines, not encoded twice: it
@@ -74,13 +74,13 @@ public enum OSRMRouteResponse {
         // each leg to start where the previous one ended.
         var joinable = options.steps && options.overview == .full && options.geometry != .geojson
         var stepLines: [Range<Int>] = []
-        var distance = 0.0, milliseconds = 0
-        for (i, leg) in directions.enumerated() {
+        for (i, (leg, legFigures)) in zip(directions, figures.legs).enumerated() {
             json.beginObject()
             json.key("steps")
             if options.steps {
                 let before = stepLines.count
-                leg.writeSteps(into: json, format: options.geometry, lines: &stepLines, navigation: options.navigation)
+                leg.writeSteps(into: json, format: options.geometry, figures: legFigures, lines: &stepLines,
+                               navigation: options.navigation)
                 joinable = joinable && stepLines.count - before == leg.steps.count
                     && leg.steps.dropLast().allSatisfy { $0.geometry.count > 1 }
                     && (i == 0 || directions[i - 1].line.last == leg.line.first)
@@ -89,17 +89,16 @@ public enum OSRMRouteResponse {
                 json.beginArray()
                 json.endArray()
             }
-            // OSRM names the leg's two main roads only when steps are asked for.
-            json.key("summary"); json.string(options.steps ? leg.summary : "")
-            writeTotals(duration: leg.duration, distance: leg.distance, into: json)
-            if !options.annotations.isEmpty { json.key("annotation"); writeAnnotation(of: leg, options.annotations, into: json) }
+            json.key("summary"); json.string(legFigures.summary)
+            writeTotals(duration: legFigures.duration, distance: legFigures.distance, into: json)
+            if !options.annotations.isEmpty {
+                json.key("annotation"); writeAnnotation(of: leg, legFigures, options.annotations, into: json)
+            }
             json.endObject()
-            distance += leg.distance
-            milliseconds += Int(legs[i].weight)
         }
         json.endArray()
         json.key("weight_name"); json.string("duration")
-        writeTotals(duration: Double(milliseconds) / 1000, distance: distance, into: json)
+        writeTotals(duration: figures.duration, distance: figures.distance, into: json)
         if options.overview != .none {
             json.key("geometry")
             if joinable {
@@ -130,22 +129,19 @@ public enum OSRMRouteResponse {
     }
 
     private static func writeTotalsOnlyRoute(legs: [Route], graph: RoutingGraph, into json: JSONBuffer) {
+        let figures = RouteFigures(totalsOf: legs, graph: graph)
         json.beginObject()
         json.key("legs"); json.beginArray()
-        var distance = 0.0, milliseconds = 0
-        for leg in legs {
-            let legDistance = graph.distance(of: leg)
+        for leg in figures.legs {
             json.beginObject()
             json.key("steps"); json.beginArray(); json.endArray()
-            json.key("summary"); json.string("")
-            writeTotals(duration: leg.duration, distance: legDistance, into: json)
+            json.key("summary"); json.string(leg.summary)
+            writeTotals(duration: leg.duration, distance: leg.distance, into: json)
             json.endObject()
-            distance += legDistance
-            milliseconds += Int(leg.weight)
         }
         json.endArray()
         json.key("weight_name"); json.string("duration")
-        writeTotals(duration: Double(milliseconds) / 1000, distance: distance, into: json)
+        writeTotals(duration: figures.duration, distance: figures.distance, into: json)
         json.endObject()
     }
 
@@ -162,30 +158,21 @@ public enum OSRMRouteResponse {
         json.endArray()
     }
 
-    private static func writeTotals(duration: Double, distance: Double, into json: JSONBuffer) {
-        json.key("weight"); json.number(duration, decimals: 3)
-        json.key("duration"); json.number(duration, decimals: 3)
-        json.key("distance"); json.number(distance, decimals: 1)
+    /// Weight (the travel time), duration and distance: thousandths of seconds, tenths of metres.
+    private static func writeTotals(duration: Int64, distance: Int64, into json: JSONBuffer) {
+        json.key("weight"); json.number(scaled: duration, decimals: 3)
+        json.key("duration"); json.number(scaled: duration, decimals: 3)
+        json.key("distance"); json.number(scaled: distance, decimals: 1)
     }
 
-    /// {"distance": [...], "duration": [...]}: per stretch of the leg's line, rounded so
-    /// that they add up to the leg's rounded totals.
-    private static func writeAnnotation(of leg: Directions, _ kinds: RouteAnnotations, into json: JSONBuffer) {
-        guard let annotation = leg.annotation else {
-            preconditionFailure("annotations asked for from directions built without `annotated: true`")
-        }
-        func values(_ values: [Double]) {
-            json.beginArray()
-            // A one-point line is written as that point twice: one stretch of nothing.
-            if values.isEmpty { json.number(scaled: 0, decimals: 1) }
-            var sum = JSONBuffer.RunningSum(scale: 10)
-            for value in values { json.number(scaled: sum.next(value), decimals: 1) }
-            json.endArray()
-        }
+    /// {"distance": [...], "duration": [...], ...}: per stretch of the leg's line.
+    private static func writeAnnotation(of leg: Directions, _ figures: RouteFigures.Leg, _ kinds: RouteAnnotations,
+                                        into json: JSONBuffer) {
+        let annotation = leg.annotation!   // there: `RouteFigures` checked it
         json.beginObject()
-        if kinds.contains(.distance) { json.key("distance"); values(annotation.distance) }
-        if kinds.contains(.duration) { json.key("duration"); values(annotation.duration) }
-        writeExtraAnnotations(of: annotation, kinds, into: json)
+        if kinds.contains(.distance) { json.key("distance"); json.tenths(figures.stretchDistances) }
+        if kinds.contains(.duration) { json.key("duration"); json.tenths(figures.stretchDurations) }
+        writeExtraAnnotations(of: annotation, figures, kinds, into: json)
         json.endObject()
     }
 
@@ -198,5 +185,14 @@ public enum OSRMRouteResponse {
             line.append(contentsOf: leg.line.first == line.last ? leg.line.dropFirst() : leg.line[...])
         }
         return line
+    }
+}
+
+extension JSONBuffer {
+    /// An array of numbers given in tenths.
+    func tenths(_ values: [Int64]) {
+        beginArray()
+        for value in values { number(scaled: value, decimals: 1) }
+        endArray()
     }
 }

@@ -35,7 +35,7 @@ public struct TableRequest: Sendable {
 
     /// Snaps every coordinate as a route does and fills the table with the calling thread's
     /// `TableQuery`: the snaps (one per coordinate) and the cells.
-    public func answer(_ queries: EngineQueries) throws(EngineError) -> (snaps: [Snap], table: DurationTable, graph: RoutingGraph) {
+    public func answer(_ queries: EngineQueries) throws(EngineError) -> (snaps: [Snap], table: RouteTable, graph: RoutingGraph) {
         let graph = try queries.routingGraph(mode)
         let snaps = try RouteRequest.snap(coordinates, radiuses: radiuses, constraints: constraints, excluding: excluding,
                                           graph: graph, limit: queries.limits.maxSnapRadius)

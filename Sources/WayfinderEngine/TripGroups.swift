@@ -6,7 +6,7 @@ public struct TripGroups {
     /// The places of each group, increasing.
     public var members: [[Int]]
 
-    public init(_ table: DurationTable) {
+    public init(_ table: RouteTable) {
         let n = table.sourceCount
         // Tarjan's algorithm over the table's reachability (n is at most a few hundred).
         var index = [Int](repeating: -1, count: n), low = [Int](repeating: 0, count: n)
@@ -34,7 +34,7 @@ public struct TripGroups {
     }
 
     /// The visiting order of one group's places (input indices), its first place first.
-    public func tour(_ places: [Int], _ table: DurationTable, roundTrip: Bool, fromFirst: Bool, toLast: Bool, last: Int) -> [Int] {
+    public func tour(_ places: [Int], _ table: RouteTable, roundTrip: Bool, fromFirst: Bool, toLast: Bool, last: Int) -> [Int] {
         let k = places.count
         var durations = [Int32](repeating: 0, count: k * k)
         for a in 0..<k { for b in 0..<k where a != b { durations[a * k + b] = table.duration(source: places[a], target: places[b])! } }

@@ -80,7 +80,7 @@ public enum GraphBuilder {
         reading.step((input as NSString).lastPathComponent, total: inputBytes, unit: "bytes")
         live?.begin("read", tracks: [reading])
         do {
-            summary.osm = try OSMReader.read(path: input, into: BothCollectors(collector, geocoding, areas, baseMapCollector),
+            summary.osm = try OSMReader.read(path: input, into: CollectorFanout(collector, geocoding, areas, baseMapCollector),
                                              kinds: OSMEntityKinds.all.union(baseMap ? [.areas, .baseMapAreas] : .areas),
                                              progress: live.map { _ in reading })
         } catch { throw .input(error) }
@@ -304,7 +304,7 @@ struct ModeBuild {
 }
 
 /// Feeds the one pass over the file to the routing, geocoder and base-map collectors.
-private final class BothCollectors: OSMHandler {
+private final class CollectorFanout: OSMHandler {
     let routing: OSMCollector
     let geocoding: GeocoderCollector
     let areas: AreaCollector

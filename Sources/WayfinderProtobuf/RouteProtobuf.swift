@@ -65,6 +65,8 @@ struct ResponseEncoder {
     let options: ResponseOptions
     let routes: [Route]
     let legs: [Directions]
+    /// The totals and rounded lists, as the JSON has them.
+    let figures: RouteFigures
     /// Digits of an encoded polyline, when the lines are polylines.
     private let precision: Int
     private let overview: [FixedCoordinate]?
@@ -86,6 +88,7 @@ struct ResponseEncoder {
         self.options = options
         self.routes = routes
         self.legs = legs
+        figures = RouteFigures(legs: routes, directions: legs, options: options)
         precision = options.geometry == .polyline6 ? 6 : 5
         overview = options.overview.line(of: OSRMRouteResponse.wholeLine(legs))
         let stepCount = options.steps ? legs.reduce(0) { $0 + $1.steps.count } : 0
@@ -130,18 +133,15 @@ struct ResponseEncoder {
         wayfinder__route__init(route)
         let legStructs = arena.allocate(Wayfinder__RouteLeg.self, count: legs.count)
         let legPointers = arena.allocate(UnsafeMutablePointer<Wayfinder__RouteLeg>?.self, count: legs.count)
-        var distance = 0.0, milliseconds = 0
         for (i, d) in legs.enumerated() {
             legPointers[i] = legStructs + i
-            fillLeg(legStructs + i, d)
-            distance += d.distance
-            milliseconds += Int(routes[i].weight)
+            fillLeg(legStructs + i, d, figures.legs[i])
         }
         route.pointee.n_legs = legs.count
         route.pointee.legs = legPointers
         route.pointee.weight_name = arena.string("duration")
         setTotals(&route.pointee.has_distance, &route.pointee.distance, &route.pointee.has_duration, &route.pointee.duration,
-                  &route.pointee.has_weight, &route.pointee.weight, distance: distance, duration: Double(milliseconds) / 1000)
+                  &route.pointee.has_weight, &route.pointee.weight, distance: figures.distance, duration: figures.duration)
         if let overview {
             if options.geometry == .geojson {
                 route.pointee.geometry_case = WAYFINDER__ROUTE__GEOMETRY_COORDINATES
@@ -154,43 +154,34 @@ struct ResponseEncoder {
         return route
     }
 
-    private mutating func fillLeg(_ leg: UnsafeMutablePointer<Wayfinder__RouteLeg>, _ d: Directions) {
+    private mutating func fillLeg(_ leg: UnsafeMutablePointer<Wayfinder__RouteLeg>, _ d: Directions, _ f: RouteFigures.Leg) {
         wayfinder__route_leg__init(leg)
-        // OSRM names the leg's two main roads only when steps are asked for.
-        leg.pointee.summary = arena.string(options.steps ? d.summary : "")
+        leg.pointee.summary = arena.string(f.summary)
         setTotals(&leg.pointee.has_distance, &leg.pointee.distance, &leg.pointee.has_duration, &leg.pointee.duration,
-                  &leg.pointee.has_weight, &leg.pointee.weight, distance: d.distance, duration: d.duration)
-        if !options.annotations.isEmpty { leg.pointee.annotation = annotation(of: d) }
+                  &leg.pointee.has_weight, &leg.pointee.weight, distance: f.distance, duration: f.duration)
+        if !options.annotations.isEmpty { leg.pointee.annotation = annotation(f) }
         guard options.steps else { return }
         let pointers = stepPointers.take(d.steps.count)
-        var metres = JSONBuffer.RunningSum(scale: 10), seconds = JSONBuffer.RunningSum(scale: 10)
         for (k, step) in d.steps.enumerated() {
             pointers[k] = steps.next()
-            fillStep(pointers[k]!, step, of: d, distance: Double(metres.next(step.distance)) / 10,
-                     duration: Double(seconds.next(step.duration)) / 10)
+            fillStep(pointers[k]!, step, of: d, distance: Double(f.stepDistances[k]) / 10, duration: Double(f.stepDurations[k]) / 10)
         }
         leg.pointee.n_steps = d.steps.count
         leg.pointee.steps = pointers
     }
 
-    /// The requested lists of per-stretch values, as the JSON rounds them.
-    private mutating func annotation(of d: Directions) -> UnsafeMutablePointer<Wayfinder__Annotation> {
-        guard let values = d.annotation else {
-            preconditionFailure("annotations asked for from directions built without `annotated: true`")
-        }
+    /// The requested lists of per-stretch values.
+    private mutating func annotation(_ f: RouteFigures.Leg) -> UnsafeMutablePointer<Wayfinder__Annotation> {
         let a = annotations.next()
         wayfinder__annotation__init(a)
-        func fill(_ source: [Double], _ count: inout Int, _ field: inout UnsafeMutablePointer<Double>?) {
-            // A one-point line is one stretch of nothing, as in the JSON.
-            let source = source.isEmpty ? [0] : source
-            let out = annotationValues.take(source.count)
-            var sum = JSONBuffer.RunningSum(scale: 10)
-            for (k, value) in source.enumerated() { out[k] = Double(sum.next(value)) / 10 }
-            count = source.count
+        func fill(_ tenths: [Int64], _ count: inout Int, _ field: inout UnsafeMutablePointer<Double>?) {
+            let out = annotationValues.take(tenths.count)
+            for (k, value) in tenths.enumerated() { out[k] = Double(value) / 10 }
+            count = tenths.count
             field = out
         }
-        if options.annotations.contains(.distance) { fill(values.distance, &a.pointee.n_distance, &a.pointee.distance) }
-        if options.annotations.contains(.duration) { fill(values.duration, &a.pointee.n_duration, &a.pointee.duration) }
+        if options.annotations.contains(.distance) { fill(f.stretchDistances, &a.pointee.n_distance, &a.pointee.distance) }
+        if options.annotations.contains(.duration) { fill(f.stretchDurations, &a.pointee.n_duration, &a.pointee.duration) }
         return a
     }
 
@@ -340,15 +331,16 @@ struct ResponseEncoder {
 
     // MARK: Values
 
-    /// Distance, duration and weight (= duration) of a route or leg at the JSON's precision.
+    /// Distance, duration and weight (= duration) of a route or leg (`RouteFigures`: tenths of
+    /// metres, thousandths of seconds), the doubles a JSON reader gets from the JSON's numbers.
     private func setTotals(_ hasDistance: inout protobuf_c_boolean, _ distanceField: inout Double,
                            _ hasDuration: inout protobuf_c_boolean, _ durationField: inout Double,
                            _ hasWeight: inout protobuf_c_boolean, _ weightField: inout Double,
-                           distance: Double, duration: Double) {
+                           distance: Int64, duration: Int64) {
         hasDistance = 1
-        distanceField = Self.rounded(distance, decimals: 1)
+        distanceField = Double(distance) / 10
         hasDuration = 1
-        durationField = Self.rounded(duration, decimals: 3)
+        durationField = Double(duration) / 1000
         hasWeight = 1
         weightField = durationField
     }

@@ -57,7 +57,7 @@ public final class TableQuery {
     }
 
     /// `excluding`: no road of these classes (driving; as `Router.route(from:to:excluding:)`).
-    public func compute(sources: [Snap], targets: [Snap], distances: Bool, excluding: WayClasses = []) -> DurationTable {
+    public func compute(sources: [Snap], targets: [Snap], distances: Bool, excluding: WayClasses = []) -> RouteTable {
         let excluding = ends.turnExpanded ? excluding.intersection(.excludable) : []
         let filter = graph.hierarchy.filterBit(excluding: excluding)
         for snap in sources { ends.check(snap) }
@@ -97,7 +97,7 @@ public final class TableQuery {
                 }
             }
         }
-        return DurationTable(sourceCount: sources.count, targetCount: columns, durations: durations,
+        return RouteTable(sourceCount: sources.count, targetCount: columns, durations: durations,
                              distances: distances ? metres : nil)
     }
 

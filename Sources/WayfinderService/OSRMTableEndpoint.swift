@@ -88,7 +88,7 @@ extension OSRMEndpoints {
     }
 
     /// Rows of a table, one decimal, null where `value` is nil.
-    private static func writeRows(_ table: DurationTable, into json: JSONBuffer, _ value: (Int, Int) -> Double?) {
+    private static func writeRows(_ table: RouteTable, into json: JSONBuffer, _ value: (Int, Int) -> Double?) {
         json.beginArray()
         for i in 0..<table.sourceCount {
             json.beginArray()

@@ -11,7 +11,7 @@ import WayfinderRouting
 public struct RequestContext {
     public let queries: EngineQueries
     /// The server's counters and graph slot, for `/health`, `/metrics` and reloads.
-    public let server: ServerState
+    public let server: ServiceState
 
     public var graph: ServedGraph { queries.graph }
     public var limits: EngineLimits { queries.limits }

@@ -72,7 +72,7 @@ import WayfinderService
     }
 
     /// The server's /table JSON for sources then destinations, via the service.
-    static func serverTable(_ state: ServerState, _ profile: String, _ sources: [FixedCoordinate],
+    static func serverTable(_ state: ServiceState, _ profile: String, _ sources: [FixedCoordinate],
                             _ destinations: [FixedCoordinate]) throws -> [String: Any] {
         let all = sources + destinations
         let path = "/table/v1/\(profile)/" + all.map { "\($0.longitude),\($0.latitude)" }.joined(separator: ";")
@@ -85,7 +85,7 @@ import WayfinderService
     }
 
     /// The service's answer to GET path?query, as the HTTP server hands it over.
-    static func answer(_ state: ServerState, _ path: String, _ query: String) throws -> [UInt8] {
+    static func answer(_ state: ServiceState, _ path: String, _ query: String) throws -> [UInt8] {
         var body: [UInt8] = []
         let items = query.split(separator: "&").map { item -> ([UInt8], [UInt8]) in
             let parts = item.split(separator: "=", maxSplits: 1)
@@ -112,7 +112,7 @@ import WayfinderService
     func tableEqualsTheServersTable(mode: Int32, name: String) throws {
         let opened = try Opened()
         let graph = try RoutingGraph(path: opened.path, mode: name == "driving" ? .driving : .walking)
-        let state = try ServerState(graphPath: opened.path, limits: EngineLimits(), endpoints: .standard, log: nil)
+        let state = try ServiceState(graphPath: opened.path, limits: EngineLimits(), endpoints: .standard, log: nil)
         let points = Self.snappable(graph, count: 70, seed: 99 + UInt64(mode))
         let sources = Array(points.prefix(30)), destinations = Array(points.dropFirst(30))
         let json = try Self.serverTable(state, name, sources, destinations)
@@ -145,7 +145,7 @@ import WayfinderService
     @Test func routeJSONIsTheServersBytes() throws {
         let opened = try Opened()
         let graph = try RoutingGraph(path: opened.path, mode: .driving)
-        let state = try ServerState(graphPath: opened.path, limits: EngineLimits(), endpoints: .standard, log: nil)
+        let state = try ServiceState(graphPath: opened.path, limits: EngineLimits(), endpoints: .standard, log: nil)
         let points = Self.snappable(graph, count: 14, seed: 5)   // six option sets of two or three stops each
         let options = ["", "steps=true&overview=full", "alternatives=2&annotations=true", "geometries=geojson&steps=true&voice_instructions=true",
                        "exclude=motorway", "steps=maybe"]

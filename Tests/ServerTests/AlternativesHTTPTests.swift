@@ -5,7 +5,7 @@ import WayfinderGraph
 import WayfinderJSON
 import WayfinderProtobuf
 import WayfinderRouting
-@testable import WayfinderServer
+@testable import WayfinderHTTPServer
 @testable import WayfinderService
 
 /// `alternatives=true|N` on /route over real HTTP (Andorra): the answer is the library's

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WayfinderGraph
 import WayfinderRouting
-@testable import WayfinderServer
+@testable import WayfinderHTTPServer
 @testable import WayfinderService
 
 /// `exclude=` over real HTTP against the Andorra graph (whose toll road is the Envalira

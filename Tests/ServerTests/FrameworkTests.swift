@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import WayfinderOSRM
-@testable import WayfinderServer
+@testable import WayfinderHTTPServer
 @testable import WayfinderService
 import WayfinderGraph
 

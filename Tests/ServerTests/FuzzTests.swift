@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import WayfinderGraph
-@testable import WayfinderServer
+@testable import WayfinderHTTPServer
 @testable import WayfinderService
 
 /// Random and malformed requests: every one gets an answer (or a closed connection for

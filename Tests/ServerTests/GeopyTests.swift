@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import WayfinderServer
+@testable import WayfinderHTTPServer
 @testable import WayfinderService
 
 /// Whether Debian's python3 has geopy (scripts/setup installs python3-geopy).

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import WayfinderServer
+@testable import WayfinderHTTPServer
 @testable import WayfinderService
 
 /// The map app as a person uses it, in headless Chromium over the Porto graph (one server

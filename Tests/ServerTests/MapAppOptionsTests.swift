@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import WayfinderServer
+@testable import WayfinderHTTPServer
 @testable import WayfinderService
 
 /// The map app's options in headless Chromium (Porto): the colour scheme (following the

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import WayfinderServer
+@testable import WayfinderHTTPServer
 @testable import WayfinderService
 
 /// The map app's speed in headless Chromium, run by `scripts/map-bench [GRAPH]` (which sets

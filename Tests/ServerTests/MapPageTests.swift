@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import WayfinderServer
+@testable import WayfinderHTTPServer
 @testable import WayfinderService
 
 /// Debian's chromium, when installed (scripts/setup installs it).

@@ -6,7 +6,7 @@ import Testing
 import WayfinderDirections
 import WayfinderGraph
 import WayfinderRouting
-@testable import WayfinderServer
+@testable import WayfinderHTTPServer
 @testable import WayfinderService
 
 /// The navigation SDKs' options over HTTP (Mapbox Directions API extensions), parsed as the
@@ -100,9 +100,11 @@ import WayfinderRouting
                 #expect((annotation[key] as? [Any])?.count == stretches, "\(key)")
             }
             #expect((annotation["datasources"] as? [Int])?.allSatisfy { $0 == 0 } == true)
-            // OSM node ids, one per point of the line.
+            // OSM node ids, one per point of the line, and as osrm-routed the node before a
+            // start or after an end that lies on a node (where osrm-routed repeats the point
+            // in its line and we do not: NodeAnnotation.swift).
             let nodes = annotation["nodes"] as? [Int] ?? []
-            #expect(nodes.count == stretches + 1 && nodes.allSatisfy { $0 > 0 }, "nodes")
+            #expect((stretches + 1...stretches + 3).contains(nodes.count) && nodes.allSatisfy { $0 > 0 }, "nodes")
             #expect(((annotation["metadata"] as? [String: Any])?["datasource_names"] as? [String]) == ["lua profile"])
         }
         // Lanes are checked on fixtures (NavigationOutputTests): few Andorra roads have turn:lanes.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WayfinderGeocoding
 import WayfinderGraph
-@testable import WayfinderServer
+@testable import WayfinderHTTPServer
 @testable import WayfinderService
 
 /// Nominatim's parameters and /lookup, /details, /status on the hand-written map

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import WayfinderGeocoding
-@testable import WayfinderServer
+@testable import WayfinderHTTPServer
 @testable import WayfinderService
 
 /// Nominatim's `extratags=1`: the tags the index keeps for a place or POI, as an object.

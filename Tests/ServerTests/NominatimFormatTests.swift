@@ -3,7 +3,7 @@ import Testing
 import WayfinderGeocoding
 import WayfinderGraph
 import WayfinderJSON
-@testable import WayfinderServer
+@testable import WayfinderHTTPServer
 @testable import WayfinderService
 
 /// Each Nominatim format, exactly, on the hand-written map (`NominatimFixture`): the café

@@ -3,7 +3,7 @@ import Testing
 import WayfinderCLI
 import WayfinderGeocoding
 import WayfinderGraph
-@testable import WayfinderServer
+@testable import WayfinderHTTPServer
 @testable import WayfinderService
 
 /// The Nominatim dialect and our /category and /places over HTTP, against the geocoder.

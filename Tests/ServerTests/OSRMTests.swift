@@ -5,7 +5,7 @@ import WayfinderEngine
 import WayfinderGraph
 import WayfinderJSON
 import WayfinderRouting
-@testable import WayfinderServer
+@testable import WayfinderHTTPServer
 @testable import WayfinderService
 
 /// The OSRM dialect over real HTTP against the Andorra graph: answers equal to what the

@@ -3,7 +3,7 @@ import Synchronization
 import Testing
 import WayfinderGraph
 import WayfinderRouting
-@testable import WayfinderServer
+@testable import WayfinderHTTPServer
 @testable import WayfinderService
 
 /// Hot reload: a new file renamed over the graph path is put in service without failing a

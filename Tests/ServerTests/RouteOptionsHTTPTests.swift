@@ -4,7 +4,7 @@ import WayfinderDirections
 import WayfinderGraph
 import WayfinderJSON
 import WayfinderRouting
-@testable import WayfinderServer
+@testable import WayfinderHTTPServer
 @testable import WayfinderService
 
 /// The OSRM options of issue 15 over real HTTP against the Andorra graph: bearings,

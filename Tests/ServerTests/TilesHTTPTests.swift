@@ -4,7 +4,7 @@ import WayfinderEngine
 import WayfinderGraph
 import WayfinderImport
 import WayfinderJSON
-@testable import WayfinderServer
+@testable import WayfinderHTTPServer
 @testable import WayfinderService
 
 /// `/tiles/{z}/{x}/{y}` (docs/TILES.md): bad tile numbers, a real city's tiles at street

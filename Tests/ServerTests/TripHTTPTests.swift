@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WayfinderGraph
 import WayfinderRouting
-@testable import WayfinderServer
+@testable import WayfinderHTTPServer
 @testable import WayfinderService
 
 /// /trip over real HTTP (Andorra), the tour heuristic on random matrices, and /table's

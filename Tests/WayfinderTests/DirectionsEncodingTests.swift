@@ -191,7 +191,7 @@ extension DirectionsTests {
         reference.key("n"); reference.number(scaled: -1_234_567, decimals: 3)
         reference.endObject()
         reference.endArray()
-        #expect(json.count > 30_000)
+        #expect(json.count > 15_000)
         #expect(json.text == reference.text)
         _ = try JSONSerialization.jsonObject(with: Data(json.bytes))
     }

@@ -4,7 +4,7 @@ import Testing
 import WayfinderCLI
 import WayfinderGraph
 import WayfinderRouting
-import WayfinderServer
+import WayfinderHTTPServer
 
 /// `wayfinder table`: the server's /table numbers from the shell, blocks written in order,
 /// empty cells for no route, the exit codes of bad input and paths, and progress on stderr.

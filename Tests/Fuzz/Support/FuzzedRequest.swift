@@ -3,15 +3,15 @@ import WayfinderService
 import WayfinderEngine
 
 /// What the URL fuzz targets share: a fuzz input read as a request line, answered by the
-/// same `ServerState.answer` that libmicrohttpd's threads call (`Server.swift`), on the small
+/// same `ServiceState.answer` that libmicrohttpd's threads call (`Server.swift`), on the small
 /// graph `scripts/fuzz` builds (its path in `WAYFINDER_FUZZ_GRAPH`).
 public enum FuzzedRequest {
     /// The server every input is answered by, opened once per fuzzing process.
-    public static let server: ServerState = {
+    public static let server: ServiceState = {
         guard let path = ProcessInfo.processInfo.environment["WAYFINDER_FUZZ_GRAPH"] else {
             fatalError("set WAYFINDER_FUZZ_GRAPH to a graph file (scripts/fuzz builds one)")
         }
-        do { return try ServerState(graphPath: path, limits: EngineLimits(), endpoints: .standard, log: nil) } catch {
+        do { return try ServiceState(graphPath: path, limits: EngineLimits(), endpoints: .standard, log: nil) } catch {
             fatalError("cannot open the fuzz graph: \(error)")
         }
     }()

@@ -1,6 +1,6 @@
 import Foundation
 import Synchronization
-@testable import WayfinderServer
+@testable import WayfinderHTTPServer
 @testable import WayfinderService
 
 /// The map app in headless Chromium over one shared Porto server: a browser opened on a

@@ -5,7 +5,7 @@ import WayfinderEngine
 import WayfinderGraph
 import WayfinderImport
 import WayfinderRouting
-@testable import WayfinderServer
+@testable import WayfinderHTTPServer
 @testable import WayfinderService
 
 /// Graph files of the real extracts, built once per test run (into a temporary directory)
@@ -45,7 +45,7 @@ final class TestServer: Sendable {
     let server: Server
     private let lines = LogLines()
     var port: UInt16 { server.port }
-    var state: ServerState { server.state }
+    var state: ServiceState { server.state }
     var log: [String] { lines.all }
 
     init(graph: String, threads: Int = 2, watchInterval: Double = 0, limits: EngineLimits = EngineLimits(),

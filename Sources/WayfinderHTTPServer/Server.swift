@@ -40,10 +40,10 @@ public enum ServerError: Error, CustomStringConvertible, Equatable {
     }
 }
 
-/// The HTTP service: libmicrohttpd's thread pool calls `ServerState.answer` for each
+/// The HTTP service: libmicrohttpd's thread pool calls `ServiceState.answer` for each
 /// request; a watcher thread reloads the graph when its file is replaced.
 public final class Server: Sendable {
-    public let state: ServerState
+    public let state: ServiceState
     public let configuration: ServerConfiguration
     /// The port actually listened on (the free one picked when asked for port 0).
     public let port: UInt16
@@ -55,7 +55,7 @@ public final class Server: Sendable {
     public init(graphPath: String, configuration: ServerConfiguration = ServerConfiguration()) throws(ServerError) {
         self.configuration = configuration
         do throws(GraphFileError) {
-            state = try ServerState(graphPath: graphPath, limits: configuration.limits,
+            state = try ServiceState(graphPath: graphPath, limits: configuration.limits,
                                     endpoints: configuration.endpoints, log: configuration.log)
         } catch {
             throw .graph(error)
@@ -78,7 +78,7 @@ public final class Server: Sendable {
             MHD_start_daemon_va(flags, 0, nil, nil, accessHandler, context, arguments)
         }
         guard let started else {
-            Unmanaged<ServerState>.fromOpaque(context).release()
+            Unmanaged<ServiceState>.fromOpaque(context).release()
             close(listenSocket)
             throw .start("MHD_start_daemon failed (threads \(configuration.threads))")
         }
@@ -161,7 +161,7 @@ private let keepEscapes: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer
 private let requestCompleted: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutablePointer<UnsafeMutableRawPointer?>?, MHD_RequestTerminationCode) -> Void = { cls, _, requestContext, _ in
     guard let cls, let requestContext, requestContext.pointee != nil else { return }
     requestContext.pointee = nil
-    Unmanaged<ServerState>.fromOpaque(cls).takeUnretainedValue().inFlight.wrappingSubtract(1, ordering: .releasing)
+    Unmanaged<ServiceState>.fromOpaque(cls).takeUnretainedValue().inFlight.wrappingSubtract(1, ordering: .releasing)
 }
 
 /// Marks a request the access handler has seen, for `requestCompleted`.
@@ -188,7 +188,7 @@ private let collectParameter: @convention(c) (UnsafeMutableRawPointer?, MHD_Valu
 private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _, _, uploadSize, requestContext in
     guard let cls, let connection, let url, let method, let requestContext else { return MHD_Result.NO }
     let start = monotonicNanoseconds()
-    let state = Unmanaged<ServerState>.fromOpaque(cls).takeUnretainedValue()
+    let state = Unmanaged<ServiceState>.fromOpaque(cls).takeUnretainedValue()
     let contentLength = MHD_lookup_connection_value(connection, MHD_ValueKind.HEADER_KIND, "Content-Length")
     let hasBody = MHD_lookup_connection_value(connection, MHD_ValueKind.HEADER_KIND, "Transfer-Encoding") != nil
         || (contentLength.map { strcmp($0, "0") != 0 } ?? false)

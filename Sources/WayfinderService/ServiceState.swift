@@ -8,7 +8,7 @@ import WayfinderRouting
 
 /// What the HTTP server's request threads share: the engine (the graph in service, its query
 /// objects and reloads), the endpoint table and the counters. Immutable apart from atomics.
-public final class ServerState: Sendable {
+public final class ServiceState: Sendable {
     public let engine: Engine
     public let endpoints: EndpointTable
     public let metrics: Metrics

@@ -1,6 +1,6 @@
 /// Shortest durations (and optionally distances) from every source to every target, as
 /// OSRM's /table service returns them.
-public struct DurationTable: Sendable {
+public struct RouteTable: Sendable {
     public let sourceCount: Int, targetCount: Int
     /// Row-major sourceCount x targetCount, milliseconds; -1 where there is no route.
     public let durations: [Int32]
@@ -9,7 +9,7 @@ public struct DurationTable: Sendable {
 
     public init(sourceCount: Int, targetCount: Int, durations: [Int32], distances: [Double]?) {
         precondition(durations.count == sourceCount * targetCount && (distances?.count ?? durations.count) == durations.count,
-                     "DurationTable: \(sourceCount) x \(targetCount) cells expected")
+                     "RouteTable: \(sourceCount) x \(targetCount) cells expected")
         self.sourceCount = sourceCount
         self.targetCount = targetCount
         self.durations = durations

@@ -8,7 +8,7 @@ final class GraphWatcher: Sendable {
     private let wake = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
 
-    init(state: ServerState, interval: Double) {
+    init(state: ServiceState, interval: Double) {
         let thread = Thread { [self] in
             while wake.wait(timeout: .now() + interval) == .timedOut {
                 state.reloadIfReplaced()
