@@ -1,4 +1,4 @@
-import WayfinderDirections
+import WayfinderRouting
 import WayfinderGeocoding
 import WayfinderGraph
 

@@ -7,7 +7,7 @@ import WayfinderRouting
 public struct LegAnnotation: Sendable {
     public let distance: [Double]
     public let duration: [Double]
-    /// The OSM node id of each point of the line (`NodeAnnotation.swift`); empty when the
+    /// The OSM node id of each point of the line (`DirectionsBuilder+NodeAnnotation.swift`); empty when the
     /// graph file keeps none.
     public var nodes: [Int64] = []
 }

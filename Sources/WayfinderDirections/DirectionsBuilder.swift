@@ -45,7 +45,7 @@ public final class DirectionsBuilder {
     var passes: [PassNote] = []
     var lanes: [Lane] = []
     var listsIntersections = true
-    /// Whether records are loaded ahead (`RecordWarming.swift`), and where that leaves its
+    /// Whether records are loaded ahead (`DirectionsBuilder+RecordWarming.swift`), and where that leaves its
     /// sum (so that its loads are not dropped).
     let warmsRecords: Bool
     var warmedRecords: UInt32 = 0
@@ -116,7 +116,7 @@ public final class DirectionsBuilder {
     /// The search's turn costs, put back on the steps (`TurnCostTable`).
     let turnCosts = TurnCostTable()
 
-    /// `warmingRecords`: load the graph's records ahead (`RecordWarming.swift`); by default
+    /// `warmingRecords`: load the graph's records ahead (`DirectionsBuilder+RecordWarming.swift`); by default
     /// only on graphs too large to stay in cache.
     public init(graph: RoutingGraph, warmingRecords: Bool? = nil) {
         self.graph = graph

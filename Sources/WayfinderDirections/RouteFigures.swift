@@ -30,8 +30,7 @@ public struct RouteFigures: Sendable {
             summary = steps ? leg.summary : ""
             distance = Self.scaled(leg.distance, 10)
             duration = Self.scaled(leg.duration, 1000)
-            stepDistances = steps ? Self.runningTenths(leg.steps.lazy.map(\.distance)) : []
-            stepDurations = steps ? Self.runningTenths(leg.steps.lazy.map(\.duration)) : []
+            (stepDistances, stepDurations) = steps ? Self.stepTenths(leg.steps) : ([], [])
             let values = annotations.isEmpty ? nil : leg.annotation
             if !annotations.isEmpty && values == nil {
                 preconditionFailure("annotations asked for from directions built without `annotated: true`")
@@ -51,6 +50,23 @@ public struct RouteFigures: Sendable {
 
         /// `value` × `scale`, rounded half away from zero: the integer the JSON prints.
         static func scaled(_ value: Double, _ scale: Double) -> Int64 { Int64(roundedHalfAway(value * scale)) }
+
+        /// Both step lists in one pass, reading the two fields in place: a step holds several
+        /// strings, and copying each one out (a `map` over the steps) retains and releases
+        /// them all, which cost this writer a sixth of its time.
+        private static func stepTenths(_ steps: [RouteStep]) -> ([Int64], [Int64]) {
+            var distances: [Int64] = [], durations: [Int64] = []
+            distances.reserveCapacity(steps.count)
+            durations.reserveCapacity(steps.count)
+            var metres = JSONBuffer.RunningSum(scale: 10), seconds = JSONBuffer.RunningSum(scale: 10)
+            steps.withUnsafeBufferPointer { steps in
+                for i in steps.indices {
+                    distances.append(metres.next(steps[i].distance))
+                    durations.append(seconds.next(steps[i].duration))
+                }
+            }
+            return (distances, durations)
+        }
 
         private static func runningTenths<S: Sequence>(_ values: S) -> [Int64] where S.Element == Double {
             var sum = JSONBuffer.RunningSum(scale: 10)

@@ -131,8 +131,10 @@ public struct ContractionHierarchy: @unchecked Sendable {
             guard first[0] == 0, Int(first[n]) == arcs.count
             else { return "contraction hierarchy: \(name) offsets do not span the arcs" }
             for rank in 0..<n {
-                guard first[rank] <= first[rank + 1]
-                else { return "contraction hierarchy: \(name) offsets decrease at rank \(rank)" }
+                // Rising offsets end at the arcs' count only if none overshoots it on the
+                // way (found by fuzzing: an offset past the end, then a fall back to it).
+                guard first[rank] <= first[rank + 1], Int(first[rank + 1]) <= arcs.count
+                else { return "contraction hierarchy: \(name) offsets out of order at rank \(rank)" }
                 for arc in arcs[Int(first[rank])..<Int(first[rank + 1])] {
                     guard arc.head >= 0, Int(arc.head) < n, arc.head != Int32(rank), arc.weight >= 0,
                           Int(arc.via) < shortcuts.count

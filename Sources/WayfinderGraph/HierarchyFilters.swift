@@ -95,7 +95,9 @@ public struct HierarchyFilters: @unchecked Sendable {
         for (first, arcs) in [(extraForwardFirst, extraForwardArcs), (extraBackwardFirst, extraBackwardArcs)] {
             guard first[0] == 0, Int(first[k]) == arcs.count else { return "exclusion filters: offsets do not span the arcs" }
             for local in 0..<k {
-                guard first[local] <= first[local + 1] else { return "exclusion filters: offsets decrease" }
+                // Each offset within the arcs too, not only the last (as the hierarchy's own).
+                guard first[local] <= first[local + 1], Int(first[local + 1]) <= arcs.count
+                else { return "exclusion filters: offsets out of order" }
                 for arc in arcs[Int(first[local])..<Int(first[local + 1])] {
                     guard Int(arc.head) > start + local, Int(arc.head) < n, arc.weight >= 0, Int(arc.via) < h.shortcuts.count
                     else { return "exclusion filters: bad extra arc at rank \(start + local)" }

@@ -14,11 +14,8 @@ extension OSRMError {
                 service: Service = .other) {
         switch failure {
         case .noSegment(let point):
-            if service == .nearest {
-                self.init("NoSegment", "Could not find a matching segments for coordinate")
-            } else {
-                self.init(RouteError.noSegment(point: point))
-            }
+            self.init(RouteError.noSegment(point: point))
+            if service == .nearest { message = "Could not find a matching segments for coordinate" }
             let covered = area ?? grid.map { GraphArea(grid: $0) }
             if point < request.coordinates.count, let hint = covered?.hint(for: request.coordinates[point], order: .lonLat) {
                 message += "; \(hint)"

@@ -1,7 +1,7 @@
 /// Why a route could not be made, in the routing core's terms: points are named by their
 /// index in the route (0 its start). `Snapper.snap(_:maxDistance:)` throws `noSegment`,
 /// `Router.route(from:to:)` between snaps `noRoute`. Each interface words these its own way,
-/// with OSRM's code for each (`RouteError.osrm(_:)` in WayfinderDirections).
+/// with OSRM's code for each (`RouteError.osrm(_:)`, RouteError+OSRM.swift).
 public enum RouteError: Error, Equatable, CustomStringConvertible {
     /// No usable road within the snapping radius of point `point`.
     case noSegment(point: Int)

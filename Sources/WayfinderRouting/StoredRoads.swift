@@ -8,7 +8,7 @@ import WayfinderGraph
 /// nodes where only it goes on). Its `approaches` read a
 /// waypoint's side against that direction (`ApproachSide.swift`), and its `nodes` annotation
 /// names the ends of the piece of road a waypoint lies on in that order
-/// (`WayfinderDirections/NodeAnnotation.swift`).
+/// (`WayfinderDirections/DirectionsBuilder+NodeAnnotation.swift`).
 extension RoutingGraph {
     /// Whether osrm-routed stores the road of `segment` in the segment's forward direction:
     /// a one-way road open forward, or a two-way road whose end behind the segment has a lower

@@ -102,7 +102,7 @@ import WayfinderRouting
             #expect((annotation["datasources"] as? [Int])?.allSatisfy { $0 == 0 } == true)
             // OSM node ids, one per point of the line, and as osrm-routed the node before a
             // start or after an end that lies on a node (where osrm-routed repeats the point
-            // in its line and we do not: NodeAnnotation.swift).
+            // in its line and we do not: DirectionsBuilder+NodeAnnotation.swift).
             let nodes = annotation["nodes"] as? [Int] ?? []
             #expect((stretches + 1...stretches + 3).contains(nodes.count) && nodes.allSatisfy { $0 > 0 }, "nodes")
             #expect(((annotation["metadata"] as? [String: Any])?["datasource_names"] as? [String]) == ["lua profile"])

@@ -1,5 +1,3 @@
-import WayfinderRouting
-
 /// How an interface words the failures of its routes: the message for a point with no road
 /// near it (by its index in the route, 0 the start) and the one for points no route joins.
 /// The server answers in osrm-routed's words (`osrm`); the `route` command in its own, which

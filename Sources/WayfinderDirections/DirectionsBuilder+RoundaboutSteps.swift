@@ -122,7 +122,7 @@ extension DirectionsBuilder {
     /// Whether a route arriving on the ring at node `v` by `a` passes an exit there worth
     /// counting: a road it may take off the ring, unless every such road is a service road
     /// or track leaving a ring that is not one itself (OSRM does not count those;
-    /// `isLowPriority` is in ObviousRoad.swift).
+    /// `isLowPriority` is in DirectionsBuilder+ObviousRoad.swift).
     func hasExit(at v: Int32, arriving a: Int32) -> Bool {
         let ringMinor = isLowPriority(way(a))
         for i in leaving(v) {
