@@ -111,7 +111,7 @@ public enum RouteResponse {
     }
 
     /// OSRM's error object: `{"code": "NoRoute", "message": "..."}`.
-    public static func error(_ failure: OSRMFailure) -> String {
+    public static func error(_ failure: OSRMError) -> String {
         let json = JSONBuffer(capacity: 128)
         json.osrmError(code: failure.code, message: failure.message)
         return json.text

@@ -36,8 +36,7 @@ extension OSRMError {
 
     /// A failed route (or snap), answered in osrm-routed's words (`RouteError.osrm(_:)`).
     public init(_ failure: RouteError) {
-        let osrm = failure.osrm(.osrm)
-        self.init(osrm.code, osrm.message)
+        self = failure.osrm(.osrm)
     }
 }
 

@@ -1,4 +1,5 @@
 import WayfinderDirections
+import WayfinderRouting
 
 extension OSRMRouteQuery {
     /// The Mapbox Directions API's options for navigation SDKs, read by /route.

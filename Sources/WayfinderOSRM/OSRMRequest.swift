@@ -1,20 +1,6 @@
 import WayfinderGraph
 import WayfinderRouting
 
-/// An OSRM error: its code (`InvalidUrl`, `InvalidOptions`, `NoSegment`, ...) and message,
-/// answered with HTTP 400 as osrm-routed does.
-public struct OSRMError: Error {
-    public var code: String
-    public var message: String
-
-    public init(_ code: String, _ message: String) {
-        self.code = code
-        self.message = message
-    }
-
-    public static func badQuery(_ message: String) -> OSRMError { OSRMError("InvalidQuery", "Query string malformed: \(message)") }
-}
-
 /// The parts of an OSRM v5 request every service shares: profile, coordinates, and the
 /// general options (`radiuses`, `generate_hints`, `hints`). Each service reads its own
 /// options through `options`, which rejects the ones nobody read.

@@ -16,25 +16,31 @@ public struct RouteFailureWording: Sendable {
                                                  noRoute: "Impossible route between points")
 }
 
-/// An OSRM v5 error: its code (`NoSegment`, `NoRoute`, …) and a message for people.
-public struct OSRMFailure: Sendable, Equatable {
+/// An OSRM v5 error: its code (`InvalidUrl`, `InvalidOptions`, `NoSegment`, `NoRoute`, …)
+/// and a message for people. The one such type: a failed route (`RouteError.osrm(_:)`), a
+/// request the OSRM grammar refuses and an engine error (WayfinderOSRM's
+/// `OSRMError+Engine.swift`) are all answered with it, by the server with HTTP 400 as
+/// osrm-routed does and by the command line in its JSON.
+public struct OSRMError: Error, Sendable, Equatable {
     public var code: String
     public var message: String
 
-    public init(code: String, message: String) {
+    public init(_ code: String, _ message: String) {
         self.code = code
         self.message = message
     }
+
+    public static func badQuery(_ message: String) -> OSRMError { OSRMError("InvalidQuery", "Query string malformed: \(message)") }
 }
 
 extension RouteError {
     /// The one mapping from a failed route to OSRM's error, for the server and the command
     /// line alike: `NoSegment` for a point with no road in reach, `NoRoute` for points no
     /// route joins, the message in the interface's `wording`.
-    public func osrm(_ wording: RouteFailureWording) -> OSRMFailure {
+    public func osrm(_ wording: RouteFailureWording) -> OSRMError {
         switch self {
-        case .noSegment(let point): return OSRMFailure(code: "NoSegment", message: wording.noSegment(point))
-        case .noRoute: return OSRMFailure(code: "NoRoute", message: wording.noRoute)
+        case .noSegment(let point): return OSRMError("NoSegment", wording.noSegment(point))
+        case .noRoute: return OSRMError("NoRoute", wording.noRoute)
         }
     }
 }

@@ -5,6 +5,7 @@ import Testing
 @testable import WayfinderHTTPServer
 @testable import WayfinderService
 import WayfinderGraph
+import WayfinderRouting
 
 /// The parts every endpoint relies on: URL decoding, dispatch, methods, limits, logging, metrics.
 @Suite struct FrameworkTests {
