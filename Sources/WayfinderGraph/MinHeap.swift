@@ -26,7 +26,11 @@ public final class MinHeap {
     /// The id of the smallest entry; the heap must not be empty.
     @inlinable public var minID: Int32 { Int32(truncatingIfNeeded: items[0]) }
 
-    @inlinable
+    /// Always inlined, as `pop`: the searches (WayfinderRouting, WayfinderContraction) are
+    /// built without checks and this module with them, and an out-of-line copy here paid
+    /// overflow and exclusivity checks on every operation (a query's search took 1.8x the
+    /// instructions; BENCHMARKS.md, "Checked and unchecked modules").
+    @inlinable @inline(__always)
     public func push(key: Int32, id: Int32) {
         if storedCount == capacity { grow() }
         let item = UInt64(UInt32(bitPattern: key)) << 32 | UInt64(UInt32(bitPattern: id))
@@ -43,7 +47,7 @@ public final class MinHeap {
     }
 
     /// Removes and returns the smallest entry; the heap must not be empty.
-    @inlinable
+    @inlinable @inline(__always)
     @discardableResult
     public func pop() -> (key: Int32, id: Int32) {
         let top = items[0]
