@@ -7,9 +7,13 @@ import PackageDescription
 /// views are used across modules). `checked` keeps -O's checks (overflow, bounds,
 /// preconditions): every module that parses or receives outside input (URLs, parameters,
 /// CSV, arguments, C calls, graph files) is built so, and so is any module no measurement
-/// shows faster without them.
+/// shows faster without them. The run-time exclusivity checks (overlapping accesses to a
+/// class's properties: program errors, not reads or writes out of bounds) are left to the
+/// debug builds, the fuzz targets among them: in release they cost the importer 2% of its
+/// instructions and the server more (BENCHMARKS.md, "Checked and unchecked modules").
 let checked: [SwiftSetting] = [
     .unsafeFlags(["-cross-module-optimization"], .when(configuration: .release)),
+    .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
 ]
 /// The hot kernels where a measurement (BENCHMARKS.md, "Checked and unchecked modules")
 /// shows what dropping the checks buys: -Ounchecked. Code they inline from checked modules

@@ -9,7 +9,9 @@ import Foundation
 /// most permissive part.
 struct AccessRules: Sendable {
     /// Keys, most specific first (`access_tags_hierarchy`).
-    let keys: [String]
+    var keys: [String] { hierarchy.plain }
+    /// The same, with their `:forward` and `:backward` forms.
+    let hierarchy: DirectionalKeys
     /// Values that open the way (`access_tag_whitelist`).
     let allowed: Set<String>
     /// Values that close it (`access_tag_blacklist`), unless the value is also restricted and
@@ -32,7 +34,7 @@ struct AccessRules: Sendable {
 
     /// car.lua.
     static let car = AccessRules(
-        keys: ["motorcar", "motor_vehicle", "vehicle", "access"],
+        hierarchy: ["motorcar", "motor_vehicle", "vehicle", "access"],
         allowed: ["yes", "motorcar", "motor_vehicle", "vehicle", "permissive", "designated", "hov"],
         denied: [
             "no", "agricultural", "forestry", "emergency", "psv", "taxi", "share_taxi", "minibus", "bus", "foot",
@@ -50,7 +52,7 @@ struct AccessRules: Sendable {
     /// footway is mapped, which walkers must take; unlike car.lua, `emergency` or
     /// `destination` do not close a way to walkers.
     static let foot = AccessRules(
-        keys: ["foot", "access"],
+        hierarchy: ["foot", "access"],
         allowed: ["yes", "foot", "permissive", "designated"],
         denied: ["no", "agricultural", "forestry", "private", "delivery", "use_sidepath"],
         restricted: [], restrictableHighways: [],
@@ -87,7 +89,7 @@ struct AccessRules: Sendable {
     /// The resolved access value of each direction of a way (`get_forward_backward_by_set`
     /// over the hierarchy, then `resolve_access`).
     func values(way tags: OSMTags) -> DirectionalValues {
-        let found = directionalValues(tags, keys, emptyValueCounts: emptyValueCounts)
+        let found = directionalValues(tags, hierarchy, emptyValueCounts: emptyValueCounts)
         return DirectionalValues(forward: resolve(found.forward), backward: resolve(found.backward))
     }
 
@@ -155,20 +157,35 @@ struct DirectionalValues {
 /// OSRM `Tags.get_forward_backward_by_set`: for each key in order (most specific first), the
 /// direction's own `key:forward` / `key:backward`, then the plain `key`; the first found wins.
 /// `emptyValueCounts: false` reads an empty value as absent.
-func directionalValues(_ tags: OSMTags, _ keys: [String], emptyValueCounts: Bool = true) -> DirectionalValues {
+func directionalValues(_ tags: OSMTags, _ keys: DirectionalKeys, emptyValueCounts: Bool = true) -> DirectionalValues {
     func value(_ key: String) -> String? { emptyValueCounts ? tags[key] : tags.nonEmptyValue(key) }
     var forward: String?, backward: String?
-    for key in keys {
-        if forward == nil { forward = value(key + ":forward") }
-        if backward == nil { backward = value(key + ":backward") }
+    for i in keys.plain.indices {
+        if forward == nil { forward = value(keys.forward[i]) }
+        if backward == nil { backward = value(keys.backward[i]) }
         if forward == nil || backward == nil {
-            let common = value(key)
+            let common = value(keys.plain[i])
             forward = forward ?? common
             backward = backward ?? common
         }
         if forward != nil && backward != nil { break }
     }
     return DirectionalValues(forward: forward, backward: backward)
+}
+
+/// Keys of a directional lookup (`directionalValues`), most specific first, with their
+/// `:forward` and `:backward` forms made once: made per way, the suffixed keys cost the
+/// reader more than the lookups themselves. Declare them as `static let`s.
+struct DirectionalKeys: Sendable, ExpressibleByArrayLiteral {
+    let plain: [String], forward: [String], backward: [String]
+
+    init(_ keys: [String]) {
+        plain = keys
+        forward = keys.map { $0 + ":forward" }
+        backward = keys.map { $0 + ":backward" }
+    }
+
+    init(arrayLiteral keys: String...) { self.init(keys) }
 }
 
 /// OSRM `Tags.get_forward_backward_by_key`: `key:forward` / `key:backward`, then `key` for the

@@ -19,7 +19,7 @@ enum Maxspeed {
     static let kindDefaults: [String: Double] = ["urban": 50, "rural": 90, "trunk": 110, "motorway": 130]
 
     /// Tags that give a limit, most specific first, each also as `:forward` / `:backward`.
-    static let keys = ["maxspeed:advisory", "maxspeed", "source:maxspeed", "maxspeed:type"]
+    static let keys: DirectionalKeys = ["maxspeed:advisory", "maxspeed", "source:maxspeed", "maxspeed:type"]
 
     /// Free-flow traffic seldom reaches the limit: OSRM drives at 80% of it.
     static let reduction = 0.8

@@ -14,6 +14,12 @@ enum PhysicalLimits {
     static let defaultHeightWords: Set<String> = ["default", "none", "no-sign", "unsigned"]
     static let defaultHeight = 4.5
 
+    /// The tags of each limit, most specific first.
+    static let heightKeys: DirectionalKeys = ["maxheight:physical", "maxheight"]
+    static let widthKeys: DirectionalKeys = ["maxwidth:physical", "maxwidth", "width", "est_width"]
+    static let lengthKeys: DirectionalKeys = ["maxlength"]
+    static let weightKeys: DirectionalKeys = ["maxweightrating", "maxweight"]
+
     /// Whether the car fits each direction of a way with `tags`: (forward, backward).
     static func carFits(_ tags: OSMTags) -> (forward: Bool, backward: Bool) {
         var forward = true, backward = true
@@ -21,20 +27,20 @@ enum PhysicalLimits {
             if let f = values.forward, !fits(f) { forward = false }
             if let b = values.backward, !fits(b) { backward = false }
         }
-        apply(directionalValues(tags, ["maxheight:physical", "maxheight"])) { raw in
+        apply(directionalValues(tags, heightKeys)) { raw in
             guard let height = Self.height(raw) else { return true }
             return height >= vehicleHeight
         }
         // `narrow` (and `narrow=yes`) means under 2.2 m: no obstacle for a 1.9 m car.
-        apply(directionalValues(tags, ["maxwidth:physical", "maxwidth", "width", "est_width"])) { raw in
+        apply(directionalValues(tags, widthKeys)) { raw in
             guard let width = metres(raw) else { return true }
             return width > vehicleWidth
         }
-        apply(directionalValues(tags, ["maxlength"])) { raw in
+        apply(directionalValues(tags, lengthKeys)) { raw in
             guard let length = metres(raw) else { return true }
             return length >= vehicleLength
         }
-        apply(directionalValues(tags, ["maxweightrating", "maxweight"])) { raw in
+        apply(directionalValues(tags, weightKeys)) { raw in
             guard let weight = kilograms(raw) else { return true }
             return weight >= vehicleKilograms
         }
