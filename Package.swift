@@ -10,7 +10,7 @@ import PackageDescription
 /// shows faster without them. The run-time exclusivity checks (overlapping accesses to a
 /// class's properties: program errors, not reads or writes out of bounds) are left to the
 /// debug builds, the fuzz targets among them: in release they cost the importer 2% of its
-/// instructions and the server more (BENCHMARKS.md, "Checked and unchecked modules").
+/// instructions on Andorra (BENCHMARKS.md, "Checked and unchecked modules").
 let checked: [SwiftSetting] = [
     .unsafeFlags(["-cross-module-optimization"], .when(configuration: .release)),
     .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
