@@ -60,6 +60,9 @@ public enum GraphFileError: Error, Equatable, CustomStringConvertible {
     case truncated(path: String)
     case checksumMismatch(path: String, section: String)
     case missingSection(path: String, section: String)
+    /// A section whose sizes are right but whose contents point outside the file's other
+    /// sections (a damaged or crafted file whose checksums were made to match).
+    case invalidSection(path: String, section: String, reason: String)
     case writeFailed(path: String, reason: String)
 
     public var description: String {
@@ -78,6 +81,8 @@ public enum GraphFileError: Error, Equatable, CustomStringConvertible {
             "graph file \(path) is corrupt: checksum mismatch in \(section): rebuild or copy it again"
         case .missingSection(let path, let section):
             "graph file \(path) has no \(section) section: rebuild it with `wayfinder build`"
+        case .invalidSection(let path, let section, let reason):
+            "graph file \(path) is corrupt: \(section) \(reason): rebuild or copy it again"
         case .writeFailed(let path, let reason):
             "cannot write graph file \(path): \(reason)"
         }

@@ -50,6 +50,43 @@ public struct ModeRoads: @unchecked Sendable {  // read-only views of an immutab
         nodeLeaving = try file.require(SectionKind.nodeLeaving, of: mode, as: Int32.self)
     }
 
+    /// What is wrong with the segments' references into the other sections, nil when each
+    /// names a way of `wayCount`, points of `pointCount` in order and intersections of this
+    /// network. The query core follows them without checks (its loops are built unchecked),
+    /// so a file whose checksums match but whose contents do not must stop here.
+    public func validationError(wayCount: Int, pointCount: Int) -> String? {
+        if let damage = Self.validationError(segments: segments, nodeCount: nodeFirst.count - 1, wayCount: wayCount,
+                                             pointCount: pointCount) {
+            return damage
+        }
+        guard segmentComponent.count == segments.count else { return "has \(segmentComponent.count) components for \(segments.count) segments" }
+        for c in segmentComponent where c < 0 || Int(c) >= componentSize.count {
+            return "names component \(c) of \(componentSize.count)"
+        }
+        var previous: Int32 = 0
+        for first in nodeFirst {
+            guard first >= previous, Int(first) <= nodeLeaving.count else { return "intersection offsets out of order" }
+            previous = first
+        }
+        for x in nodeLeaving where x < 0 || Int(x) >= 2 * segments.count {
+            return "lists directed segment \(x) of \(2 * segments.count) at an intersection"
+        }
+        return nil
+    }
+
+    /// The segments' own references, over the arrays themselves (as tests make them).
+    public static func validationError(segments: UnsafeBufferPointer<RoadSegment>, nodeCount: Int, wayCount: Int,
+                                       pointCount: Int) -> String? {
+        for (i, s) in segments.enumerated() {
+            guard s.way >= 0, Int(s.way) < wayCount else { return "segment \(i) names way \(s.way) of \(wayCount)" }
+            guard s.firstPoint >= 0, s.firstPoint <= s.lastPoint, Int(s.lastPoint) < pointCount
+            else { return "segment \(i) names points \(s.firstPoint)...\(s.lastPoint) of \(pointCount)" }
+            guard s.fromNode >= 0, Int(s.fromNode) < nodeCount, s.toNode >= 0, Int(s.toNode) < nodeCount
+            else { return "segment \(i) joins intersections \(s.fromNode) and \(s.toNode) of \(nodeCount)" }
+        }
+        return nil
+    }
+
     /// Adds the sections of `mode`'s network.
     public static func add(segments: [RoadSegment], segmentComponent: [Int32], componentSize: [Int32],
                            nodeFirst: [Int32], nodeLeaving: [Int32], mode: TravelMode, to writer: inout GraphFileWriter) {

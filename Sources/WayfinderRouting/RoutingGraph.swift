@@ -67,6 +67,9 @@ public struct RoutingGraph: @unchecked Sendable {
         pointNodeIds = PointNodeIds(file: file)
         maneuverOverrides = ManeuverOverrideTable(file: file)
         let network = try ModeRoads(file: file, mode: mode)
+        if let damage = network.validationError(wayCount: roads.ways.count, pointCount: roads.points.count) {
+            throw .invalidSection(path: file.path, section: "\(mode) segments", reason: damage)
+        }
         (segments, segmentComponent, componentSize) = (network.segments, network.segmentComponent, network.componentSize)
         (nodeFirst, nodeLeaving) = (network.nodeFirst, network.nodeLeaving)
         bearings = SegmentBearings(file: file, mode: mode, segmentCount: segments.count)

@@ -150,6 +150,7 @@ import WayfinderGraph
             .notAGraphFile(path: path), .unsupportedVersion(path: path, found: 7, expected: 1),
             .truncated(path: path), .checksumMismatch(path: path, section: "header"),
             .missingSection(path: path, section: "arcs"), .writeFailed(path: path, reason: "No space left on device"),
+            .invalidSection(path: path, section: "driving segments", reason: "segment 3 names way 9 of 2"),
         ]
         for error in errors {
             #expect(error.description.contains(path))
