@@ -14,8 +14,7 @@ extension OSRMError {
                 service: Service = .other) {
         switch failure {
         case .noSegment(let point):
-            self.init(RouteError.noSegment(point: point))
-            if service == .nearest { message = "Could not find a matching segments for coordinate" }
+            self = RouteError.noSegment(point: point).osrm(service == .nearest ? .osrmNearest : .osrm)
             let covered = area ?? grid.map { GraphArea(grid: $0) }
             if point < request.coordinates.count, let hint = covered?.hint(for: request.coordinates[point], order: .lonLat) {
                 message += "; \(hint)"

@@ -14,6 +14,10 @@ public struct RouteFailureWording: Sendable {
     /// osrm-routed's messages, in which a point is "coordinate i" of the request.
     public static let osrm = RouteFailureWording(noSegment: { "Could not find a matching segment for coordinate \($0)" },
                                                  noRoute: "Impossible route between points")
+
+    /// osrm-routed's nearest plugin, which names no coordinate (it has one) and says "segments".
+    public static let osrmNearest = RouteFailureWording(noSegment: { _ in "Could not find a matching segments for coordinate" },
+                                                        noRoute: osrm.noRoute)
 }
 
 /// An OSRM v5 error: its code (`InvalidUrl`, `InvalidOptions`, `NoSegment`, `NoRoute`, …)
