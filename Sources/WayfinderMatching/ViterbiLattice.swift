@@ -102,7 +102,10 @@ struct ViterbiLattice {
                                                                : t - previous > MatchProbabilities.maxBrokenStates
             if !gap {
                 step(from: previous, to: t, maxDelta: maxDelta, transitions)
-                if broken[t] {
+                if broken[t] && candidates[t].isEmpty {
+                    // A fix with no road in reach is a stray one: skipped, the point before it
+                    // stands (OSRM drops that one too, as if it were to blame).
+                } else if broken[t] {
                     if breakageBegin == nil || t < breakageBegin! { breakageBegin = t }
                     unbroken.removeLast()
                 } else {
