@@ -102,10 +102,11 @@ struct ViterbiLattice {
                                                                : t - previous > MatchProbabilities.maxBrokenStates
             if !gap {
                 step(from: previous, to: t, maxDelta: maxDelta, transitions)
-                if broken[t] && candidates[t].isEmpty {
-                    // A fix with no road in reach is a stray one: skipped, the point before it
-                    // stands (OSRM drops that one too, as if it were to blame).
-                } else if broken[t] {
+                if broken[t] {
+                    // The point before may be the stray one: it is dropped too, and the next
+                    // point is tried from the one before it (osrm-routed's rule, also where
+                    // this point has no road in reach at all).
+
                     if breakageBegin == nil || t < breakageBegin! { breakageBegin = t }
                     unbroken.removeLast()
                 } else {
