@@ -24,6 +24,7 @@
   WF.routes.init(map);
   WF.search.init(map);
   WF.place.init(map);
+  WF.traces.init(map);
   WF.controls.init(map);
   const preset = WF.directions.init();
 
