@@ -24,9 +24,10 @@
   WF.routes.init(map);
   WF.search.init(map);
   WF.place.init(map);
-  WF.traces.init(map);
   WF.controls.init(map);
   const preset = WF.directions.init();
+  // After directions: its mode buttons' handlers set the mode before the trace's match again.
+  WF.traces.init(map);
 
   if (!camera) {
     if (preset.from && preset.to) {

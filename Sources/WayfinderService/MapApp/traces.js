@@ -15,7 +15,10 @@
   const MAX_BYTES = 20 * 1024 * 1024;
   // Colours apart from the route's purple, the base map's and each other's: the matched line
   // teal, the raw trace magenta (its complement, visible over it), dropped points amber rings.
-  const RAW = "#c2255c", DROPPED = "#f08c00", MATCHED = "#0b7a75";
+  // Brighter on the dark scheme's map, where the light scheme's would sink into the ground.
+  const COLOURS = { light: { raw: "#c2255c", dropped: "#f08c00", matched: "#0b7a75", casing: "#ffffff", ring: "#ffffff" },
+                    dark: { raw: "#f06595", dropped: "#fcc419", matched: "#38d9a9", casing: "#0d0f13", ring: "#1b1e24" } };
+  const colours = () => COLOURS[WF.scheme() === "dark" ? "dark" : "light"];
   let map = null, rawLayer = null, matchLayer = null, renderer = null;
   let trace = null;    // { name, points: [{lat, lon, time?, radius?}], note }
   let answer = null;   // the /match answer drawn now
@@ -165,15 +168,15 @@
   function drawRaw() {
     rawLayer.clearLayers();
     if (!trace) return;
-    const line = trace.points.map(p => [p.lat, p.lon]);
-    L.polyline(line, { color: RAW, weight: 2, opacity: 0.9, dashArray: "5 6", className: "wf-trace", pane: "wf-trace", interactive: false }).addTo(rawLayer);
+    const line = trace.points.map(p => [p.lat, p.lon]), c = colours();
+    L.polyline(line, { color: c.raw, weight: 2, opacity: 0.9, dashArray: "5 6", className: "wf-trace", pane: "wf-trace", interactive: false }).addTo(rawLayer);
     // Points on a canvas: thousands of SVG circles would make panning crawl.
     const dropped = answer ? answer.tracepoints || [] : [];
     trace.points.forEach((p, i) => {
       const lost = answer && dropped[i] === null;
       const dot = L.circleMarker([p.lat, p.lon], lost
-        ? { renderer, radius: 6, color: DROPPED, weight: 3, fillColor: WF.scheme() === "dark" ? "#1b1e24" : "#ffffff", fillOpacity: 1 }
-        : { renderer, radius: 2.5, color: RAW, weight: 1, fillColor: RAW, fillOpacity: 1, interactive: false });
+        ? { renderer, radius: 6, color: c.dropped, weight: 3, fillColor: c.ring, fillOpacity: 1 }
+        : { renderer, radius: 2.5, color: c.raw, weight: 1, fillColor: c.raw, fillOpacity: 1, interactive: false });
       if (lost) dot.bindTooltip("Point " + (i + 1) + ": not matched" + (p.time !== undefined ? " (" + new Date(p.time * 1000).toISOString().slice(11, 19) + " UTC)" : ""));
       dot.addTo(rawLayer);
     });
@@ -181,12 +184,12 @@
 
   function drawMatched() {
     matchLayer.clearLayers();
-    const casing = WF.scheme() === "dark" ? "#0d0f13" : "#ffffff";
+    const c = colours();
     answer.matchings.forEach((m, i) => {
       const line = ((m.geometry && m.geometry.coordinates) || []).map(c => [c[1], c[0]]);
       if (line.length < 2) return;
-      L.polyline(line, { color: casing, weight: 9, opacity: 0.9, pane: "wf-matched", interactive: false }).addTo(matchLayer);
-      L.polyline(line, { color: MATCHED, weight: 5, opacity: 0.95, pane: "wf-matched", className: "wf-matched" })
+      L.polyline(line, { color: c.casing, weight: 9, opacity: 0.9, pane: "wf-matched", interactive: false }).addTo(matchLayer);
+      L.polyline(line, { color: c.matched, weight: 5, opacity: 0.95, pane: "wf-matched", className: "wf-matched" })
         .bindTooltip(matchingText(m, i), { sticky: true }).addTo(matchLayer);
     });
   }
@@ -283,6 +286,7 @@
 
   function open(file) {
     if (!file) return;
+    mark("traceState", "reading");   // at once: the file's text comes later (a promise)
     if (file.size > MAX_BYTES) { clear(); el("trace-name").textContent = file.name; sayError("The file is too large for a trace (" + Math.round(file.size / 1048576) + " MB)."); return; }
     file.text().then(text => load(text, file.name), () => { clear(); sayError("The file could not be read."); });
   }
@@ -327,7 +331,8 @@
       input.addEventListener("change", () => open(input.files[0]));
       el("trace-clear").addEventListener("click", clear);
       dragAndDrop();
-      // Another travel mode matches the trace again on that mode's roads.
+      // Another travel mode matches the trace again on that mode's roads (directions.js's
+      // handlers, added before these by main.js, have set the mode by then).
       document.querySelectorAll(".modes button").forEach(b => b.addEventListener("click", () => {
         if (trace && trace.mode !== WF.directions.state.mode) send();
       }));
