@@ -150,7 +150,7 @@ let package = Package(
         .testTarget(
             name: "WayfinderTests",
             dependencies: ["WayfinderGraph", "WayfinderImport", "WayfinderRouting", "WayfinderGeocoding", "WayfinderDirections", "WayfinderCLI",
-                           "WayfinderProtobuf", "CWayfinderProto", "WayfinderJSON", "WayfinderHTTPServer", "WayfinderEngine"]
+                           "WayfinderProtobuf", "CWayfinderProto", "WayfinderJSON", "WayfinderHTTPServer", "WayfinderEngine", "WayfinderMatching"]
         ),
         .testTarget(
             name: "ServerTests",

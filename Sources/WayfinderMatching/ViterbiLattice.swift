@@ -193,7 +193,8 @@ struct ViterbiLattice {
                 }
                 reachable[state.point][state.candidate] = true
             }
-            var matching = SubMatching(points: [], candidates: [], alternatives: [], confidence: 0)
+            var matching = SubMatching(points: [], candidates: [], alternatives: [], confidence: 0,
+                                       logProbability: viterbi[last][best])
             var matchedLength = 0.0, traceLength = 0.0
             for (k, state) in path.enumerated() {
                 matching.points.append(state.point)
