@@ -17,6 +17,9 @@ struct MatchArguments {
     var tidy = false
     /// Steps, geometry, overview and annotations of the JSON (and the text's steps and line).
     var options = ResponseOptions()
+    /// `--annotations true`: every annotation the graph has (nodes left out on a graph file
+    /// without OSM node ids, as the server does), where a list naming nodes is refused.
+    var allAnnotations = false
     /// `--waypoints`: indexes (from 0, as OSRM's `waypoints`) of the points that split a
     /// matching into legs.
     var legEnds: [Int]?
@@ -55,6 +58,7 @@ struct MatchArguments {
         options.geometry = geometry
         options.overview = overview
         options.annotations = try Self.annotations(args["annotations"])
+        allAnnotations = args["annotations"] == "true"
         if let text = args["waypoints"] {
             var ends: [Int] = []
             for part in text.split(separator: ";", omittingEmptySubsequences: false) {
@@ -98,6 +102,18 @@ struct MatchArguments {
             }
         }
         return annotations
+    }
+
+    /// The response options for `graph` (`OSRMRouteQuery.fitAnnotations`'s rule): a graph
+    /// written before node ids were kept has none to annotate.
+    func options(for graph: RoutingGraph) throws(CommandError) -> ResponseOptions {
+        guard options.annotations.contains(.nodes) && graph.pointNodeIds.isEmpty else { return options }
+        guard allAnnotations else {
+            throw .file("--annotations nodes needs a graph file with OSM node ids: rebuild it with `wayfinder build`")
+        }
+        var options = options
+        options.annotations.remove(.nodes)
+        return options
     }
 
     /// The engine's request for `trace`. `--waypoints` must end at the trace's last point.

@@ -76,13 +76,14 @@ enum MatchBatch {
             jobs.append(job)
         }
         let engine = try MatchCommand.openEngine(args, limits: limits, console: console)
-        try engine.withQueries { (queries) throws(CommandError) in
+        let options = try engine.withQueries { (queries) throws(CommandError) -> ResponseOptions in
             let graph: RoutingGraph
             do throws(EngineError) { graph = try queries.routingGraph(settings.mode) } catch { throw MatchCommand.failure(error, path: path) }
             try ExcludeArgument.check(settings.excluding, graph)
+            return try settings.options(for: graph)
         }
         if settings.format == .text { console.write(MatchOutput.batchHeader) }
-        let work = Work(jobs: jobs, engine: engine, settings: settings)
+        let work = Work(jobs: jobs, engine: engine, settings: settings, options: options)
         while let text = work.nextRound() { console.write(text) }
         try report.finish()
     }
@@ -93,14 +94,16 @@ enum MatchBatch {
         let jobs: [Job]
         let engine: Engine
         let settings: MatchArguments
+        let options: ResponseOptions
         let threads: Int
         private var parts: [String]
         private var next = 0
 
-        init(jobs: [Job], engine: Engine, settings: MatchArguments) {
+        init(jobs: [Job], engine: Engine, settings: MatchArguments, options: ResponseOptions) {
             self.jobs = jobs
             self.engine = engine
             self.settings = settings
+            self.options = options
             threads = max(1, min(ProcessInfo.processInfo.activeProcessorCount, (jobs.count + tracesPerThread - 1) / tracesPerThread))
             parts = Array(repeating: "", count: threads)
         }
@@ -137,9 +140,9 @@ enum MatchBatch {
                 let answer = try request.answer(queries)
                 guard !answer.matchings.isEmpty else { throw .noMatch(MatchOutput.noMatch.message) }
                 let graph = try queries.routingGraph(settings.mode)
-                guard json else { return MatchOutput.csvLine(id: job.id, answer, graph: graph, options: settings.options) }
+                guard json else { return MatchOutput.csvLine(id: job.id, answer, graph: graph, options: options) }
                 let builder = queries.directionsBuilder(settings.mode) ?? DirectionsBuilder(graph: graph)
-                return MatchOutput.jsonLine(id: job.id, response: MatchOutput.json(answer, builder: builder, options: settings.options,
+                return MatchOutput.jsonLine(id: job.id, response: MatchOutput.json(answer, builder: builder, options: options,
                                                                                    graph: graph))
             } catch {
                 let osrm = MatchOutput.osrm(error) ?? OSRMError("InvalidValue", error.description)

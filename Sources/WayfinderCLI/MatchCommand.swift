@@ -130,6 +130,7 @@ public enum MatchCommand {
             let graph: RoutingGraph
             do throws(EngineError) { graph = try queries.routingGraph(settings.mode) } catch { throw failure(error, path: path) }
             try ExcludeArgument.check(settings.excluding, graph)
+            let options = try settings.options(for: graph)
             let answer: MatchAnswer
             do throws(EngineError) {
                 answer = try request.answer(queries)
@@ -143,9 +144,9 @@ public enum MatchCommand {
             switch settings.format {
             case .json:
                 let builder = queries.directionsBuilder(settings.mode) ?? DirectionsBuilder(graph: graph)
-                return MatchOutput.json(answer, builder: builder, options: settings.options, graph: graph) + "\n"
-            case .geojson: return MatchOutput.geojson(answer, trace: trace, graph: graph, options: settings.options) + "\n"
-            case .text: return MatchOutput.text(answer, trace: trace, graph: graph, options: settings.options)
+                return MatchOutput.json(answer, builder: builder, options: options, graph: graph) + "\n"
+            case .geojson: return MatchOutput.geojson(answer, trace: trace, graph: graph, options: options) + "\n"
+            case .text: return MatchOutput.text(answer, trace: trace, graph: graph, options: options)
             }
         }
         console.write(text)
