@@ -67,11 +67,11 @@ public enum MatchCommand {
                                 + "timestamp or radius (file:line in the message), timestamps that go back, a GPX\n"
                                 + "without track points, more points than a trace may have"),
                     (.fileError, "missing or unreadable trace file or folder, or a missing, corrupt or\nincompatible graph"),
+                    (.notFound, "no road of the mode near any point of the trace (NoSegment)"),
                     (.partialBatch, "batch: every trace answered, but some were bad input (BadInput lines)"),
                     (.noMatch, "no matching found (NoMatch; --format json prints osrm-routed's NoMatch response)")],
-        examples: ["wayfinder match --graph monaco.wfg --trace data/examples/monaco-traces/drive-1.csv",
+        examples: ["wayfinder match --graph monaco.wfg --trace data/examples/monaco-traces/drive-1.csv --format geojson",
                    "wayfinder match --graph monaco.wfg --trace data/examples/monaco-traces/drive-2.gpx --format json --steps",
-                   "wayfinder match --graph monaco.wfg --trace data/examples/monaco-traces/drive-1.csv --format geojson",
                    "wayfinder match --graph monaco.wfg --trace data/examples/monaco-traces.csv",
                    "wayfinder match --graph monaco.wfg --batch data/examples/monaco-traces --format json"])
 
