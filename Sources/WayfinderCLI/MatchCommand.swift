@@ -45,8 +45,8 @@ public enum MatchCommand {
           --overview MODE        each matching's line: simplified (default), full or false
           --annotations LIST     json: per stretch of line, a comma list of duration, distance,
                                  nodes, weight, datasources, speed, or true for all of them
-          --radius M             GPS accuracy in metres of the points that give none (default: the
-                                 matcher's)
+          --radius M             GPS accuracy in metres of the points that give none (default
+                                 \(TraceFile.number(MatchPolicy.gpsAccuracy)) m, as osrm-routed)
           --waypoints I;J;…      indexes (from 0) of the points that split a matching into legs,
                                  the first (0) and the last among them (OSRM's waypoints)
           --exclude CLASSES      driving: avoid toll, motorway and/or ferry roads (a comma list)
