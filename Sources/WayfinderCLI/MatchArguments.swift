@@ -85,21 +85,10 @@ struct MatchArguments {
     /// `--annotations`: `true` (all of them, as OSRM's `annotations=true`), `false`, or a
     /// comma list of duration, distance, nodes, weight, datasources and speed.
     static func annotations(_ text: String?) throws(CommandError) -> RouteAnnotations {
-        guard let text, text != "false" else { return [] }
-        if text == "true" { return .all }
-        var annotations: RouteAnnotations = []
-        for name in text.split(separator: ",", omittingEmptySubsequences: false) {
-            switch name {
-            case "duration": annotations.insert(.duration)
-            case "distance": annotations.insert(.distance)
-            case "nodes": annotations.insert(.nodes)
-            case "weight": annotations.insert(.weight)
-            case "datasources": annotations.insert(.datasources)
-            case "speed": annotations.insert(.speed)
-            default:
-                throw .usage("--annotations must be true, false or a comma list of duration, distance, nodes, weight, "
-                             + "datasources and speed, got \"\(text)\"")
-            }
+        guard let text else { return [] }
+        guard let annotations = RouteAnnotations(osrmList: text) else {
+            throw .usage("--annotations must be true, false or a comma list of duration, distance, nodes, weight, "
+                         + "datasources and speed, got \"\(text)\"")
         }
         return annotations
     }

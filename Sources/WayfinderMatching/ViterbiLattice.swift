@@ -30,7 +30,10 @@ struct ViterbiLattice {
         self.trace = trace
         self.candidates = candidates
         emissions = candidates.enumerated().map { i, list in
-            list.map { MatchProbabilities.emission(distance: $0.distance, sigma: trace.accuracies[i]) }
+            list.map {
+                MatchProbabilities.emission(distance: $0.distance, sigma: trace.accuracies[i])
+                    - ($0.turnsBack ? MatchProbabilities.turnBackMetres / MatchProbabilities.transitionScale : 0)
+            }
         }
         viterbi = candidates.map { Array(repeating: -.infinity, count: $0.count) }
         parents = candidates.map { Array(repeating: (0, 0), count: $0.count) }
