@@ -1,15 +1,17 @@
 import Foundation
 import Glibc
+import WayfinderEngine
 import WayfinderHTTPServer
 import WayfinderService
 
 /// `wayfinder serve --graph GRAPH`: the HTTP service until SIGTERM or SIGINT.
 public enum ServeCommand {
     public static let help = HelpPage(
-        usage: ["wayfinder serve GRAPH [--bind 127.0.0.1] [--port 5000] [--threads N]",
+        usage: ["wayfinder serve GRAPH [--bind 127.0.0.1] [--port 5000] [--threads N] [--max-matching-size 10000]",
                 "wayfinder serve --graph GRAPH [options]"],
         summary: """
-        Answers HTTP requests from one graph file: OSRM v5 (/route/v1, /nearest/v1, /table/v1),
+        Answers HTTP requests from one graph file: OSRM v5 (/route/v1, /nearest/v1, /table/v1,
+        /trip/v1, /match/v1),
         Nominatim (/search, /reverse, /lookup, /details, /status; formats json, jsonv2, geojson,
         geocodejson, xml), /category, /places, /health and /metrics (Prometheus);
         a map page at / (Leaflet from Debian's libjs-leaflet, roads of the view from /roads).
@@ -26,6 +28,9 @@ public enum ServeCommand {
                              0.0.0.0 or :: every interface); a name such as localhost is not an address
           --port PORT        TCP port, 0 for any free one (default 5000)
           --threads N        request threads (default: one per core)
+          --max-matching-size N
+                             most points of one /match trace (default 10000, as osrm-routed's flag;
+                             1...1000000); its URLs may be 100 bytes a point
         """,
         exitCodes: [(.ok, "stopped by SIGTERM or SIGINT"), HelpPage.internalError,
                     (.badInput, "bad arguments, --bind not an IPv4 or IPv6 address (checked before the graph is loaded)"),
@@ -37,7 +42,7 @@ public enum ServeCommand {
     public static func run(_ words: [String], console: Console = Console()) -> Int32 {
         if let code = help.answer(words, console: console) { return code }
         return runCommand(console) { () throws(CommandError) in
-            let args = try Arguments(words, valued: ["graph", "bind", "port", "threads"])
+            let args = try Arguments(words, valued: ["graph", "bind", "port", "threads", "max-matching-size"])
             try args.allowOnly(flags: [])
             guard let graph = try GraphArgument.named(args, command: "serve") else {
                 throw .usage("give the GRAPH to serve; see wayfinder serve --help")
@@ -56,6 +61,13 @@ public enum ServeCommand {
                     throw .usage("--threads must be 1...256, got \"\(text)\"")
                 }
                 configuration.threads = threads
+            }
+            if let text = args["max-matching-size"] {
+                guard let points = Int(text), (1...1_000_000).contains(points) else {
+                    throw .usage("--max-matching-size must be 1...1000000 points, got \"\(text)\"")
+                }
+                configuration.limits.maxMatchingSize = points
+                configuration.limits.maxMatchURLBytes = max(configuration.limits.maxURLBytes, EngineLimits.matchURLBytes(points: points))
             }
             // Signals go to the sigwait loop below, not to handlers: the request threads
             // libmicrohttpd starts inherit this mask.

@@ -48,8 +48,12 @@ public struct EngineLimits: Sendable {
     /// Points of one trace to match (osrm-routed's `--max-matching-size`).
     public var maxMatchingSize = 10_000
     /// Bytes of path plus query of a /match URL: a trace of `maxMatchingSize` points with
-    /// timestamps and radiuses runs to several hundred kilobytes.
-    public var maxMatchURLBytes = 1 << 20
+    /// timestamps, radiuses and bearings runs to several hundred kilobytes.
+    public var maxMatchURLBytes = EngineLimits.matchURLBytes(points: 10_000)
+
+    /// The URL bytes a trace of `points` points may need: 100 a point (a coordinate with
+    /// decimals, an epoch timestamp, a radius and a bearing take about 60).
+    public static func matchURLBytes(points: Int) -> Int { 100 * points + 8192 }
     /// Seconds one request may compute before it is cut short (checked between legs).
     public var maxRequestTime = 5.0
     /// Seconds an idle connection is kept open.
