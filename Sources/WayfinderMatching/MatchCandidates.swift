@@ -22,9 +22,10 @@ public struct MatchCandidate: Sendable, Equatable {
 ///
 /// Each segment that can be travelled both ways gives two candidates, one per direction, so
 /// that a route through the point keeps the direction it was matched in and the model weighs
-/// a turn back as the detour it is. Where the trace itself turns sharply at a point (its
-/// legs before and after meet at 90° or less), a turn back there is likely, and the segment
-/// stays one candidate in either direction (as OSRM's `filterCandidates`).
+/// a turn back as the detour it is (driving and walking alike). Where the trace itself turns
+/// sharply at a point (its legs before and after meet at 90° or less), a turn back there is
+/// likely: a third candidate allows either direction, at a price (`turnsBack`; OSRM's
+/// `filterCandidates` makes it free, and noise then makes matches run back and forth).
 public struct MatchCandidateFinder {
     public let graph: RoutingGraph
     private let snapper: Snapper
@@ -52,8 +53,9 @@ public struct MatchCandidateFinder {
             let segment = graph.segments[Int(snap.segment)]
             let forward = snap.directions.contains(.forward) && segment.weight(forward: true) >= 0
             let backward = snap.directions.contains(.backward) && segment.weight(forward: false) >= 0
-            // Walking has no turn costs and no one-way roads that bind: one candidate a segment.
-            if !graph.mode.isTurnExpanded || !(forward && backward) {
+            // Walking too: a walker may turn back anywhere, but noise makes fixes step back and
+            // forth along a street, and a match that follows them walks the street thrice.
+            if !(forward && backward) {
                 var one = snap
                 one.directions = (forward ? SnapDirections.forward : []).union(backward ? .backward : [])
                 if !one.directions.isEmpty { result.append(MatchCandidate(snap: one)) }

@@ -13,8 +13,12 @@ extension Snapper {
         let excluding = excluding.intersection(.excludable)
         let projection = LocalProjection(latitude: p.latitude)
         var best: [(entry: SnapEntry, t: Double, distance: Double, directions: SnapDirections)] = []   // sorted by distance, at most `count`
+        // A cell farther than the radius, or than the farthest of `count` found, holds
+        // nothing nearer (each piece of road is listed in every cell it crosses).
         graph.visitSnapCells(around: p, maxDistance: maxDistance, projection: projection,
-                             done: { reach in best.count == count && best[count - 1].distance <= reach }) { entries in
+                             done: { reach in best.count == count && best[count - 1].distance <= reach },
+                             skip: { d in d > maxDistance || (best.count == count && d > best[count - 1].distance) },
+                             skipFrom: 1) { entries in
             for i in entries {
                 let entry = graph.snapEntries[i]
                 if !excluding.isEmpty && !graph.allowsSegment(entry.segment, excluding: excluding) { continue }

@@ -21,9 +21,13 @@ extension RoutingGraph {
     /// anything that far. A ring is a square, and once the nearest road is found the rest of
     /// the search only needs its circle: off the map, where the nearest road may be
     /// kilometres away, most of a ring's roads lie in its corners, beyond that circle.
+    /// `skip` is asked from ring `skipFrom` on (2 by default; 1 for searches whose radius is
+    /// far smaller than a cell, such as a map matcher's few metres: the eight neighbours of
+    /// the point's cell are then mostly out of reach).
     @inlinable @inline(__always)
     public func visitSnapCells(around p: FixedCoordinate, maxDistance: Double, projection: LocalProjection,
-                               done: (Double) -> Bool, skip: (Double) -> Bool = { _ in false }, visit: (Range<Int>) -> Void) {
+                               done: (Double) -> Bool, skip: (Double) -> Bool = { _ in false }, skipFrom: Int = 2,
+                               visit: (Range<Int>) -> Void) {
         let grid = snapGrid
         let gridPoint = FixedCoordinate(   // the grid's point nearest to p
             lat: Int32(clamping: min(max(Int64(p.lat), Int64(grid.minLat)), Int64(grid.minLat) + Int64(grid.rows) * Int64(grid.cellSize))),
@@ -43,7 +47,7 @@ extension RoutingGraph {
         /// Cell `r`, `c` at position `i` of the index, unless `skip` passes over it (asked from
         /// the third ring on: a point near a road is settled before, and pays nothing for it).
         @inline(__always) func offer(_ i: Int, _ r: Int, _ c: Int, _ ring: Int) {
-            guard ring >= 2 else { return visit(snapEntryRange(at: i)) }
+            guard ring >= skipFrom else { return visit(snapEntryRange(at: i)) }
             let south = Int64(grid.minLat) + Int64(r) * size, west = Int64(grid.minLon) + Int64(c) * size
             let dy = Double(max(0, south - Int64(p.lat), Int64(p.lat) - (south + size))) * projection.metresPerLatUnit
             let dx = Double(max(0, west - Int64(p.lon), Int64(p.lon) - (west + size))) * projection.metresPerLonUnit
