@@ -64,6 +64,9 @@ let package = Package(
         // Snapping, CH search, reference Dijkstra, path unpacking: the query core.
         .target(name: "WayfinderRouting", dependencies: ["WayfinderGraph"], swiftSettings: hotKernels),
         // Turn-by-turn steps, instruction text, OSRM v5 / GeoJSON output of a route.
+        // Map matching: GPS traces to the roads driven or walked, a hidden Markov model decoded
+        // by Viterbi over the table's many-to-many searches.
+        .target(name: "WayfinderMatching", dependencies: ["WayfinderGraph", "WayfinderRouting"], swiftSettings: checked),
         .target(name: "WayfinderDirections", dependencies: ["WayfinderGraph", "WayfinderRouting", "WayfinderJSON"], swiftSettings: hotKernels),
         // protobuf-c code generated from wayfinder_route.proto by scripts/gen-proto (committed).
         .target(
@@ -83,7 +86,7 @@ let package = Package(
         // query objects (EngineQueries).
         .target(
             name: "WayfinderEngine",
-            dependencies: ["WayfinderGraph", "WayfinderRouting", "WayfinderDirections", "WayfinderGeocoding", "WayfinderJSON"],
+            dependencies: ["WayfinderGraph", "WayfinderRouting", "WayfinderMatching", "WayfinderDirections", "WayfinderGeocoding", "WayfinderJSON"],
             swiftSettings: checked
         ),
         // OSRM v5's request grammar: a decoded request target (HTTPRequest) parsed into the

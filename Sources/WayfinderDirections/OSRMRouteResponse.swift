@@ -63,11 +63,16 @@ public enum OSRMRouteResponse {
         json.endObject()
     }
 
-    /// One OSRM route object (`legs`, totals, `geometry`): an element of /route's `routes`
-    /// and of /trip's `trips`.
-    public static func writeRoute(legs: [Route], directions: [Directions], options: ResponseOptions, into json: JSONBuffer) {
+    /// One OSRM route object (`legs`, totals, `geometry`): an element of /route's `routes`,
+    /// of /trip's `trips` and of /match's `matchings`.
+    /// `confidence`: a /match matching's, written first.
+    public static func writeRoute(legs: [Route], directions: [Directions], options: ResponseOptions, confidence: Double? = nil,
+                                  into json: JSONBuffer) {
         let figures = RouteFigures(legs: legs, directions: directions, options: options)
         json.beginObject()
+        if let confidence {
+            json.key("confidence"); json.number(confidence, decimals: 6)
+        }
         json.key("legs"); json.beginArray()
         // A full polyline overview is joined from the steps' polylines, not encoded twice: it
         // needs every step's line but the arrivals' (a doubled point) to have a length, and

@@ -11,6 +11,10 @@ public enum EngineError: Error, Equatable, CustomStringConvertible {
     case noRoute
     /// The places of a trip cannot all be visited in one trip of the kind asked for.
     case noTrips
+    /// No point of a trace has a road within its search radius.
+    case noSegmentNearTrace
+    /// A trace could not be matched to the roads as asked: `why` in osrm-routed's words.
+    case noMatch(String)
     /// The request asks for more than the limits allow, or took longer than the time limit:
     /// `what` says which, in osrm-routed's words.
     case tooBig(String)
@@ -49,6 +53,8 @@ public enum EngineError: Error, Equatable, CustomStringConvertible {
         case .noSegment(let waypoint): "no road found near waypoint \(waypoint)"
         case .noRoute: "no route between the waypoints"
         case .noTrips: "no trip visits every place"
+        case .noSegmentNearTrace: "no point of the trace is near a road"
+        case .noMatch(let why): why
         case .tooBig(let what), .invalidOptions(let what), .invalidValue(let what), .notImplemented(let what): what
         case .noMode(let mode): "this graph has no \(mode) network"
         case .unsupportedExclusion: "these classes of road cannot be avoided on this graph"

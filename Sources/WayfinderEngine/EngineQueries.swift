@@ -3,6 +3,7 @@ import WayfinderDirections
 import WayfinderGeocoding
 import WayfinderGraph
 import WayfinderJSON
+import WayfinderMatching
 import WayfinderRouting
 
 /// Everything one request needs, made once and reused by request after request (RoutingKit's
@@ -18,6 +19,7 @@ public final class EngineQueries: @unchecked Sendable {
     private var builders: [DirectionsBuilder?]
     private var roadFinders: [RoadsInBox?]
     private var tables: [TableQuery?]
+    private var matchers: [MapMatcher?]
     private var buffer = JSONBuffer(capacity: 64 * 1024)
     /// Monotonic nanoseconds when the current request started.
     public var requestStart: UInt64 = 0
@@ -32,6 +34,7 @@ public final class EngineQueries: @unchecked Sendable {
         builders = Array(repeating: nil, count: TravelMode.allCases.count)
         roadFinders = Array(repeating: nil, count: TravelMode.allCases.count)
         tables = Array(repeating: nil, count: TravelMode.allCases.count)
+        matchers = Array(repeating: nil, count: TravelMode.allCases.count)
     }
 
     /// The per-mode query object in `cache`, made on first use; nil when the graph has no such mode.
@@ -50,6 +53,10 @@ public final class EngineQueries: @unchecked Sendable {
 
     /// The many-to-many query of `mode`, for tables and trips.
     public func tableQuery(_ mode: TravelMode) -> TableQuery? { perMode(&tables, mode, TableQuery.init) }
+
+    /// The map matcher of `mode`, for traces (its own many-to-many query: a table request
+    /// keeps its targets' buckets in the table query's).
+    public func mapMatcher(_ mode: TravelMode) -> MapMatcher? { perMode(&matchers, mode) { MapMatcher(graph: $0) } }
 
     /// The road finder of `mode` for the map's road layer.
     public func roadsInBox(_ mode: TravelMode) -> RoadsInBox? { perMode(&roadFinders, mode, RoadsInBox.init) }

@@ -1,4 +1,5 @@
 import WayfinderGraph
+import WayfinderMatching
 
 /// The engine's rules for what a request may ask and what it gets when it does not say:
 /// the one place each of them is written, so the server, the command line and the C library
@@ -44,10 +45,37 @@ public struct EngineLimits: Sendable {
     public var maxSearchRadius = 50_000.0
     /// Bytes of path plus query; longer URLs get 414.
     public var maxURLBytes = 8192
+    /// Points of one trace to match (osrm-routed's `--max-matching-size`).
+    public var maxMatchingSize = 10_000
+    /// Bytes of path plus query of a /match URL: a trace of `maxMatchingSize` points with
+    /// timestamps and radiuses runs to several hundred kilobytes.
+    public var maxMatchURLBytes = 1 << 20
     /// Seconds one request may compute before it is cut short (checked between legs).
     public var maxRequestTime = 5.0
     /// Seconds an idle connection is kept open.
     public var connectionTimeout = 30
 
     public init() {}
+
+    /// The longest URL a request to `path` (raw, before decoding) may have: /match's limit
+    /// for traces, `maxURLBytes` for every other service.
+    public func maxURLBytes(path: UnsafeRawBufferPointer) -> Int {
+        path.starts(with: "/match/".utf8) ? max(maxURLBytes, maxMatchURLBytes) : maxURLBytes
+    }
+}
+
+/// The engine's rules for matching a trace where the request does not say.
+public enum MatchPolicy {
+    /// Metres: the GPS accuracy of a point whose request names none (osrm-routed's 5 m).
+    public static let gpsAccuracy = MatchProbabilities.defaultAccuracy
+
+    /// m/s: the fastest the mode moves, which bounds how far a step between two timestamped
+    /// points may route (the profiles' `max_speed_for_map_matching`: 180 km/h for a car,
+    /// 40 km/h on foot, which covers a runner and a jump in the fixes).
+    public static func maxSpeed(_ mode: TravelMode) -> Double {
+        switch mode {
+        case .driving: 180 / 3.6
+        case .walking: 40 / 3.6
+        }
+    }
 }

@@ -67,9 +67,11 @@ public final class Server: Sendable {
             MHD_OPTION.LISTEN_SOCKET.rawValue, listenSocket,
             MHD_OPTION.THREAD_POOL_SIZE.rawValue, UInt32(max(1, configuration.threads)),
             MHD_OPTION.CONNECTION_TIMEOUT.rawValue, UInt32(configuration.limits.connectionTimeout),
-            // Room for the request line and headers: URLs past maxURLBytes still arrive
-            // whole, so that they get our 414 instead of a dropped connection.
-            MHD_OPTION.CONNECTION_MEMORY_LIMIT.rawValue, 4 * configuration.limits.maxURLBytes + 16384,
+            // Room for the request line and headers: URLs past the limits still arrive
+            // whole, so that they get our 414 instead of a dropped connection. (Pools this
+            // large are mapped, not allocated: a connection uses the pages it writes.)
+            MHD_OPTION.CONNECTION_MEMORY_LIMIT.rawValue,
+            4 * max(configuration.limits.maxURLBytes, configuration.limits.maxMatchURLBytes) + 16384,
             MHD_OPTION.UNESCAPE_CALLBACK.rawValue, unsafeBitCast(keepEscapes, to: OpaquePointer.self), OpaquePointer(context),
             MHD_OPTION.NOTIFY_COMPLETED.rawValue, unsafeBitCast(requestCompleted, to: OpaquePointer.self), OpaquePointer(context),
             MHD_OPTION.END.rawValue,

@@ -21,6 +21,8 @@ extension OSRMError {
             }
         case .noRoute: self.init(RouteError.noRoute)
         case .noTrips: self.init("NoTrips", "No trip visiting all destinations possible.")
+        case .noSegmentNearTrace: self.init("NoSegment", "Could not find a matching segment for any coordinate.")
+        case .noMatch(let why): self.init("NoMatch", why)
         case .tooBig(let what): self.init("TooBig", what)
         case .noMode(let mode): self.init("InvalidValue", "This graph has no \(mode) profile")
         case .unsupportedExclusion: self = OSRMRequest.unsupportedExclusion

@@ -45,6 +45,7 @@ public struct EndpointTable: Sendable {
         Endpoint("nearest", path: "/nearest/", handler: OSRMEndpoints.nearest),
         Endpoint("table", path: "/table/", handler: OSRMEndpoints.table),
         Endpoint("trip", path: "/trip/", handler: OSRMEndpoints.trip),
+        Endpoint("match", path: "/match/", handler: OSRMEndpoints.match),
         Endpoint("search", path: "/search", handler: NominatimEndpoints.search),
         Endpoint("reverse", path: "/reverse", handler: NominatimEndpoints.reverse),
         Endpoint("lookup", path: "/lookup", handler: NominatimEndpoints.lookup),

@@ -11,7 +11,7 @@ import WayfinderRouting
 /// `/route`, `/nearest` and `/table`, answered like osrm-routed (same JSON, same error
 /// codes, HTTP 400 for every error).
 enum OSRMEndpoints {
-    static let services = ["route", "nearest", "table", "trip"]
+    static let services = ["route", "nearest", "table", "trip", "match"]
 
     /// OSRM's answer for a path shaped like its scheme but naming a service we do not
     /// have (`InvalidService`); nil for any other path.

@@ -52,8 +52,9 @@ public final class ServiceState: Sendable {
             return metrics.unmatched
         }
         let length = rawPath.count + rawParameters.reduce(0) { $0 + $1.name.count + $1.value.count + 2 }
-        guard length <= limits.maxURLBytes else {
-            deliver(.error("InvalidUrl", "URL longer than \(limits.maxURLBytes) bytes", status: 414))
+        let maxBytes = limits.maxURLBytes(path: rawPath)
+        guard length <= maxBytes else {
+            deliver(.error("InvalidUrl", "URL longer than \(maxBytes) bytes", status: 414))
             return metrics.unmatched
         }
         var request: HTTPRequest

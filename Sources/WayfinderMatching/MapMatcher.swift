@@ -1,0 +1,85 @@
+import WayfinderGraph
+import WayfinderRouting
+
+/// A trace as the matcher reads it: its points with what is known of each.
+public struct MatchTrace: Sendable {
+    public var coordinates: [FixedCoordinate]
+    /// Seconds per point, non-decreasing; nil without timestamps.
+    public var timestamps: [Double]?
+    /// Per point: the GPS accuracy in metres (standard deviation of the fix).
+    public var accuracies: [Double]
+    /// Per point: the heading it moved in, nil for none.
+    public var bearings: [BearingRange?]
+    /// Whether a jump in the timestamps splits the trace (`gaps=split`).
+    public var splitsAtGaps = true
+    /// Classes of road no candidate may lie on.
+    public var excluding: WayClasses = []
+    /// m/s: the fastest the trace's mode moves, which bounds how far a step may route with
+    /// timestamps.
+    public var maxSpeed: Double
+
+    public init(coordinates: [FixedCoordinate], accuracies: [Double], maxSpeed: Double) {
+        self.coordinates = coordinates
+        self.accuracies = accuracies
+        self.maxSpeed = maxSpeed
+        bearings = Array(repeating: nil, count: coordinates.count)
+    }
+}
+
+/// One stretch of a trace matched without a break: the points it matched, in order, each
+/// with the candidate chosen for it.
+public struct SubMatching: Sendable {
+    /// Indices of the matched trace points, increasing.
+    public var points: [Int]
+    public var candidates: [MatchCandidate]
+    /// Per matched point: how many of its other candidates some likely path still went through.
+    public var alternatives: [Int]
+    /// 0...1: `MatchProbabilities.confidence` of the matched and the trace's lengths.
+    public var confidence: Double
+}
+
+/// Matches GPS traces to a mode's roads with a hidden Markov model decoded by Viterbi
+/// (Newson & Krumm 2009, as OSRM, Valhalla and GraphHopper do): each point's candidates are
+/// the road positions near it (`MatchCandidateFinder`), scored by their distance from the
+/// fix (emission); each step between consecutive points by how far its route's length is
+/// from the straight line between the fixes (transition). The route distances of a step come
+/// from one many-to-many search on the hierarchy (`TableQuery`), from every candidate still
+/// alive to every candidate of the next point.
+///
+/// A point no candidate of the last matched point can reach is skipped; when ten points in a
+/// row are (or, with `gaps=split`, the time since the last matched point exceeds ten median
+/// sampling intervals) the trace is split and matched on from there (`ViterbiLattice`).
+///
+/// One object per thread: it reuses the table query's buffers for every step.
+public final class MapMatcher {
+    public let graph: RoutingGraph
+    public let finder: MatchCandidateFinder
+    private let table: TableQuery
+
+    public init(graph: RoutingGraph, table: TableQuery? = nil) {
+        self.graph = graph
+        finder = MatchCandidateFinder(graph: graph)
+        self.table = table ?? TableQuery(graph: graph)
+    }
+
+    /// Every point's candidates, within `searchRadiusPerAccuracy` of its accuracy.
+    public func candidates(_ trace: MatchTrace) -> [[MatchCandidate]] {
+        trace.coordinates.indices.map { i in
+            finder.candidates(trace.coordinates, i,
+                              radius: trace.accuracies[i] * MatchProbabilities.searchRadiusPerAccuracy,
+                              bearing: trace.bearings[i], excluding: trace.excluding)
+        }
+    }
+
+    /// The trace's matchings, in trace order; empty when no two points could be matched.
+    /// `stop` is asked between steps; when it answers true matching gives up (nil).
+    public func match(_ trace: MatchTrace, candidates: [[MatchCandidate]], stop: () -> Bool = { false }) -> [SubMatching]? {
+        var lattice = ViterbiLattice(trace: trace, candidates: candidates)
+        let decoded = lattice.decode(stop: stop) { sources, targets in
+            table.compute(sources: sources.map(\.snap), targets: targets.map(\.snap), distances: true,
+                          excluding: trace.excluding)
+        }
+        guard decoded else { return nil }
+        return lattice.subMatchings()
+    }
+}

@@ -1,0 +1,74 @@
+import WayfinderGraph
+import WayfinderRouting
+
+/// Where one trace point may have been on the road: a snap to a segment near it, travelled in
+/// one direction, or in either where the trace may have turned back there. The hidden states
+/// of the matching's Markov model (Newson & Krumm 2009: "candidates").
+public struct MatchCandidate: Sendable, Equatable {
+    /// The point on the segment nearest the trace point; `directions` the ways along it.
+    public var snap: Snap
+    /// Metres from the trace point (`snap.distance`).
+    @inlinable public var distance: Double { snap.distance }
+}
+
+/// Finds every point's candidates: the segments within its search radius, nearest first.
+///
+/// Each segment that can be travelled both ways gives two candidates, one per direction, so
+/// that a route through the point keeps the direction it was matched in and the model weighs
+/// a turn back as the detour it is. Where the trace itself turns sharply at a point (its
+/// legs before and after meet at 90° or less), a turn back there is likely, and the segment
+/// stays one candidate in either direction (as OSRM's `filterCandidates`).
+public struct MatchCandidateFinder {
+    public let graph: RoutingGraph
+    private let snapper: Snapper
+
+    /// The most segments kept per point: a dense city at a large radius can hold dozens,
+    /// and the transitions cost the square of the candidates.
+    public static let maxSegments = 10
+
+    public init(graph: RoutingGraph) {
+        self.graph = graph
+        snapper = Snapper(graph: graph)
+    }
+
+    /// The candidates of point `i` of `points`, within `radius` metres, nearest first, on
+    /// roads `bearing` allows (nil: any) and not of the `excluding` classes.
+    public func candidates(_ points: [FixedCoordinate], _ i: Int, radius: Double, bearing: BearingRange?,
+                           excluding: WayClasses) -> [MatchCandidate] {
+        let found = snapper.nearest(to: points[i], count: Self.maxSegments, maxDistance: radius, bearing: bearing,
+                                    excluding: excluding)
+        let mayTurnBack = Self.turnsSharply(points, i)
+        var result: [MatchCandidate] = []
+        result.reserveCapacity(2 * found.count)
+        for snap in found {
+            let segment = graph.segments[Int(snap.segment)]
+            let forward = snap.directions.contains(.forward) && segment.weight(forward: true) >= 0
+            let backward = snap.directions.contains(.backward) && segment.weight(forward: false) >= 0
+            // Walking has no turn costs and no one-way roads that bind: one candidate a segment.
+            if mayTurnBack || !graph.mode.isTurnExpanded || !(forward && backward) {
+                var one = snap
+                one.directions = (forward ? SnapDirections.forward : []).union(backward ? .backward : [])
+                if !one.directions.isEmpty { result.append(MatchCandidate(snap: one)) }
+            } else {
+                var ahead = snap, back = snap
+                ahead.directions = .forward
+                back.directions = .backward
+                result.append(MatchCandidate(snap: ahead))
+                result.append(MatchCandidate(snap: back))
+            }
+        }
+        return result
+    }
+
+    /// Whether the trace turns by 90° or more at point `i` (not at its ends): the angle
+    /// between the way it came and the way it goes on is 90° or less.
+    static func turnsSharply(_ points: [FixedCoordinate], _ i: Int) -> Bool {
+        guard i > 0, i + 1 < points.count else { return false }
+        let a = points[i - 1], b = points[i], c = points[i + 1]
+        guard a != b, b != c else { return false }
+        let back = Geo.bearing(b, a), ahead = Geo.bearing(b, c)
+        var angle = abs(ahead - back).truncatingRemainder(dividingBy: 360)
+        if angle > 180 { angle = 360 - angle }
+        return angle <= 90
+    }
+}
