@@ -1,6 +1,7 @@
 import WayfinderEngine
 import WayfinderJSON
 import WayfinderOSRM
+import WayfinderRouting
 
 /// `wf_match_json`: the request a client would send the server,
 /// `GET /match/v1/{driving|walking}/{lon,lat;…}?options&timestamps=…&radiuses=…`, read by the
@@ -45,22 +46,23 @@ public func wf_match_json(_ graph: OpaquePointer?, _ mode: Int32, _ points: Unsa
                 guard t >= previous else {
                     throw CallError(.badInput, "timestamp \(i) (\(t)) is earlier than timestamp \(i - 1) (\(previous)): timestamps must not decrease")
                 }
-                guard t < 1e15 else { throw CallError(.badInput, "timestamp \(i) (\(t)) is too large") }
                 previous = t
                 if i > 0 { query.append(UInt8(ascii: ";")) }
-                query += String(Int64(t.rounded())).utf8   // OSRM's timestamps are whole seconds
+                // Whole seconds as a client writes them; others in the shortest text that
+                // reads back as the same double.
+                query += (t < 1e15 && t == t.rounded() ? String(Int64(t)) : "\(t)").utf8
             }
         }
         if let radiuses {
             try appendOption("radiuses", to: &query, options: options)
             for i in 0..<n {
                 let r = radiuses[i]
-                guard r.isNaN || r >= 0 else {
-                    throw CallError(.badInput, "radius \(i) is \(r): radiuses are metres, not negative (NaN for the default)")
+                guard r.isNaN || (r.isFinite && r >= 0) else {
+                    throw CallError(.badInput, "radius \(i) is \(r): radiuses are metres, finite and not negative (NaN for the default)")
                 }
                 if i > 0 { query.append(UInt8(ascii: ";")) }
                 if r.isNaN { continue }                      // an empty item: the default radius
-                query += (r.isInfinite ? "unlimited" : "\(r)").utf8
+                query += "\(r)".utf8
             }
         }
         let answered = try opened.engine.withQueries { queries throws(CallError) -> Bool in
@@ -90,21 +92,18 @@ private func appendOption(_ name: String, to query: inout [UInt8], options: Unsa
 private func matchJSON(path: String, query: [UInt8], _ queries: EngineQueries) throws(CallError) -> JSONBuffer {
     let json = queries.json()
     let request: HTTPRequest
-    switch clientRequest(path: path, query: query, maxURLBytes: queries.limits.maxMatchURLBytes) {
+    let maxURLBytes = Array(path.utf8).withUnsafeBytes { queries.limits.maxURLBytes(path: $0) }
+    switch clientRequest(path: path, query: query, maxURLBytes: maxURLBytes) {
     case .success(let decoded): request = decoded
     case .failure(let error):
         json.osrmError(code: error.code, message: error.message)
         return json
     }
-    if request["format"] == "pbf" { throw CallError(.badInput, "wf_match_json answers JSON only (format=pbf is for HTTP clients)") }
     do throws(OSRMError) {
-        guard request["format"] == nil || request["format"] == "json" else {
-            throw OSRMError.badQuery("format must be json or pbf, got \"\(request["format"]!)\"")
-        }
-        let match = try OSRMMatchQuery(request: request, limits: queries.limits)
+        let match = try OSRMMatchQuery(request, limits: queries.limits)
         let (answer, options, builder) = try match.answer(queries)
-        OSRMMatchResponse.write(answer, builder: builder, options: options, graph: queries.routingGraph(match.mode),
-                                hints: false, into: json)
+        OSRMMatchResponse.write(answer, builder: builder, options: options, graph: queries.graph.graph(match.match.mode)!,
+                                hints: match.request.generateHints, into: json)
     } catch {
         json.reset()
         json.osrmError(code: error.code, message: error.message)

@@ -37,10 +37,12 @@ def test_trace_along_a_route_matches_it(graph, traces):
         # The trace starts and ends up to a few metres off the route's ends (noise).
         want = route["routes"][0]["distance"]
         assert abs(matching["distance"] - want) <= 0.1 * want + 30, (matching["distance"], want)
-    # Without timestamps too, and walking.
+    # Without timestamps too, and walking (along a walking route).
     points, _, _ = traces[0]
     assert graph.match(points)["code"] == "Ok"
-    assert graph.match(points, "walking")["code"] == "Ok"
+    for points, times, route in route_traces(graph, 3, seed=102, mode="walking"):
+        answer = graph.match(points, "walking", timestamps=times)
+        assert answer["code"] == "Ok" and len(answer["matchings"]) == 1, answer
 
 
 def test_match_equals_server_match(graph, server, traces):
@@ -58,6 +60,20 @@ def test_match_equals_server_match(graph, server, traces):
     far = np.array([[42.9, 1.0], [42.9001, 1.0001], [42.9002, 1.0002]])
     got = graph.match(far, "driving")
     assert got["code"] != "Ok" and got == fetch_json(f"{server}/match/v1/driving/{lonlat(far)}")
+
+
+def test_long_trace_is_not_held_to_route_url_limit(graph, server, traces):
+    # The 40 traces one after the other, an hour apart: hundreds of points, a URL of tens of
+    # KB with the timestamps and radiuses (/route's limit is 8 KB).
+    points = np.vstack([p for p, _, _ in traces])
+    times = np.concatenate([t + 3600.0 * i for i, (_, t, _) in enumerate(traces)])
+    got = graph.match(points, "driving", timestamps=times, radiuses=np.full(len(points), 8.0))
+    assert got["code"] == "Ok" and len(got["tracepoints"]) == len(points)
+    assert len(got["matchings"]) >= len(traces)
+    url = (f"{server}/match/v1/driving/{lonlat(points)}?timestamps={';'.join(str(int(t)) for t in times)}"
+           f"&radiuses={';'.join(['8.0'] * len(points))}")
+    assert len(url) > 8192
+    assert got == fetch_json(url)
 
 
 def test_time_gap_splits_the_trace(graph, traces):
@@ -108,14 +124,29 @@ def test_match_bad_input(graph, traces):
         graph.match(points, timestamps=times[:-1])
     with pytest.raises(wayfinder.BadInputError, match="radius 1"):
         graph.match(points, radiuses=[5.0, -1.0] + [None] * (len(points) - 2))
-    with pytest.raises(wayfinder.BadInputError, match="twice"):
-        graph.match(points, radiuses=np.full(len(points), 5.0), **{"radiuses": [5.0] * len(points)})
+    with pytest.raises(wayfinder.BadInputError, match="radiuses given twice"):
+        both_radiuses(graph, points)
     with pytest.raises(wayfinder.BadInputError, match="10000"):
         graph.match(np.repeat(points[:1], 10_001, axis=0))
     with pytest.raises(wayfinder.ModeError):
         graph.match(points, "sailing")
-    # An unknown option is the server's answer (InvalidOptions), as Graph.route gives it.
-    assert graph.match(points, colour="red")["code"] == "InvalidOptions"
+    # An unknown option, too few points: the server's answers, returned as Graph.route returns them.
+    assert graph.match(points, colour="red")["code"] == "InvalidQuery"
+    assert graph.match(points[:1])["code"] == "InvalidOptions"
+
+
+def both_radiuses(graph, points):
+    # Radiuses in the argument and in the options (which Graph.match's keywords cannot say):
+    # the library refuses to choose.
+    import ctypes
+    from wayfinder import _native
+    array = np.ascontiguousarray(points)
+    radii = np.full(len(points), 5.0)
+    out, length = ctypes.c_void_p(), ctypes.c_size_t()
+    status = _native.lib().wf_match_json(graph._handle, 0, array.ctypes.data, len(points), None, radii.ctypes.data,
+                                         ("radiuses=" + ";".join(["5"] * len(points))).encode(),
+                                         ctypes.byref(out), ctypes.byref(length))
+    _native.check(status)
 
 
 def test_datetime_timestamps_and_radius_lists(graph, traces):
@@ -165,11 +196,18 @@ def traces_frame(traces, with_time: bool = True, shuffled: bool = True, seed: in
     return frame.reset_index(drop=True)
 
 
+def trace_partitions(frame: pd.DataFrame, n: int):
+    """A Dask DataFrame of n partitions, each holding whole traces (cut between traces)."""
+    ids = frame["trace_id"].unique()
+    parts = [frame[frame["trace_id"].isin(group)] for group in np.array_split(ids, n)]
+    return dd.concat([dd.from_pandas(part, npartitions=1, sort=False) for part in parts])
+
+
 def expected_rows(graph, traces, with_time: bool = True, **options) -> pd.DataFrame:
     rows = [MatchSummary(graph.match(p, "driving", timestamps=t if with_time else None, geometries="polyline6",
                                      overview="full", **options)) for p, t, _ in traces]
-    ids = [f"t{i:04d}" for i in range(len(traces))]
-    return wd._match_frame(np.array(ids, dtype=object), rows)
+    ids = pd.Series([f"t{i:04d}" for i in range(len(traces))])
+    return wd._match_frame(ids, rows)
 
 
 def assert_matched_equal(got: pd.DataFrame, want: pd.DataFrame) -> None:
@@ -195,8 +233,7 @@ def test_match_traces_equals_graph_match(graph, andorra_graph, traces):
     got = wd.match_traces(dd.from_pandas(frame.drop(columns="timestamp"), npartitions=3), andorra_graph,
                           gaps="ignore", tidy=True).compute(scheduler="threads")
     assert_matched_equal(got, expected_rows(graph, traces, with_time=False, gaps="ignore", tidy=True))
-    by_trace = traces_frame(traces, shuffled=False)
-    ddf = dd.from_pandas(by_trace, npartitions=1)
+    ddf = trace_partitions(traces_frame(traces, shuffled=False), 3)
     got = wd.match_traces(ddf, andorra_graph, traces_partitioned=True).compute(scheduler="sync")
     assert_matched_equal(got, expected_rows(graph, traces))
 

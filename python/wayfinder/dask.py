@@ -114,15 +114,15 @@ _MATCH_GEOMETRY = {"geometries": "polyline6", "overview": "full"}
 _PART, _ROW = "_wf_partition", "_wf_row"
 
 
-def _match_frame(trace_ids: Any, rows: list) -> pd.DataFrame:
-    """The answer's frame from the trace ids (an array of the input column's dtype) and one
+def _match_frame(trace_ids: pd.Series, rows: list) -> pd.DataFrame:
+    """The answer's frame from the trace ids (a Series of the input column's dtype) and one
     MatchSummary per trace (the meta too, from empty ones)."""
     columns = list(zip(*rows)) if rows else [[] for _ in MatchSummary.fields]
     unknown = set(columns[0]) - set(MATCH_CODES)
     if unknown:
         raise InternalError(f"match_traces: an answer's code {sorted(unknown)[0]!r} is none of {MATCH_CODES}")
     return pd.DataFrame({
-        "trace_id": trace_ids,
+        "trace_id": trace_ids.reset_index(drop=True),
         "code": pd.Categorical(columns[0], dtype=MATCH_CODE_DTYPE),
         "confidence": np.asarray(columns[1], dtype=np.float64),
         "distance_m": np.asarray(columns[2], dtype=np.float64),
@@ -147,7 +147,7 @@ def match_partition(frame: pd.DataFrame, graph_path: str, mode: str, options: di
         frame = frame.sort_values("trace_id", kind="stable")
     ids = frame["trace_id"]
     if len(frame) == 0:
-        return _match_frame(ids.to_numpy(), [])
+        return _match_frame(ids, [])
     if ids.isna().any():
         raise BadInputError("match_traces: trace_id is null in some rows")
     points = frame[["lat", "lon"]].to_numpy(dtype=np.float64)
@@ -164,7 +164,7 @@ def match_partition(frame: pd.DataFrame, graph_path: str, mode: str, options: di
         except BadInputError as error:
             raise BadInputError(f"match_traces: trace {values[start]!r}: {error}") from None
         rows.append(MatchSummary(answer))
-    return _match_frame(values[starts], rows)
+    return _match_frame(ids.iloc[starts], rows)
 
 
 def match_traces(ddf: Any, graph_path: PathLike, mode: str = "driving", *, traces_partitioned: bool = False,
@@ -205,5 +205,5 @@ def match_traces(ddf: Any, graph_path: PathLike, mode: str = "driving", *, trace
     if not traces_partitioned:
         frame = frame.map_partitions(_number_rows, meta=_number_rows(frame._meta))
         frame = frame.shuffle(on="trace_id", npartitions=ddf.npartitions)
-    meta = _match_frame(frame._meta["trace_id"].to_numpy(), [])
+    meta = _match_frame(frame._meta["trace_id"], [])
     return frame.map_partitions(match_partition, path, mode, options, meta=meta)
