@@ -229,6 +229,10 @@ def test_match_traces_equals_graph_match(graph, andorra_graph, traces):
     assert list(got.dtypes) == list(matched.dtypes)
     assert len(got) == len(traces) and (got["code"] == "Ok").all()
     assert_matched_equal(got, expected_rows(graph, traces))
+    # Timestamps as time-zone-aware datetimes: the same seconds, the same rows.
+    dated = frame.assign(timestamp=pd.to_datetime(frame["timestamp"], unit="s", utc=True).dt.tz_convert("Europe/Andorra"))
+    got = wd.match_traces(dd.from_pandas(dated, npartitions=2), andorra_graph).compute(scheduler="sync")
+    assert_matched_equal(got, expected_rows(graph, traces))
     # Without the timestamp column, with options, and from input already partitioned by trace.
     got = wd.match_traces(dd.from_pandas(frame.drop(columns="timestamp"), npartitions=3), andorra_graph,
                           gaps="ignore", tidy=True).compute(scheduler="threads")

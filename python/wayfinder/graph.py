@@ -56,7 +56,10 @@ def _point(value: LatLon, what: str) -> Tuple[float, float]:
 
 
 def _seconds(values: Any, what: str) -> np.ndarray:
-    """Timestamps as float64 seconds: numbers as they are, datetime64 since the UNIX epoch."""
+    """Timestamps as float64 seconds: numbers as they are, datetime64 since the UNIX epoch
+    (a pandas column of time-zone-aware datetimes too)."""
+    if getattr(getattr(values, "dtype", None), "tz", None) is not None:
+        values = values.dt.tz_convert("UTC").dt.tz_localize(None)
     array = np.asarray(values)
     if np.issubdtype(array.dtype, np.datetime64):
         if np.isnat(array).any():
