@@ -65,7 +65,9 @@ public enum OSRMRouteResponse {
 
     /// One OSRM route object (`legs`, totals, `geometry`): an element of /route's `routes`,
     /// of /trip's `trips` and of /match's `matchings`.
-    /// `confidence`: a /match matching's, written first.
+    /// `confidence`: a /match matching's, written first; then the overview repeats a leg's
+    /// start where it lies at the end of the road it was reached by, as osrm-routed's
+    /// matchings do (`wholeLine(_:repeatingArrivals:)`).
     public static func writeRoute(legs: [Route], directions: [Directions], options: ResponseOptions, confidence: Double? = nil,
                                   into json: JSONBuffer) {
         let figures = RouteFigures(legs: legs, directions: directions, options: options)
@@ -109,7 +111,7 @@ public enum OSRMRouteResponse {
             if joinable {
                 json.joinedPolylines(stepLines)
             } else {
-                let line = wholeLine(directions)
+                let line = confidence == nil ? wholeLine(directions) : wholeLine(directions, repeatingArrivals: legs)
                 json.line((options.overview.line(of: line) ?? line)[...], format: options.geometry)
             }
         }
@@ -182,6 +184,21 @@ public enum OSRMRouteResponse {
     }
 
     /// The legs' lines end to end, without repeating the point where one leg meets the next.
+    /// The legs' lines joined, as `wholeLine(_:)`, except that a leg starting at the very end
+    /// of its segment (the road it arrived by, a matched point on an intersection) keeps its
+    /// first point though the leg before ended there: osrm-routed's leg line starts with the
+    /// matched point and then the node it lies on.
+    public static func wholeLine(_ directions: [Directions], repeatingArrivals legs: [Route]) -> [FixedCoordinate] {
+        var line: [FixedCoordinate] = []
+        for (leg, route) in zip(directions, legs) {
+            let s = route.source
+            let arrived = (s.directions == .forward && s.fraction == 1) || (s.directions == .backward && s.fraction == 0)
+            let repeats = !line.isEmpty && arrived && leg.line.count > 1
+            line.append(contentsOf: leg.line.first == line.last && !repeats ? leg.line.dropFirst() : leg.line[...])
+        }
+        return line
+    }
+
     public static func wholeLine(_ directions: [Directions]) -> [FixedCoordinate] {
         if directions.count == 1 { return directions[0].line }
         var line: [FixedCoordinate] = []

@@ -57,7 +57,16 @@ public struct MatchCandidateFinder {
                 result.append(MatchCandidate(snap: back))
             }
         }
+        // Equally near candidates on an intersection: those arriving there first, so that a
+        // path through the intersection keeps to the road it came by until the point (as
+        // osrm-routed's matchings do: the leg after it starts with the intersection again).
+        result.sort { a, b in a.distance != b.distance ? a.distance < b.distance : arrives(a.snap) && !arrives(b.snap) }
         return result
+    }
+
+    /// Whether the candidate lies at the end of its segment in its direction of travel.
+    private func arrives(_ snap: Snap) -> Bool {
+        snap.directions == .forward ? snap.fraction == 1 : snap.directions == .backward && snap.fraction == 0
     }
 
     /// Whether the trace turns by 90° or more at point `i` (not at its ends): the angle

@@ -103,6 +103,10 @@ struct ViterbiLattice {
             if !gap {
                 step(from: previous, to: t, maxDelta: maxDelta, transitions)
                 if broken[t] {
+                    // The point before may be the stray one: it is dropped too, and the next
+                    // point is tried from the one before it (osrm-routed's rule, also where
+                    // this point has no road in reach at all).
+
                     if breakageBegin == nil || t < breakageBegin! { breakageBegin = t }
                     unbroken.removeLast()
                 } else {

@@ -29,6 +29,7 @@ enum MapAssets {
         "routes.js": Asset(contentType: javascript, bytes: PackageResources.routes_js),
         "search.js": Asset(contentType: javascript, bytes: PackageResources.search_js),
         "place.js": Asset(contentType: javascript, bytes: PackageResources.place_js),
+        "traces.js": Asset(contentType: javascript, bytes: PackageResources.traces_js),
         "controls.js": Asset(contentType: javascript, bytes: PackageResources.controls_js),
         "main.js": Asset(contentType: javascript, bytes: PackageResources.main_js),
     ]

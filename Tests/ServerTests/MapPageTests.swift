@@ -116,6 +116,26 @@ let chromiumPath = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { Fi
         #expect(try server.get("/app/").status == 404)
     }
 
+    /// Trace matching (traces.js): the shell has the panel's "Trace" section (a button for the
+    /// keyboard, a file input for GPX and CSV, the figures' status), and the script asks the
+    /// server's /match with the options the panel's figures need.
+    @Test func traceSectionIsInTheShell() throws {
+        let server = try TestServer(graph: TestGraphs.path("andorra"))
+        let page = try server.get("/").text
+        for id in ["trace", "trace-open", "trace-file", "trace-clear", "trace-summary", "trace-matchings"] {
+            #expect(page.contains("id=\"\(id)\""), "no #\(id) in the shell")
+        }
+        #expect(page.contains("accept=\".gpx,.csv"))
+        let script = try server.get("/app/traces.js?v=\(MapAssets.version)")
+        #expect(script.status == 200)
+        for part in ["\"/match/v1/\"", "overview: \"full\"", "geometries: \"geojson\"", "gaps: \"split\"", "timestamps", "radiuses", "DOMParser", "MAX_POINTS = 10000"] {
+            #expect(script.text.contains(part), "traces.js has no \(part)")
+        }
+        // Loaded after the parts it uses and before main.js starts it all.
+        let order = ["directions.js", "traces.js", "main.js"].map { page.range(of: "/app/\($0)")?.lowerBound }
+        #expect(order.allSatisfy { $0 != nil } && order[0]! < order[1]! && order[1]! < order[2]!)
+    }
+
     /// `/category?viewbox=`: the POIs of a category inside a box (a map's visible region).
     @Test func categoryInAViewbox() throws {
         let server = try TestServer(graph: TestGraphs.path("andorra"))

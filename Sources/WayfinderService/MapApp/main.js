@@ -26,6 +26,8 @@
   WF.place.init(map);
   WF.controls.init(map);
   const preset = WF.directions.init();
+  // After directions: its mode buttons' handlers set the mode before the trace's match again.
+  WF.traces.init(map);
 
   if (!camera) {
     if (preset.from && preset.to) {

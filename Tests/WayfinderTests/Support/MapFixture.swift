@@ -146,6 +146,16 @@ struct MapFixture {
         return out + "</osm>\n"
     }
 
+    /// Writes the map as .osm XML and builds a graph file from it in a new temporary
+    /// directory: the file's path (remove its directory when done).
+    func graphFile() throws -> String {
+        let dir = temporaryDirectory()
+        let osm = "\(dir)/map.osm", output = "\(dir)/map.wfg"
+        try xml.write(toFile: osm, atomically: true, encoding: .utf8)
+        _ = try GraphBuilder.build(input: osm, output: output)
+        return output
+    }
+
     /// Writes the map as .osm XML, builds a graph file from it and opens one mode.
     func graph(_ mode: TravelMode) throws -> RoutingGraph {
         let dir = temporaryDirectory()
