@@ -36,7 +36,7 @@ public func wf_match_json(_ graph: OpaquePointer?, _ mode: Int32, _ points: Unsa
         }
         var query: [UInt8] = options.map { Array(String(cString: $0).utf8) } ?? []
         if let timestamps {
-            try appendOption("timestamps", to: &query, options: options)
+            try appendOption("timestamps", to: &query)
             var previous = -Double.infinity
             for i in 0..<n {
                 let t = timestamps[i]
@@ -54,7 +54,7 @@ public func wf_match_json(_ graph: OpaquePointer?, _ mode: Int32, _ points: Unsa
             }
         }
         if let radiuses {
-            try appendOption("radiuses", to: &query, options: options)
+            try appendOption("radiuses", to: &query)
             for i in 0..<n {
                 let r = radiuses[i]
                 guard r.isNaN || (r.isFinite && r >= 0) else {
@@ -73,9 +73,9 @@ public func wf_match_json(_ graph: OpaquePointer?, _ mode: Int32, _ points: Unsa
     }
 }
 
-/// Starts `name=` at the end of `query`, unless the options already give `name` (it would
-/// then come twice).
-private func appendOption(_ name: String, to query: inout [UInt8], options: UnsafePointer<CChar>?) throws(CallError) {
+/// Starts `name=` at the end of `query`, unless the caller's options already give `name` (it
+/// would then come twice).
+private func appendOption(_ name: String, to query: inout [UInt8]) throws(CallError) {
     let given = query.withUnsafeBytes { raw in
         HTTPRequest.queryItems(raw).contains { item in item.name.elementsEqual(name.utf8) }
     }
