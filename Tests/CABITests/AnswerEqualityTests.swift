@@ -191,7 +191,7 @@ import WayfinderService
         traces.append(traces.flatMap { $0 })
         let options = ["", "steps=true&overview=full", "annotations=true&tidy=true", "geometries=geojson&gaps=ignore",
                        "overview=false&generate_hints=false", "steps=true&annotations=duration,distance", "colour=red", "approaches=curb"]
-        var ok = 0
+        var ok = 0, longest = 0
         for (k, trace) in traces.enumerated() {
             let n = trace.count / 2
             let query = options[k % options.count]
@@ -204,6 +204,7 @@ import WayfinderService
                 var items = query.isEmpty ? [] : [query]
                 if withTimes { items.append("timestamps=" + stamps.map { String(Int64($0)) }.joined(separator: ";")) }
                 if withRadii { items.append("radiuses=" + radii.map { $0.isNaN ? "" : "\($0)" }.joined(separator: ";")) }
+                longest = max(longest, path.utf8.count + items.joined(separator: "&").utf8.count)
                 let expected = try Self.answer(state, path, items.joined(separator: "&"))
                 var json: UnsafeMutablePointer<CChar>?
                 var length = 0
@@ -216,6 +217,7 @@ import WayfinderService
             }
         }
         #expect(ok >= traces.count / 2)
+        #expect(longest > 8192, "the longest /match URL: \(longest) bytes")
     }
 
     @Test func geocodeAndReverseEqualTheCLI() throws {

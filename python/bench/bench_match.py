@@ -40,7 +40,8 @@ def write_traces(graph_path: str, workdir: Path, traces: int, partitions: int, b
     from bench_scale import sample_points
     from conftest import route_trace
     out, done = workdir / "traces", workdir / "traces.done"
-    if done.exists() and json.loads(done.read_text()) == [traces, partitions, list(box)]:
+    marker = json.dumps([traces, partitions, [list(b) for b in box]])
+    if done.exists() and done.read_text() == marker:
         return out
     out.mkdir(parents=True, exist_ok=True)
     for old in out.glob("*.parquet"):
@@ -67,7 +68,7 @@ def write_traces(graph_path: str, workdir: Path, traces: int, partitions: int, b
             frames.append(pd.DataFrame({"trace_id": np.full(len(points), t, dtype=np.int64), "lat": points[:, 0],
                                         "lon": points[:, 1], "timestamp": times}))
         pd.concat(frames, ignore_index=True).to_parquet(out / f"part-{i:04d}.parquet", index=False)
-    done.write_text(json.dumps([traces, partitions, list(box)]))
+    done.write_text(marker)
     return out
 
 
