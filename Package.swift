@@ -41,6 +41,8 @@ let package = Package(
         ),
         // zlib, for section checksums (crc32).
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+        // libexpat (linked by COsmium too), for the GPX traces of `wayfinder match`.
+        .systemLibrary(name: "CExpat", path: "Sources/CExpat"),
         // libmicrohttpd, the HTTP server under `wayfinder serve`.
         .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd"),
 
@@ -126,8 +128,8 @@ let package = Package(
         // Command-line front ends as a library, so tests can call them.
         .target(
             name: "WayfinderCLI",
-            dependencies: ["WayfinderGraph", "WayfinderImport", "WayfinderRouting", "WayfinderGeocoding", "WayfinderDirections", "WayfinderHTTPServer",
-                           "WayfinderEngine", "WayfinderService", "WayfinderJSON"],
+            dependencies: ["CExpat", "WayfinderGraph", "WayfinderImport", "WayfinderRouting", "WayfinderGeocoding", "WayfinderDirections",
+                           "WayfinderHTTPServer", "WayfinderEngine", "WayfinderOSRM", "WayfinderService", "WayfinderJSON"],
             swiftSettings: checked
         ),
         .executableTarget(name: "wayfinder", dependencies: ["WayfinderCLI"], swiftSettings: checked),
@@ -150,7 +152,7 @@ let package = Package(
         .testTarget(
             name: "WayfinderTests",
             dependencies: ["WayfinderGraph", "WayfinderImport", "WayfinderRouting", "WayfinderGeocoding", "WayfinderDirections", "WayfinderCLI",
-                           "WayfinderProtobuf", "CWayfinderProto", "WayfinderJSON", "WayfinderHTTPServer", "WayfinderEngine"]
+                           "WayfinderProtobuf", "CWayfinderProto", "WayfinderJSON", "WayfinderHTTPServer", "WayfinderEngine", "WayfinderMatching"]
         ),
         .testTarget(
             name: "ServerTests",
@@ -178,6 +180,7 @@ if Context.environment["WAYFINDER_FUZZ"] != nil {
         ("fuzz-nominatim", "NominatimFuzz", ["FuzzSupport"]),
         ("fuzz-polyline", "PolylineFuzz", ["FuzzSupport", "WayfinderOSRM", "WayfinderGraph"]),
         ("fuzz-coordinate-csv", "CoordinateCSVFuzz", ["FuzzSupport", "WayfinderCLI"]),
+        ("fuzz-trace-file", "TraceFileFuzz", ["FuzzSupport", "WayfinderCLI"]),
         ("fuzz-graph-file", "GraphFileFuzz", ["FuzzSupport", "CZlib", "WayfinderGraph", "WayfinderRouting"]),
     ]
     for fuzz in fuzzTargets {

@@ -45,13 +45,16 @@ final class BatchReport {
 
     let path: String
     let strict: Bool
+    /// What the batch's items are called in the summary: rows, or traces (`match --batch`).
+    let items: String
     private let console: Console
     private(set) var rows = 0
     private(set) var bad = 0
 
-    init(path: String, strict: Bool, console: Console) {
+    init(path: String, strict: Bool, console: Console, items: String = "rows") {
         self.path = path
         self.strict = strict
+        self.items = items
         self.console = console
     }
 
@@ -81,7 +84,7 @@ final class BatchReport {
     func finish() throws(CommandError) {
         guard bad > 0 else { return }
         let hidden = bad > Self.shown ? " (\(bad - Self.shown) not shown above)" : ""
-        throw .partialBatch("\(bad) of \(rows) rows of \(path) are bad input\(hidden), answered with BadInput rows; "
-                            + "every other row is answered (--strict refuses such a file instead)")
+        throw .partialBatch("\(bad) of \(rows) \(items) of \(path) are bad input\(hidden), answered with BadInput rows; "
+                            + "every other \(items.dropLast()) is answered (--strict refuses such a file instead)")
     }
 }

@@ -28,6 +28,9 @@ public enum ExitCode: Int32, Sendable {
     /// were answered with BadInput error rows (their messages on stderr). Distinct from 0 so
     /// that a nightly job can tell a partly bad file, and from 2 (`--strict`: refused whole).
     case partialBatch = 10
+    /// `wayfinder match`: the trace is on no road the mode may use, or its points cannot be
+    /// joined by any plausible route (osrm-routed's NoMatch).
+    case noMatch = 11
 }
 
 /// A failure that ends a command with one readable message and its exit code.
@@ -42,11 +45,13 @@ public enum CommandError: Error, CustomStringConvertible {
     case cannotListen(String)
     /// A batch answered with some BadInput rows (`BatchReport.finish`).
     case partialBatch(String)
+    /// No matching of a trace (`wayfinder match`).
+    case noMatch(String)
 
     public var description: String {
         switch self {
         case .usage(let m), .badInput(let m), .file(let m), .notFound(let m), .noRoute(let m), .writeFailed(let m), .placeNotFound(let m),
-             .cannotListen(let m), .partialBatch(let m): return m
+             .cannotListen(let m), .partialBatch(let m), .noMatch(let m): return m
         }
     }
 
@@ -60,6 +65,7 @@ public enum CommandError: Error, CustomStringConvertible {
         case .writeFailed: return .writeFailed
         case .cannotListen: return .cannotListen
         case .partialBatch: return .partialBatch
+        case .noMatch: return .noMatch
         }
     }
 

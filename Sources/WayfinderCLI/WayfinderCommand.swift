@@ -8,6 +8,7 @@ public enum WayfinderCommand {
           build    build a graph file from an OSM extract
           route    route between two places (the same as the `route` command)
           table    durations and distances from every source to every destination, as a CSV
+          match    match GPS traces (CSV or GPX) to the roads travelled (OSRM's /match)
           verify   check a graph file before putting it into service
           geocode  find addresses, places and POIs by name
           reverse  the address, street and POI at a coordinate
@@ -31,6 +32,7 @@ public enum WayfinderCommand {
         ("build", BuildCommand.help, { BuildCommand.run($0, console: $1) }),
         ("route", RouteCommand.help, { RouteCommand.run($0, console: $1) }),
         ("table", TableCommand.help, { TableCommand.run($0, console: $1) }),
+        ("match", MatchCommand.help, { MatchCommand.run($0, console: $1) }),
         ("verify", VerifyCommand.help, { VerifyCommand.run($0, console: $1) }),
         ("geocode", GeocodeCommands.geocodeHelp, { GeocodeCommands.geocode($0, console: $1) }),
         ("reverse", GeocodeCommands.reverseHelp, { GeocodeCommands.reverse($0, console: $1) }),

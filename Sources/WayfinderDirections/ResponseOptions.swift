@@ -43,6 +43,29 @@ public struct RouteAnnotations: OptionSet, Sendable {
     public static let nodes = RouteAnnotations(rawValue: 32)
     /// Everything `annotations=true` asks for.
     public static let all: RouteAnnotations = [.distance, .duration, .speed, .weight, .datasources, .nodes]
+
+    /// OSRM's spelling: `true` (all), `false` (none), or a comma list of `distance`,
+    /// `duration`, `speed`, `weight`, `datasources`, `nodes`; nil for any other word. The
+    /// one reading of it, for the URL option and the command line's flag.
+    public init?(osrmList text: String) {
+        switch text {
+        case "false": self = []
+        case "true": self = .all
+        default:
+            self = []
+            for name in text.split(separator: ",", omittingEmptySubsequences: false) {
+                switch name {
+                case "distance": insert(.distance)
+                case "duration": insert(.duration)
+                case "speed": insert(.speed)
+                case "weight": insert(.weight)
+                case "datasources": insert(.datasources)
+                case "nodes": insert(.nodes)
+                default: return nil
+                }
+            }
+        }
+    }
 }
 
 /// What a route response holds and how it is written: the one set of options of every

@@ -48,7 +48,9 @@ public final class Server: Sendable {
     /// The port actually listened on (the free one picked when asked for port 0).
     public let port: UInt16
     private let listenSocket: Int32
-    private let daemon: Mutex<OpaquePointer?>
+    /// The daemons answering requests (small pools, large pools); empty once stopped.
+    private let daemons: Mutex<[OpaquePointer]>
+    private let dispatch: ConnectionDispatch
     private let watcher: GraphWatcher?
 
     /// Maps the graph, binds the socket and starts answering.
@@ -61,30 +63,20 @@ public final class Server: Sendable {
             throw .graph(error)
         }
         (listenSocket, port) = try Self.listen(address: configuration.bind, port: configuration.port)
-        let flags = MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_USE_ITC.rawValue | MHD_USE_TURBO.rawValue
-        let context = Unmanaged.passRetained(state).toOpaque()
-        let options: [CVarArg] = [
-            MHD_OPTION.LISTEN_SOCKET.rawValue, listenSocket,
-            MHD_OPTION.THREAD_POOL_SIZE.rawValue, UInt32(max(1, configuration.threads)),
-            MHD_OPTION.CONNECTION_TIMEOUT.rawValue, UInt32(configuration.limits.connectionTimeout),
-            // Room for the request line and headers: URLs past the limits still arrive
-            // whole, so that they get our 414 instead of a dropped connection. (Pools this
-            // large are mapped, not allocated: a connection uses the pages it writes.)
-            MHD_OPTION.CONNECTION_MEMORY_LIMIT.rawValue,
-            4 * max(configuration.limits.maxURLBytes, configuration.limits.maxMatchURLBytes) + 16384,
-            MHD_OPTION.UNESCAPE_CALLBACK.rawValue, unsafeBitCast(keepEscapes, to: OpaquePointer.self), OpaquePointer(context),
-            MHD_OPTION.NOTIFY_COMPLETED.rawValue, unsafeBitCast(requestCompleted, to: OpaquePointer.self), OpaquePointer(context),
-            MHD_OPTION.END.rawValue,
-        ]
-        let started: OpaquePointer? = withVaList(options) { arguments in
-            MHD_start_daemon_va(flags, 0, nil, nil, accessHandler, context, arguments)
-        }
-        guard let started else {
-            Unmanaged<ServiceState>.fromOpaque(context).release()
+        let limits = configuration.limits
+        // Two daemons, one for /match's long URLs (ConnectionDispatch says why). Each pool has
+        // room for the request line and headers: URLs past the limits still arrive whole, so
+        // that they get our 414 instead of a dropped connection.
+        let small = Self.startDaemon(state, configuration, memory: 4 * limits.maxURLBytes + 16384)
+        let large = Self.startDaemon(state, configuration, memory: 4 * max(limits.maxURLBytes, limits.maxMatchURLBytes) + 16384)
+        guard let small, let large else {
+            for started in [small, large] { if let started { MHD_stop_daemon(started) } }
             close(listenSocket)
             throw .start("MHD_start_daemon failed (threads \(configuration.threads))")
         }
-        daemon = Mutex(started)
+        dispatch = ConnectionDispatch(listenSocket: listenSocket, small: small, large: large,
+                                      timeout: Double(limits.connectionTimeout))
+        daemons = Mutex([small, large])
         watcher = configuration.watchInterval > 0 ? GraphWatcher(state: state, interval: configuration.watchInterval) : nil
         configuration.log?("serving \(graphPath) (graph version \(state.graph.version)) on http://\(configuration.bind):\(port) with \(configuration.threads) threads")
     }
@@ -92,17 +84,41 @@ public final class Server: Sendable {
     /// Stops accepting connections, lets the requests in flight finish (up to `grace`
     /// seconds), then stops the threads. Safe to call twice.
     public func stop(grace: Double = 10) {
-        guard let running = daemon.withLock({ daemon -> OpaquePointer? in defer { daemon = nil }; return daemon }) else { return }
+        let running = daemons.withLock { daemons -> [OpaquePointer] in defer { daemons = [] }; return daemons }
+        guard !running.isEmpty else { return }
         watcher?.stop()
-        _ = MHD_quiesce_daemon(running)
+        dispatch.stop()
+        for daemon in running { _ = MHD_quiesce_daemon(daemon) }
         let deadline = monotonicNanoseconds() + UInt64(grace * 1e9)
         while state.inFlight.load(ordering: .acquiring) > 0 && monotonicNanoseconds() < deadline {
             usleep(1000)
         }
-        MHD_stop_daemon(running)
+        for daemon in running { MHD_stop_daemon(daemon) }
         close(listenSocket)
-        Unmanaged.passUnretained(state).release()  // the daemon's reference, taken in init
+        for _ in running { Unmanaged.passUnretained(state).release() }  // each daemon's reference, taken at its start
         configuration.log?("stopped")
+    }
+
+    /// A libmicrohttpd daemon over `state` without a listening socket of its own (the
+    /// dispatch hands it connections), its connections' pools `memory` bytes; nil if it
+    /// would not start.
+    private static func startDaemon(_ state: ServiceState, _ configuration: ServerConfiguration, memory: Int) -> OpaquePointer? {
+        let flags = MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_USE_ITC.rawValue | MHD_USE_TURBO.rawValue
+            | MHD_USE_NO_LISTEN_SOCKET.rawValue
+        let context = Unmanaged.passRetained(state).toOpaque()
+        let options: [CVarArg] = [
+            MHD_OPTION.THREAD_POOL_SIZE.rawValue, UInt32(max(1, configuration.threads)),
+            MHD_OPTION.CONNECTION_TIMEOUT.rawValue, UInt32(configuration.limits.connectionTimeout),
+            MHD_OPTION.CONNECTION_MEMORY_LIMIT.rawValue, memory,
+            MHD_OPTION.UNESCAPE_CALLBACK.rawValue, unsafeBitCast(keepEscapes, to: OpaquePointer.self), OpaquePointer(context),
+            MHD_OPTION.NOTIFY_COMPLETED.rawValue, unsafeBitCast(requestCompleted, to: OpaquePointer.self), OpaquePointer(context),
+            MHD_OPTION.END.rawValue,
+        ]
+        let started: OpaquePointer? = withVaList(options) { arguments in
+            MHD_start_daemon_va(flags, 0, nil, nil, accessHandler, context, arguments)
+        }
+        if started == nil { Unmanaged<ServiceState>.fromOpaque(context).release() }
+        return started
     }
 
     deinit { stop() }

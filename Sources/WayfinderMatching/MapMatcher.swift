@@ -36,6 +36,9 @@ public struct SubMatching: Sendable {
     public var alternatives: [Int]
     /// 0...1: `MatchProbabilities.confidence` of the matched and the trace's lengths.
     public var confidence: Double
+    /// The log probability of the path chosen (the Viterbi value of its last state): two
+    /// paths that tie on it are equally good answers.
+    public var logProbability: Double
 }
 
 /// Matches GPS traces to a mode's roads with a hidden Markov model decoded by Viterbi
@@ -55,11 +58,17 @@ public final class MapMatcher {
     public let graph: RoutingGraph
     public let finder: MatchCandidateFinder
     private let table: TableQuery
+    /// Plain Dijkstra per pair instead of the table (`reference: true`), for tests that check
+    /// the table's transitions against it.
+    private let referenceRouter: Router?
 
-    public init(graph: RoutingGraph, table: TableQuery? = nil) {
+    /// `reference: true` computes every transition with a plain Dijkstra search per pair: the
+    /// slow reference the table's many-to-many searches are checked against.
+    public init(graph: RoutingGraph, table: TableQuery? = nil, reference: Bool = false) {
         self.graph = graph
         finder = MatchCandidateFinder(graph: graph)
         self.table = table ?? TableQuery(graph: graph)
+        referenceRouter = reference ? Router(graph: graph, reference: true) : nil
     }
 
     /// Every point's candidates, within `searchRadiusPerAccuracy` of its accuracy.
@@ -75,11 +84,29 @@ public final class MapMatcher {
     /// `stop` is asked between steps; when it answers true matching gives up (nil).
     public func match(_ trace: MatchTrace, candidates: [[MatchCandidate]], stop: () -> Bool = { false }) -> [SubMatching]? {
         var lattice = ViterbiLattice(trace: trace, candidates: candidates)
-        let decoded = lattice.decode(stop: stop) { sources, targets in
-            table.compute(sources: sources.map(\.snap), targets: targets.map(\.snap), distances: true,
-                          excluding: trace.excluding)
-        }
+        let decoded = lattice.decode(stop: stop) { sources, targets in transitions(from: sources, to: targets, trace.excluding) }
         guard decoded else { return nil }
         return lattice.subMatchings()
+    }
+
+    /// Route durations (ms) and metres from every candidate of `sources` to every one of
+    /// `targets`: one many-to-many search (or the reference's search per pair).
+    public func transitions(from sources: [MatchCandidate], to targets: [MatchCandidate], _ excluding: WayClasses) -> RouteTable {
+        if let referenceRouter { return Self.pairByPair(referenceRouter, sources, targets, excluding) }
+        return table.compute(sources: sources.map(\.snap), targets: targets.map(\.snap), distances: true, excluding: excluding)
+    }
+
+    /// The transitions one route at a time (the reference).
+    private static func pairByPair(_ router: Router, _ sources: [MatchCandidate], _ targets: [MatchCandidate],
+                                   _ excluding: WayClasses) -> RouteTable {
+        var durations: [Int32] = [], metres: [Double] = []
+        for source in sources {
+            for target in targets {
+                let route = try? router.route(from: source.snap, to: target.snap, excluding: excluding)
+                durations.append(route?.weight ?? -1)
+                metres.append(route.map { router.graph.distance(of: $0) } ?? -1)
+            }
+        }
+        return RouteTable(sourceCount: sources.count, targetCount: targets.count, durations: durations, distances: metres)
     }
 }

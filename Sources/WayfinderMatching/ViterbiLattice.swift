@@ -30,7 +30,10 @@ struct ViterbiLattice {
         self.trace = trace
         self.candidates = candidates
         emissions = candidates.enumerated().map { i, list in
-            list.map { MatchProbabilities.emission(distance: $0.distance, sigma: trace.accuracies[i]) }
+            list.map {
+                MatchProbabilities.emission(distance: $0.distance, sigma: trace.accuracies[i])
+                    - ($0.turnsBack ? MatchProbabilities.turnBackMetres / MatchProbabilities.transitionScale : 0)
+            }
         }
         viterbi = candidates.map { Array(repeating: -.infinity, count: $0.count) }
         parents = candidates.map { Array(repeating: (0, 0), count: $0.count) }
@@ -193,7 +196,8 @@ struct ViterbiLattice {
                 }
                 reachable[state.point][state.candidate] = true
             }
-            var matching = SubMatching(points: [], candidates: [], alternatives: [], confidence: 0)
+            var matching = SubMatching(points: [], candidates: [], alternatives: [], confidence: 0,
+                                       logProbability: viterbi[last][best])
             var matchedLength = 0.0, traceLength = 0.0
             for (k, state) in path.enumerated() {
                 matching.points.append(state.point)

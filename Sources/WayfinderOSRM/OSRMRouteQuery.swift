@@ -69,24 +69,11 @@ public struct OSRMRouteQuery {
     /// `true` (all), `false`, or a comma list of `distance`, `duration`, `speed`, `weight`,
     /// `datasources`, `nodes`.
     static func annotations(_ text: String?) throws(OSRMError) -> RouteAnnotations {
-        switch text {
-        case nil, "false": return []
-        case "true": return .all
-        case let list?:
-            var annotations: RouteAnnotations = []
-            for name in list.split(separator: ",", omittingEmptySubsequences: false) {
-                switch name {
-                case "distance": annotations.insert(.distance)
-                case "duration": annotations.insert(.duration)
-                case "speed": annotations.insert(.speed)
-                case "weight": annotations.insert(.weight)
-                case "datasources": annotations.insert(.datasources)
-                case "nodes": annotations.insert(.nodes)
-                default: throw .badQuery("annotations must be true, false or a list of distance, duration, speed, weight, datasources, nodes")
-                }
-            }
-            return annotations
+        guard let text else { return [] }
+        guard let annotations = RouteAnnotations(osrmList: text) else {
+            throw .badQuery("annotations must be true, false or a list of distance, duration, speed, weight, datasources, nodes")
         }
+        return annotations
     }
 }
 

@@ -174,9 +174,15 @@ public final class TableQuery {
     private func sameSegment(_ source: Snap, _ target: Snap, _ j: Int, distances: Bool,
                              _ excluding: WayClasses) -> (weight: Int32, metres: Double)? {
         if ends.turnExpanded {
-            // Starting where it ends: Router's first try is the empty stretch of the segment.
+            // Starting where it ends, in a direction both allow: Router's first try, the empty
+            // stretch of the segment. (Ends that allow opposite directions alone, as a map
+            // matcher's candidates do, need the loop Router searches.)
             if source.fraction == target.fraction {
-                return ends.directions(source).isEmpty ? nil : (0, 0)
+                let from = ends.directions(source), to = ends.directions(target)
+                if [from.forward, from.backward].contains(where: { $0 >= 0 && ($0 == to.forward || $0 == to.backward) }) {
+                    return (0, 0)
+                }
+                if from.isEmpty { return nil }
             }
             return pointQuery(source, target, distances: distances, excluding)
         }
