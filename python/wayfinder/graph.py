@@ -304,10 +304,10 @@ class Graph:
         """The OSRM v5 /match response (as the server's /match/v1) for the GPS trace `points`,
         an (n, 2) array of lat, lon in the order they were recorded, as a dict with `code`,
         `matchings` and `tracepoints` (one per point, None where a point was left out).
-        `timestamps`: None or n seconds (numbers, e.g. UNIX time, or numpy datetime64),
-        never decreasing; OSRM's grammar takes whole seconds, so fractions are rounded to the
-        nearest second. `radiuses`: None or n metres of GPS accuracy each (None or NaN: the
-        default). OSRM options as keywords: gaps="split"|"ignore", tidy=True, steps=True,
+        `timestamps`: None or n seconds (numbers, e.g. UNIX time, fractions kept; or
+        datetime64, taken as seconds since the UNIX epoch), never decreasing. `radiuses`:
+        None or n metres of GPS accuracy each (None or NaN: the server's default, 5 m).
+        OSRM options as keywords: gaps="split"|"ignore", tidy=True, steps=True,
         geometries="polyline6", overview="full", annotations=True, waypoints=[0, n - 1],
         bearings=[(90, 20), None, …].
         A trace that cannot be matched is answered, not raised (code NoMatch, NoSegment…);
