@@ -42,24 +42,8 @@ public func wf_route_json(_ graph: OpaquePointer?, _ mode: Int32, _ points: Unsa
 /// the server's own checks of a request's URL (its length, its escapes).
 private func routeJSON(path: String, query: [UInt8], _ queries: EngineQueries) throws(CallError) -> JSONBuffer {
     let json = queries.json()
-    var pathBytes = Array(path.utf8)
-    let parsed = pathBytes.withUnsafeBytes { rawPath in
-        query.withUnsafeBytes { raw -> Result<HTTPRequest, OSRMError> in
-            let parameters = HTTPRequest.queryItems(raw)
-            let length = rawPath.count + parameters.reduce(0) { $0 + $1.name.count + $1.value.count + 2 }
-            guard length <= queries.limits.maxURLBytes else {
-                return .failure(OSRMError("InvalidUrl", "URL longer than \(queries.limits.maxURLBytes) bytes"))
-            }
-            do throws(MalformedURL) {
-                return .success(try HTTPRequest(method: "GET", rawPath: rawPath, rawParameters: parameters))
-            } catch {
-                return .failure(OSRMError("InvalidUrl", "URL string malformed: \(error.reason)"))
-            }
-        }
-    }
-    pathBytes.removeAll()
     let request: HTTPRequest
-    switch parsed {
+    switch clientRequest(path: path, query: query, maxURLBytes: queries.limits.maxURLBytes) {
     case .success(let decoded): request = decoded
     case .failure(let error):
         json.osrmError(code: error.code, message: error.message)
@@ -79,6 +63,27 @@ private func routeJSON(path: String, query: [UInt8], _ queries: EngineQueries) t
         json.osrmError(code: error.code, message: error.message)
     }
     return json
+}
+
+/// The request the server would read from `path` and the raw query string `query`: the
+/// server's checks of a URL (at most `maxURLBytes` of path and query, valid escapes, UTF-8),
+/// failing with the server's OSRM error.
+func clientRequest(path: String, query: [UInt8], maxURLBytes: Int) -> Result<HTTPRequest, OSRMError> {
+    let pathBytes = Array(path.utf8)
+    return pathBytes.withUnsafeBytes { rawPath in
+        query.withUnsafeBytes { raw -> Result<HTTPRequest, OSRMError> in
+            let parameters = HTTPRequest.queryItems(raw)
+            let length = rawPath.count + parameters.reduce(0) { $0 + $1.name.count + $1.value.count + 2 }
+            guard length <= maxURLBytes else {
+                return .failure(OSRMError("InvalidUrl", "URL longer than \(maxURLBytes) bytes"))
+            }
+            do throws(MalformedURL) {
+                return .success(try HTTPRequest(method: "GET", rawPath: rawPath, rawParameters: parameters))
+            } catch {
+                return .failure(OSRMError("InvalidUrl", "URL string malformed: \(error.reason)"))
+            }
+        }
+    }
 }
 
 /// The graph's geocoder, or the error of a graph built without one.

@@ -57,6 +57,15 @@ static int check(wf_graph *graph) {
     EXPECT(json != NULL && strlen(json) == length && strncmp(json, "{\"code\":\"Ok\"", 12) == 0);
     printf("route_json %zu\n", length);
     wf_free(json);
+    double trace[] = {42.5078, 1.5211, 42.5100, 1.5190, 42.5436, 1.5133};
+    double stamps[] = {1700000000, 1700000030, 1700000300}, radii[] = {NAN, 10, NAN};
+    EXPECT(wf_match_json(graph, WF_DRIVING, trace, 3, stamps, radii, "overview=false", &json, &length) == WF_OK);
+    EXPECT(json != NULL && strlen(json) == length && strncmp(json, "{\"code\":", 8) == 0);
+    wf_free(json);
+    double back[] = {1700000000, 1700000030, 1700000010};
+    json = NULL;
+    EXPECT(wf_match_json(graph, WF_DRIVING, trace, 3, back, NULL, NULL, &json, &length) == WF_ERR_BAD_INPUT);
+    EXPECT(json == NULL && strstr(wf_last_error(), "timestamp 2") != NULL);
     EXPECT(wf_geocode_json(graph, "Andorra la Vella", 3, &json, &length) == WF_OK);
     EXPECT(json != NULL && json[0] == '[');
     wf_free(json);

@@ -8,7 +8,7 @@ import WayfinderRouting
 import WayfinderService
 
 /// The C functions give the CLI's and the server's answers: `route --batch` rows, /table
-/// cells, /route JSON bytes, `geocode`/`reverse --format json` text, on random Andorra points.
+/// cells, /route and /match JSON bytes, `geocode`/`reverse --format json` text, on random Andorra points.
 @Suite(.serialized) struct AnswerEqualityTests {
     /// An open graph for a test, closed at the end.
     final class Opened {
@@ -160,6 +160,64 @@ import WayfinderService
             #expect(got == expected, "\(path)?\(query)")
             wf_free(json)
         }
+    }
+
+    /// A GPS trace along the driving route from `a` to `b`: every `step`-th point of its
+    /// GeoJSON geometry (lat, lon), nil when there is no route.
+    static func trace(_ opened: Opened, from a: FixedCoordinate, to b: FixedCoordinate, step: Int) throws -> [Double]? {
+        var json: UnsafeMutablePointer<CChar>?
+        var length = 0
+        guard wf_route_json(opened.handle, 0, [a.latitude, a.longitude, b.latitude, b.longitude], 2,
+                            "overview=full&geometries=geojson", &json, &length) == 0 else { return nil }
+        defer { wf_free(json) }
+        let object = try JSONSerialization.jsonObject(with: Data(bytes: json!, count: length)) as? [String: Any]
+        guard let routes = object?["routes"] as? [[String: Any]], let geometry = routes.first?["geometry"] as? [String: Any],
+              let line = geometry["coordinates"] as? [[Double]], line.count >= 2 else { return nil }
+        let picked = stride(from: 0, to: line.count, by: step).map { line[$0] } + [line[line.count - 1]]
+        return picked.flatMap { [$0[1], $0[0]] }
+    }
+
+    @Test func matchJSONIsTheServersBytes() throws {
+        let opened = try Opened()
+        let graph = try RoutingGraph(path: opened.path, mode: .driving)
+        let state = try ServiceState(graphPath: opened.path, limits: EngineLimits(), endpoints: .standard, log: nil)
+        let points = Self.snappable(graph, count: 40, seed: 17)
+        var traces: [[Double]] = []
+        for i in stride(from: 0, to: points.count - 1, by: 2) {
+            if let trace = try Self.trace(opened, from: points[i], to: points[i + 1], step: 3), trace.count >= 6 { traces.append(trace) }
+        }
+        #expect(traces.count >= 8)
+        // Every trace one after the other: a URL past /route's 8 KB, which /match takes.
+        traces.append(traces.flatMap { $0 })
+        let options = ["", "steps=true&overview=full", "annotations=true&tidy=true", "geometries=geojson&gaps=ignore",
+                       "overview=false&generate_hints=false", "steps=true&annotations=duration,distance", "colour=red", "approaches=curb"]
+        var ok = 0, longest = 0
+        for (k, trace) in traces.enumerated() {
+            let n = trace.count / 2
+            let query = options[k % options.count]
+            // Timestamps 20 s apart (with an hour's gap halfway in every third trace) and a
+            // radius for every other point.
+            let stamps = (0..<n).map { 1_700_000_000 + 20 * Double($0) + (k % 3 == 0 && $0 >= n / 2 ? 3600 : 0) }
+            let radii = (0..<n).map { $0 % 2 == 0 ? Double.nan : 7.5 }
+            for (withTimes, withRadii) in [(false, false), (true, true)] {
+                let path = "/match/v1/driving/" + (0..<n).map { "\(trace[2 * $0 + 1]),\(trace[2 * $0])" }.joined(separator: ";")
+                var items = query.isEmpty ? [] : [query]
+                if withTimes { items.append("timestamps=" + stamps.map { String(Int64($0)) }.joined(separator: ";")) }
+                if withRadii { items.append("radiuses=" + radii.map { $0.isNaN ? "" : "\($0)" }.joined(separator: ";")) }
+                longest = max(longest, path.utf8.count + items.joined(separator: "&").utf8.count)
+                let expected = try Self.answer(state, path, items.joined(separator: "&"))
+                var json: UnsafeMutablePointer<CChar>?
+                var length = 0
+                #expect(wf_match_json(opened.handle, 0, trace, n, withTimes ? stamps : nil, withRadii ? radii : nil, query,
+                                      &json, &length) == 0, "\(path)?\(query): \(String(cString: wf_last_error()))")
+                let got = Array(UnsafeRawBufferPointer(start: json, count: length))
+                #expect(got == expected, "\(path)?\(query)")
+                if String(decoding: got, as: UTF8.self).hasPrefix("{\"code\":\"Ok\"") { ok += 1 }
+                wf_free(json)
+            }
+        }
+        #expect(ok >= traces.count / 2)
+        #expect(longest > 8192, "the longest /match URL: \(longest) bytes")
     }
 
     @Test func geocodeAndReverseEqualTheCLI() throws {

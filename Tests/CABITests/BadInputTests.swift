@@ -57,6 +57,37 @@ import WayfinderC
         #expect(wf_geocode_json(graph, "Andorra", 0, &json, nil) == 1)
         #expect(wf_reverse_json(graph, .nan, 1.5, &json, nil) == 1)
         #expect(wf_reverse_json(nil, 42.5, 1.5, &json, nil) == 1)
+        // wf_match_json: the trace's own checks are errors of the call, before anything is matched.
+        let trace = [42.5078, 1.5211, 42.5100, 1.5190, 42.5436, 1.5133]
+        #expect(wf_match_json(graph, 0, trace, 3, nil, nil, nil, nil, nil) == 1)
+        #expect(wf_match_json(graph, 0, nil, 3, nil, nil, nil, &json, nil) == 1)
+        #expect(wf_match_json(graph, 7, trace, 3, nil, nil, nil, &json, nil) == 1)
+        #expect(wf_match_json(graph, 0, [42.5, .nan, 42.5, 1.5], 2, nil, nil, nil, &json, nil) == 1)
+        #expect(String(cString: wf_last_error()).contains("point 0"))
+        for stamps in [[10, 20, 15], [.nan, 20, 30], [-1, 20, 30], [10, .infinity, 30]] as [[Double]] {
+            #expect(wf_match_json(graph, 0, trace, 3, stamps, nil, nil, &json, nil) == 1, "\(stamps)")
+            #expect(String(cString: wf_last_error()).contains("timestamp"))
+        }
+        for radii in [[5, -1, 5], [5, .infinity, 5]] as [[Double]] {
+            #expect(wf_match_json(graph, 0, trace, 3, nil, radii, nil, &json, nil) == 1, "\(radii)")
+            #expect(String(cString: wf_last_error()).contains("radius 1"))
+        }
+        #expect(wf_match_json(graph, 0, trace, 3, [10, 20, 30], nil, "timestamps=1;2;3", &json, nil) == 1)
+        #expect(wf_match_json(graph, 0, trace, 3, nil, [5, 5, 5], "gaps=split&radiuses=5;5;5", &json, nil) == 1)
+        #expect(String(cString: wf_last_error()).contains("radiuses given twice"))
+        let long = [Double](repeating: 42.5, count: 2 * 10_001)
+        #expect(wf_match_json(graph, 0, long, 10_001, nil, nil, nil, &json, nil) == 1)
+        #expect(String(cString: wf_last_error()).contains("10000"))
+        #expect(json == nil)
+        // An OSRM error answer is still an answer: one point, an unknown option, nothing near.
+        var matchLength = 0
+        for (points, options, code) in [(Array(trace.prefix(2)), "", "InvalidOptions"), (trace, "colour=red", "InvalidQuery"),
+                                        ([42.9, 1.0, 42.9001, 1.0001], "", "NoSegment")] {
+            #expect(wf_match_json(graph, 0, points, points.count / 2, nil, nil, options, &json, &matchLength) == 0)
+            let answer = String(cString: json!)
+            #expect(answer.contains("\"code\":\"\(code)\"") && answer.utf8.count == matchLength, "\(answer)")
+            wf_free(json)
+        }
         // An OSRM error answer is still an answer.
         var length = 0
         #expect(wf_route_json(graph, 0, good, 1, nil, &json, &length) == 0)

@@ -108,3 +108,46 @@ def server(andorra_graph, tmp_path_factory):
     proc.terminate()
     proc.wait(timeout=30)
     log.close()
+
+
+def route_trace(graph, a, b, rng, mode: str = "driving", points: tuple = (10, 30), noise_m: float = 3.0,
+                start_s: float = 1_700_000_000.0):
+    """A GPS trace along the route from `a` to `b`: between points[0] and points[1] points
+    evenly spaced along the route's own geometry (one every ~100 m), moved by Gaussian noise of
+    `noise_m` metres, rounded to 6 decimals, with whole-second timestamps at the route's speed
+    from `start_s`. Returns (points (n, 2), timestamps (n,), the route's answer), or None
+    when there is no route or it is shorter than 50 m."""
+    from wayfinder.results import decode_polyline
+    answer = graph.route(a, b, mode, overview="full", geometries="polyline6")
+    if answer["code"] != "Ok" or answer["routes"][0]["distance"] < 50:
+        return None
+    route = answer["routes"][0]
+    line = np.array(decode_polyline(route["geometry"]))
+    metres_per_degree = 111_195.0
+    step = np.diff(line, axis=0) * [metres_per_degree, metres_per_degree * np.cos(np.radians(line[0, 0]))]
+    along = np.concatenate(([0.0], np.cumsum(np.hypot(step[:, 0], step[:, 1]))))
+    n = int(np.clip(round(along[-1] / 100.0) + 1, points[0], points[1]))
+    at = np.linspace(0.0, along[-1], n)
+    trace = np.column_stack((np.interp(at, along, line[:, 0]), np.interp(at, along, line[:, 1])))
+    shift = rng.normal(0.0, noise_m, (n, 2)) / [metres_per_degree, metres_per_degree * np.cos(np.radians(line[0, 0]))]
+    trace = np.round(trace + shift, 6)
+    times = np.round(start_s + at / along[-1] * max(route["duration"], n))
+    return trace, times, answer
+
+
+def route_traces(graph, n: int, seed: int, mode: str = "driving", reach_deg: float = 0.02, box=None):
+    """n traces (route_trace) between random road points of `box` (default Andorra's) and
+    road points within `reach_deg` of them: routes of a few km."""
+    rng = np.random.default_rng(seed)
+    traces = []
+    while len(traces) < n:
+        starts = road_points(graph, n, int(rng.integers(1 << 30)), mode) if box is None else box(n, rng)
+        ends = np.round(starts + rng.uniform(-reach_deg, reach_deg, starts.shape), 6)
+        near = graph.routes(np.hstack((ends, ends)), mode).code == "Ok"
+        for a, b in zip(starts[near].tolist(), ends[near].tolist()):
+            made = route_trace(graph, a, b, rng, mode)
+            if made is not None:
+                traces.append(made)
+            if len(traces) == n:
+                break
+    return traces

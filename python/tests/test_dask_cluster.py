@@ -16,7 +16,8 @@ import pytest
 import wayfinder
 import wayfinder.dask as wd
 from cluster import LoopbackCluster
-from conftest import random_pairs, random_points
+from conftest import random_pairs, random_points, route_traces
+from test_match import assert_matched_equal, expected_rows, trace_partitions, traces_frame
 
 
 @pytest.fixture(scope="module")
@@ -76,6 +77,20 @@ def test_blocked_table_on_cluster(cluster, graph, andorra_graph, tmp_path):
     da.store([duration, distance], [z_dur, z_dist], lock=False, scheduler=cluster.client)
     np.testing.assert_array_equal(z_dur[:], want_dur)
     np.testing.assert_array_equal(z_dist[:], want_dist)
+
+
+def test_match_traces_on_cluster(cluster, graph, andorra_graph):
+    traces = route_traces(graph, 60, seed=111)
+    frame = traces_frame(traces)                    # the traces' rows interleaved
+    matched = wd.match_traces(dd.from_pandas(frame, npartitions=6), andorra_graph, "driving")
+    got = cluster.client.compute(matched).result()
+    assert list(got.dtypes) == list(matched.dtypes)
+    assert len(got) == 60 and (got["code"] == "Ok").mean() > 0.9
+    assert_matched_equal(got, expected_rows(graph, traces))
+    # Input already partitioned trace by trace: no shuffle, the same rows.
+    by_trace = trace_partitions(traces_frame(traces, shuffled=False), 4)
+    got = cluster.client.compute(wd.match_traces(by_trace, andorra_graph, traces_partitioned=True)).result()
+    assert_matched_equal(got, expected_rows(graph, traces))
 
 
 def test_worker_killed_mid_job(cluster, graph, andorra_graph):

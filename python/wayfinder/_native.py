@@ -50,6 +50,8 @@ def _declare(lib: ctypes.CDLL) -> ctypes.CDLL:
                              c_void_p, c_void_p]),
         "wf_route_json": (c_int, [c_void_p, c_int, c_void_p, c_size_t, c_char_p,
                                   POINTER(c_void_p), POINTER(c_size_t)]),
+        "wf_match_json": (c_int, [c_void_p, c_int, c_void_p, c_size_t, c_void_p, c_void_p, c_char_p,
+                                  POINTER(c_void_p), POINTER(c_size_t)]),
         "wf_geocode_json": (c_int, [c_void_p, c_char_p, c_int, POINTER(c_void_p), POINTER(c_size_t)]),
         "wf_reverse_json": (c_int, [c_void_p, c_double, c_double, POINTER(c_void_p), POINTER(c_size_t)]),
         "wf_free": (None, [c_void_p]),

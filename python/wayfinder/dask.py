@@ -1,4 +1,5 @@
-"""Batch routing on Dask: route dataframes of pairs and build blocked tables on a cluster.
+"""Batch routing on Dask: route dataframes of pairs, match GPS traces and build blocked tables
+on a cluster.
 
 Tasks carry the graph's *path*, never the graph: each worker process opens the file once
 (wayfinder.cache.shared_graph, memory-mapped, so workers on one host share its pages) and
@@ -16,9 +17,10 @@ import numpy as np
 import pandas as pd
 
 from .cache import shared_graph
-from .errors import BadInputError
+from .errors import BadInputError, InternalError
 from .graph import PathLike, mode_number
-from .results import CODE_NAMES, RouteResults
+from .graph import _seconds
+from .results import CODE_NAMES, MatchSummary, RouteResults
 
 #: The input columns of route_pairs (the CLI batch's columns).
 PAIR_COLUMNS = ["from_lat", "from_lon", "to_lat", "to_lon"]
@@ -91,3 +93,117 @@ def table(sources: Any, destinations: Any, graph_path: PathLike, mode: str = "dr
                         concatenate=True, dtype=np.float64, graph_path=path, mode=mode,
                         meta=np.empty((0, 0, 0), dtype=np.float64))
     return both[0], both[1]
+
+
+# -- map matching ------------------------------------------------------------------------------
+
+#: The input columns of match_traces (timestamp optional).
+TRACE_COLUMNS = ["trace_id", "lat", "lon"]
+#: The columns of match_traces' answer, one row per trace.
+MATCH_COLUMNS = ["trace_id", "code", "confidence", "distance_m", "duration_s", "matched_points", "geometry"]
+#: The codes a /match answer may have (the code column's categories).
+MATCH_CODES = ["Ok", "NoMatch", "NoSegment", "TooBig", "InvalidValue", "InvalidOptions", "InvalidQuery",
+               "InvalidUrl", "NoRoute"]
+MATCH_CODE_DTYPE = pd.CategoricalDtype(MATCH_CODES)
+#: What match_traces asks of every /match answer: its geometry column is polyline6 of the
+#: whole matched line.
+_MATCH_GEOMETRY = {"geometries": "polyline6", "overview": "full"}
+# Columns match_traces adds before the shuffle: each row's partition and position in it, so
+# that a trace's points come back in their input order whatever order the shuffle moves
+# them in.
+_PART, _ROW = "_wf_partition", "_wf_row"
+
+
+def _match_frame(trace_ids: pd.Series, rows: list) -> pd.DataFrame:
+    """The answer's frame from the trace ids (a Series of the input column's dtype) and one
+    MatchSummary per trace (the meta too, from empty ones)."""
+    columns = list(zip(*rows)) if rows else [[] for _ in MatchSummary.fields]
+    unknown = set(columns[0]) - set(MATCH_CODES)
+    if unknown:
+        raise InternalError(f"match_traces: an answer's code {sorted(unknown)[0]!r} is none of {MATCH_CODES}")
+    return pd.DataFrame({
+        "trace_id": trace_ids.reset_index(drop=True),
+        "code": pd.Categorical(columns[0], dtype=MATCH_CODE_DTYPE),
+        "confidence": np.asarray(columns[1], dtype=np.float64),
+        "distance_m": np.asarray(columns[2], dtype=np.float64),
+        "duration_s": np.asarray(columns[3], dtype=np.float64),
+        "matched_points": np.asarray(columns[4], dtype=np.int64),
+        "geometry": pd.array(columns[5], dtype=pd.StringDtype()),
+    })
+
+
+def _number_rows(frame: pd.DataFrame, partition_info: Any = None) -> pd.DataFrame:
+    number = partition_info["number"] if partition_info else 0
+    return frame.assign(**{_PART: np.full(len(frame), number, dtype=np.int64),
+                           _ROW: np.arange(len(frame), dtype=np.int64)})
+
+
+def match_partition(frame: pd.DataFrame, graph_path: str, mode: str, options: dict) -> pd.DataFrame:
+    """One partition: every trace whose rows it holds (all of them), matched by this
+    process's shared graph; one row per trace, in trace_id order."""
+    if _PART in frame.columns:
+        frame = frame.sort_values(["trace_id", _PART, _ROW])
+    else:
+        frame = frame.sort_values("trace_id", kind="stable")
+    ids = frame["trace_id"]
+    if len(frame) == 0:
+        return _match_frame(ids, [])
+    if ids.isna().any():
+        raise BadInputError("match_traces: trace_id is null in some rows")
+    points = frame[["lat", "lon"]].to_numpy(dtype=np.float64)
+    times = _seconds(frame["timestamp"], "timestamp") if "timestamp" in frame.columns else None
+    values = ids.to_numpy()
+    starts = np.flatnonzero(np.concatenate(([True], values[1:] != values[:-1])))
+    ends = np.append(starts[1:], len(values))
+    graph = shared_graph(graph_path)
+    rows = []
+    for start, end in zip(starts.tolist(), ends.tolist()):
+        stamps = None if times is None else times[start:end]
+        try:
+            answer = graph.match(points[start:end], mode, timestamps=stamps, **options)
+        except BadInputError as error:
+            raise BadInputError(f"match_traces: trace {values[start]!r}: {error}") from None
+        rows.append(MatchSummary(answer))
+    return _match_frame(ids.iloc[starts], rows)
+
+
+def match_traces(ddf: Any, graph_path: PathLike, mode: str = "driving", *, traces_partitioned: bool = False,
+                 **options: Any) -> Any:
+    """Map-matches the GPS traces of the Dask DataFrame `ddf` (columns trace_id, lat, lon and
+    optionally timestamp: seconds or datetime64; other columns are ignored), one Graph.match
+    per trace on the workers; returns a lazy DataFrame of one row per trace with the columns
+    trace_id, code (categorical: Ok, NoMatch, NoSegment…), confidence, distance_m,
+    duration_s, matched_points (int64) and geometry (polyline6; see
+    wayfinder.results.MatchSummary for how a trace split into several matchings is summed up).
+
+    A trace's points are its rows in the order they come in `ddf`. Every trace must be matched
+    from one partition: unless `traces_partitioned=True` says each trace's rows already are in
+    one partition (input written trace by trace, or shuffled on trace_id before), the rows are
+    shuffled on trace_id first (`ddf.shuffle(on="trace_id")`, into as many partitions), each
+    row numbered beforehand so that every trace gets its points back in input order. Within a
+    partition the answer's rows are in trace_id order. `options` are Graph.match's /match
+    options (gaps="ignore", tidy=True, radiuses…); geometries and overview are set by the
+    geometry column. A trace with bad input (a NaN coordinate, a timestamp going back, more
+    than 10,000 points) fails the computation with BadInputError naming the trace, as
+    route_pairs fails on a bad row; a trace that cannot be matched is a row with its code.
+    `graph_path` must be readable at that path on every worker."""
+    mode_number(mode)
+    missing = [c for c in TRACE_COLUMNS if c not in ddf.columns]
+    if missing:
+        raise BadInputError(f"match_traces: the dataframe has no column {', '.join(missing)} "
+                            f"(needs {', '.join(TRACE_COLUMNS)}[, timestamp])")
+    fixed = sorted(set(options) & set(_MATCH_GEOMETRY))
+    if fixed:
+        raise BadInputError(f"match_traces: {', '.join(fixed)} cannot be set (the geometry column is polyline6 "
+                            f"of the whole matched line)")
+    if "timestamps" in options:
+        raise BadInputError("match_traces: timestamps come from the timestamp column")
+    options = dict(options, **_MATCH_GEOMETRY)
+    path = os.path.abspath(os.fspath(graph_path))
+    columns = TRACE_COLUMNS + (["timestamp"] if "timestamp" in ddf.columns else [])
+    frame = ddf[columns]
+    if not traces_partitioned:
+        frame = frame.map_partitions(_number_rows, meta=_number_rows(frame._meta))
+        frame = frame.shuffle(on="trace_id", npartitions=ddf.npartitions)
+    meta = _match_frame(frame._meta["trace_id"], [])
+    return frame.map_partitions(match_partition, path, mode, options, meta=meta)

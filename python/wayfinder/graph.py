@@ -55,6 +55,43 @@ def _point(value: LatLon, what: str) -> Tuple[float, float]:
     return lat, lon
 
 
+def _seconds(values: Any, what: str) -> np.ndarray:
+    """Timestamps as float64 seconds: numbers as they are, datetime64 since the UNIX epoch
+    (a pandas column of time-zone-aware datetimes too)."""
+    if getattr(getattr(values, "dtype", None), "tz", None) is not None:
+        values = values.dt.tz_convert("UTC").dt.tz_localize(None)
+    array = np.asarray(values)
+    if np.issubdtype(array.dtype, np.datetime64):
+        if np.isnat(array).any():
+            raise BadInputError(f"{what}[{int(np.flatnonzero(np.isnat(array))[0])}] is NaT")
+        return array.astype("datetime64[ns]").astype(np.int64) / 1e9
+    return _numbers(array, what)
+
+
+def _metres(values: Any, what: str) -> np.ndarray:
+    """Radiuses as float64 metres, None → NaN (the default radius)."""
+    if isinstance(values, (list, tuple)):
+        values = [np.nan if v is None else v for v in values]
+    return _numbers(values, what)
+
+
+def _numbers(values: Any, what: str) -> np.ndarray:
+    try:
+        return np.asarray(values, dtype=np.float64)
+    except (TypeError, ValueError) as error:
+        raise BadInputError(f"{what} must be numbers: {error}") from None
+
+
+def _per_point(values: Any, n: int, what: str, convert) -> Optional[np.ndarray]:
+    """None, or `values` as a C-contiguous float64 array of n entries (one per point)."""
+    if values is None:
+        return None
+    array = np.ascontiguousarray(convert(values, what), dtype=np.float64)
+    if array.shape != (n,):
+        raise BadInputError(f"{what} must have one value per point ({n}); got shape {array.shape}")
+    return array
+
+
 #: Batches up to this many pairs go through per-thread scratch buffers.
 _SMALL = 16
 _local = threading.local()
@@ -256,6 +293,40 @@ class Graph:
         try:
             status = self._lib.wf_route_json(handle, m, array.ctypes.data, len(points), query,
                                              ctypes.byref(out), ctypes.byref(length))
+        finally:
+            self._leave()
+        _native.check(status)
+        return json.loads(_native.take_json(out, length))
+
+    # -- map matching ---------------------------------------------------------------------
+    def match(self, points: Any, mode: str = "driving", timestamps: Any = None, radiuses: Any = None,
+              **osrm_options: Any) -> dict:
+        """The OSRM v5 /match response (as the server's /match/v1) for the GPS trace `points`,
+        an (n, 2) array of lat, lon in the order they were recorded, as a dict with `code`,
+        `matchings` and `tracepoints` (one per point, None where a point was left out).
+        `timestamps`: None or n seconds (numbers, e.g. UNIX time, fractions kept; or
+        datetime64, taken as seconds since the UNIX epoch), never decreasing. `radiuses`:
+        None or n metres of GPS accuracy each (None or NaN: the server's default, 5 m).
+        OSRM options as keywords: gaps="split"|"ignore", tidy=True, steps=True,
+        geometries="polyline6", overview="full", annotations=True, waypoints=[0, n - 1],
+        bearings=[(90, 20), None, …].
+        A trace that cannot be matched is answered, not raised (code NoMatch, NoSegment…);
+        bad input raises BadInputError: a wrong shape, a NaN or out-of-range coordinate, a
+        timestamp that is NaN or earlier than the one before, a negative radius, more points
+        than the server's limit (10,000)."""
+        m = mode_number(mode)
+        array = coordinates(points, 2, "points")
+        n = array.shape[0]
+        times = _per_point(timestamps, n, "timestamps", _seconds)
+        radii = _per_point(radiuses, n, "radiuses", _metres)
+        query = query_string(osrm_options).encode("utf-8")
+        out, length = ctypes.c_void_p(), ctypes.c_size_t()
+        handle = self._enter()
+        try:
+            status = self._lib.wf_match_json(handle, m, array.ctypes.data, n,
+                                             None if times is None else times.ctypes.data,
+                                             None if radii is None else radii.ctypes.data,
+                                             query, ctypes.byref(out), ctypes.byref(length))
         finally:
             self._leave()
         _native.check(status)

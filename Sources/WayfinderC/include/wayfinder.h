@@ -83,6 +83,25 @@ int wf_table(wf_graph *graph, int mode, const double *sources, size_t n,
 int wf_route_json(wf_graph *graph, int mode, const double *points, size_t k, const char *options,
                   char **json_out, size_t *length_out);
 
+/* Map matching: the server's /match/v1/{driving|walking}/{lon,lat;…}?options answer for the
+ * GPS trace of n points (points n*2 lat, lon, in the order recorded), byte for byte, as
+ * wf_route_json answers /route: the request a client would send, through the same service
+ * code with the server's limits. timestamps: NULL or n seconds (e.g. UNIX time; fractions
+ * kept), finite, not negative, never decreasing. radiuses: NULL or n metres of GPS accuracy
+ * (the standard deviation of a fix; NaN: the server's default, 5 m).
+ * options is an URL query string of the other /match options ("gaps=ignore&tidy=true&
+ * overview=full&geometries=polyline6&annotations=true&steps=true&waypoints=0;5&bearings=…"),
+ * NULL or "" for none; timestamps or radiuses there as well as in the argument is
+ * WF_ERR_BAD_INPUT. /match URLs are held to the server's /match limit (1 MB), not to
+ * /route's 8 KB: a trace of 10,000 points with timestamps and radiuses runs to hundreds of KB.
+ * WF_ERR_BAD_INPUT, before anything is matched: a NaN or out-of-range coordinate, a NaN,
+ * negative or decreasing timestamp, a negative or infinite radius, more than 10,000 points
+ * (the server's limit, where the server answers TooBig). *json_out: as wf_route_json (free
+ * with wf_free); an OSRM error answer (NoMatch, NoSegment, fewer than 2 points,
+ * InvalidOptions…) is still WF_OK with that JSON. */
+int wf_match_json(wf_graph *graph, int mode, const double *points, size_t n, const double *timestamps,
+                  const double *radiuses, const char *options, char **json_out, size_t *length_out);
+
 /* The CLI's `wayfinder geocode TEXT --limit LIMIT --format json` array (limit >= 1; "[]"
  * when nothing matches), and `wayfinder reverse LAT,LON --format json` object ("{}" when
  * nothing is near). WF_ERR_NO_MODE for a graph built without the geocoder index. Free the
