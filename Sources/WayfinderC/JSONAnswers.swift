@@ -21,14 +21,7 @@ public func wf_route_json(_ graph: OpaquePointer?, _ mode: Int32, _ points: Unsa
         let mode = try travelMode(mode)
         guard opened.engine.graph.graph(mode) != nil else { throw missingMode(mode) }
         guard k >= 0 else { throw CallError(.badInput, "k is negative (\(k))") }
-        guard k == 0 || points != nil else { throw CallError(.badInput, "points is NULL") }
-        var path = mode == .driving ? "/route/v1/driving/" : "/route/v1/walking/"
-        for i in 0..<k {
-            let lat = points![2 * i], lon = points![2 * i + 1]
-            _ = try coordinate(lat, lon, "point \(i)")
-            if i > 0 { path += ";" }
-            path += "\(lon),\(lat)"  // shortest text that reads back as the same double
-        }
+        let path = try clientPath("route", mode, points, k)
         let query: [UInt8] = options.map { Array(String(cString: $0).utf8) } ?? []
         let answered = try opened.engine.withQueries { queries throws(CallError) -> Bool in
             let json = try routeJSON(path: path, query: query, queries)
@@ -119,4 +112,19 @@ public func wf_reverse_json(_ graph: OpaquePointer?, _ lat: Double, _ lon: Doubl
         let point = try coordinate(lat, lon, "reverse")
         try giveText(GeocoderAnswerJSON.reverse(try geocoder(opened).reverse(point)), jsonOut, lengthOut)
     }
+}
+
+/// `/{service}/v1/{driving|walking}/{lon,lat;…}` through `count` points (`points`: lat, lon
+/// pairs), each checked: the path a client of the server would send.
+func clientPath(_ service: String, _ mode: TravelMode, _ points: UnsafePointer<Double>?, _ count: Int) throws(CallError) -> String {
+    guard count == 0 || points != nil else { throw CallError(.badInput, "points is NULL") }
+    var path = "/\(service)/v1/\(mode == .driving ? "driving" : "walking")/"
+    path.reserveCapacity(path.utf8.count + count * 24)
+    for i in 0..<count {
+        let lat = points![2 * i], lon = points![2 * i + 1]
+        _ = try coordinate(lat, lon, "point \(i)")
+        if i > 0 { path += ";" }
+        path += "\(lon),\(lat)"  // shortest text that reads back as the same double
+    }
+    return path
 }

@@ -21,19 +21,11 @@ public func wf_match_json(_ graph: OpaquePointer?, _ mode: Int32, _ points: Unsa
         let mode = try travelMode(mode)
         guard opened.engine.graph.graph(mode) != nil else { throw missingMode(mode) }
         guard n >= 0 else { throw CallError(.badInput, "n is negative (\(n))") }
-        guard n == 0 || points != nil else { throw CallError(.badInput, "points is NULL") }
         let limits = opened.engine.limits
         guard n <= limits.maxMatchingSize else {
             throw CallError(.badInput, "a trace of \(n) points: at most \(limits.maxMatchingSize) are matched in one call")
         }
-        var path = mode == .driving ? "/match/v1/driving/" : "/match/v1/walking/"
-        path.reserveCapacity(path.utf8.count + n * 24)
-        for i in 0..<n {
-            let lat = points![2 * i], lon = points![2 * i + 1]
-            _ = try coordinate(lat, lon, "point \(i)")
-            if i > 0 { path += ";" }
-            path += "\(lon),\(lat)"  // shortest text that reads back as the same double
-        }
+        let path = try clientPath("match", mode, points, n)
         var query: [UInt8] = options.map { Array(String(cString: $0).utf8) } ?? []
         if let timestamps {
             try appendOption("timestamps", to: &query)
