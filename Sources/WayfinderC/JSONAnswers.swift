@@ -15,11 +15,7 @@ public func wf_route_json(_ graph: OpaquePointer?, _ mode: Int32, _ points: Unsa
                           _ options: UnsafePointer<CChar>?, _ jsonOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
                           _ lengthOut: UnsafeMutablePointer<Int>?) -> Int32 {
     call { () throws(CallError) in
-        guard let jsonOut else { throw CallError(.badInput, "json_out is NULL") }
-        jsonOut.pointee = nil
-        let opened = try OpenedGraph.from(graph)
-        let mode = try travelMode(mode)
-        guard opened.engine.graph.graph(mode) != nil else { throw missingMode(mode) }
+        let (opened, mode, jsonOut) = try modeAnswer(graph, mode, jsonOut)
         guard k >= 0 else { throw CallError(.badInput, "k is negative (\(k))") }
         let path = try clientPath("route", mode, points, k)
         let query: [UInt8] = options.map { Array(String(cString: $0).utf8) } ?? []
@@ -127,4 +123,16 @@ func clientPath(_ service: String, _ mode: TravelMode, _ points: UnsafePointer<D
         path += "\(lon),\(lat)"  // shortest text that reads back as the same double
     }
     return path
+}
+
+/// What every JSON answer of one mode checks first: somewhere to put the text (emptied), an
+/// open graph, and the mode in it.
+func modeAnswer(_ graph: OpaquePointer?, _ mode: Int32, _ jsonOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?)
+    throws(CallError) -> (OpenedGraph, TravelMode, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) {
+    guard let jsonOut else { throw CallError(.badInput, "json_out is NULL") }
+    jsonOut.pointee = nil
+    let opened = try OpenedGraph.from(graph)
+    let travel = try travelMode(mode)
+    guard opened.engine.graph.graph(travel) != nil else { throw missingMode(travel) }
+    return (opened, travel, jsonOut)
 }

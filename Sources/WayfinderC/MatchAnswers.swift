@@ -15,11 +15,7 @@ public func wf_match_json(_ graph: OpaquePointer?, _ mode: Int32, _ points: Unsa
                           _ options: UnsafePointer<CChar>?, _ jsonOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
                           _ lengthOut: UnsafeMutablePointer<Int>?) -> Int32 {
     call { () throws(CallError) in
-        guard let jsonOut else { throw CallError(.badInput, "json_out is NULL") }
-        jsonOut.pointee = nil
-        let opened = try OpenedGraph.from(graph)
-        let mode = try travelMode(mode)
-        guard opened.engine.graph.graph(mode) != nil else { throw missingMode(mode) }
+        let (opened, mode, jsonOut) = try modeAnswer(graph, mode, jsonOut)
         guard n >= 0 else { throw CallError(.badInput, "n is negative (\(n))") }
         let limits = opened.engine.limits
         guard n <= limits.maxMatchingSize else {
