@@ -200,10 +200,14 @@ struct SearchEnds {
     }
 
     /// Walking, source and target on one segment: the cheapest way along it without leaving
-    /// it (the first direction on a tie), or nil if the target lies behind in every allowed direction.
+    /// it (the first direction on a tie), or nil if the target lies behind in every direction
+    /// both ends allow. A target narrowed to one direction is reached travelling that way
+    /// only: a matched point heading back up the road is no shortcut (`MatchCandidate`).
     func walkingAlongSegment(_ source: Snap, _ target: Snap) -> (weight: Int32, piece: RoutePiece)? {
         var best: (weight: Int32, piece: RoutePiece)?
-        for x in directions(source) where travelled(target, x) >= travelled(source, x) {
+        let arrivals = directions(target)
+        for x in directions(source) where travelled(target, x) >= travelled(source, x)
+            && (x == arrivals.forward || x == arrivals.backward) {
             let direct = partial(x, travelled(target, x)) - partial(x, travelled(source, x))
             if best == nil || direct < best!.weight {
                 best = (direct, RoutePiece(segment: source.segment, forward: x & 1 == 0,
