@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Synchronization
 import WayfinderGeocoding
 import WayfinderGraph
 import WayfinderRouting
@@ -38,6 +39,10 @@ public final class ServedGraph: Sendable {
     public let builtAt: Date?
     /// `builtAt` as written in the file (ISO 8601).
     public let builtText: String?
+    /// Each mode's base graph turned around, for arriving isochrones: built on first use and
+    /// shared by every thread (not stored in the file: most servers never need it, and the
+    /// file is over its size budget already).
+    private let transposedBases = Mutex<[BaseGraph?]>(Array(repeating: nil, count: TravelMode.allCases.count))
 
     /// Maps and fully verifies `path` (every section's checksum, as `wayfinder verify` and
     /// `GraphFile` do), then views each mode and the geocoder.
@@ -81,6 +86,18 @@ public final class ServedGraph: Sendable {
     }
 
     public func graph(_ mode: TravelMode) -> RoutingGraph? { routing[mode.index] }
+
+    /// `mode`'s base graph with every arc turned around (`BaseGraph.transposed`), built by the
+    /// first caller while the others wait; nil for a mode the file does not hold.
+    public func transposedBase(_ mode: TravelMode) -> BaseGraph? {
+        guard let graph = routing[mode.index] else { return nil }
+        return transposedBases.withLock { made in
+            if let built = made[mode.index] { return built }
+            let built = graph.base.transposed()
+            made[mode.index] = built
+            return built
+        }
+    }
 
     private static func buildId(of file: GraphFile) -> String {
         var hash: UInt32 = 2_166_136_261  // FNV-1a over the sections' crcs and lengths

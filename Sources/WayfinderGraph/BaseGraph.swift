@@ -56,3 +56,26 @@ extension BaseGraph {
         writer.add(kind: SectionKind.baseArcs.rawValue, mode: mode.rawValue, Array(arcs))
     }
 }
+
+extension BaseGraph {
+    /// The graph with every arc turned around (`v -> u` for each `u -> v`, same weight and
+    /// payload), for searches that follow arcs backwards: how long from every node *to* a
+    /// point (arriving isochrones). Built in memory, a counting sort by head: O(arcs).
+    public func transposed() -> BaseGraph {
+        let n = nodeCount
+        var first = [Int32](repeating: 0, count: n + 1)
+        for arc in arcs { first[Int(arc.head) + 1] += 1 }
+        for u in 0..<n { first[u + 1] += first[u] }
+        var next = first
+        var turned = [BaseArc](repeating: BaseArc(head: 0, weight: 0, payload: 0), count: arcs.count)
+        for u in 0..<n {
+            for i in Int(self.first[u])..<Int(self.first[u + 1]) {
+                let arc = arcs[i]
+                turned[Int(next[Int(arc.head)])] = BaseArc(head: Int32(u), weight: arc.weight, payload: arc.payload)
+                next[Int(arc.head)] += 1
+            }
+        }
+        let owner = BufferOwner()
+        return BaseGraph(first: owner.keep(first), arcs: owner.keep(turned), owner: owner)
+    }
+}
