@@ -45,6 +45,9 @@ let package = Package(
         .systemLibrary(name: "CExpat", path: "Sources/CExpat"),
         // libmicrohttpd, the HTTP server under `wayfinder serve`.
         .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd"),
+        // GEOS's C API (libgeos_c, reentrant functions only): the isochrones' polygon assembly,
+        // simplification and snapping (WayfinderIsochrones/GEOSContext.swift says why GEOS).
+        .systemLibrary(name: "CGEOS", path: "Sources/CGEOS", pkgConfig: "geos"),
 
         // Graph data model, geometry helpers and the versioned, checksummed graph file.
         .target(name: "WayfinderGraph", dependencies: ["CZlib"], swiftSettings: checked),
@@ -65,6 +68,9 @@ let package = Package(
         ),
         // Snapping, CH search, reference Dijkstra, path unpacking: the query core.
         .target(name: "WayfinderRouting", dependencies: ["WayfinderGraph"], swiftSettings: hotKernels),
+        // Isochrones' contours: the time field of the reached roads on a grid, marching squares,
+        // polygons with holes by GEOS, and the GeoJSON answer.
+        .target(name: "WayfinderIsochrones", dependencies: ["CGEOS", "WayfinderGraph", "WayfinderJSON"], swiftSettings: checked),
         // Turn-by-turn steps, instruction text, OSRM v5 / GeoJSON output of a route.
         // Map matching: GPS traces to the roads driven or walked, a hidden Markov model decoded
         // by Viterbi over the table's many-to-many searches.
@@ -152,7 +158,8 @@ let package = Package(
         .testTarget(
             name: "WayfinderTests",
             dependencies: ["WayfinderGraph", "WayfinderImport", "WayfinderRouting", "WayfinderGeocoding", "WayfinderDirections", "WayfinderCLI",
-                           "WayfinderProtobuf", "CWayfinderProto", "WayfinderJSON", "WayfinderHTTPServer", "WayfinderEngine", "WayfinderMatching"]
+                           "WayfinderProtobuf", "CWayfinderProto", "WayfinderJSON", "WayfinderHTTPServer", "WayfinderEngine", "WayfinderMatching",
+                           "WayfinderIsochrones", "CGEOS"]
         ),
         .testTarget(
             name: "ServerTests",

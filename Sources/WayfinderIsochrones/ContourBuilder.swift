@@ -1,0 +1,64 @@
+import WayfinderGraph
+
+/// Per thread: reuses its grid and GEOS context.
+///
+/// The contours of an isochrone from the roads its search reached: the time field on a grid
+/// (`TimeGrid`), its iso-line at each limit (`MarchingSquares`), each line's rings made into
+/// polygons, denoised, generalized and snapped by GEOS (`ContourPolygons`). Like the project's
+/// other per-thread query objects (`Router`, `TableQuery`), it is not for sharing between
+/// threads: it keeps its buffers (the field, the tracer's edge table, the GEOS context) from
+/// one call to the next, so a query allocates little beyond its answer.
+public final class ContourBuilder {
+    private let grid = TimeGrid()
+    private let squares = MarchingSquares()
+    private let geos = GEOSContext()
+    private let assembly: ContourPolygons
+    private var rings = ContourRings()
+
+    /// What GEOS said when it last failed (a contour then comes back without shapes); nil
+    /// when every contour of the last call was drawn.
+    public private(set) var lastError: String?
+
+    public init() {
+        assembly = ContourPolygons(geos: geos)
+    }
+
+    /// `limits` in the same unit as `reached.values` (seconds or metres), ascending or not (answer in the order given).
+    ///
+    /// Each contour's `limit` is the limit as given here; a caller that asked in minutes puts
+    /// the minutes back (`Contour.limit`), as the answer must carry the value asked. Limits
+    /// that are not finite and positive get an empty contour.
+    public func contours(of reached: ReachedRoads, origin: FixedCoordinate, limits: [Double], metric: ContourMetric,
+                         mode: TravelMode, options: ContourOptions) -> [Contour] {
+        lastError = nil
+        var answer = limits.map { Contour(limit: $0, metric: metric) }
+        let drawn = limits.filter { $0.isFinite && $0 > 0 }
+        guard let ceiling = drawn.max() else { return answer }
+        let parameters = options.grid ?? ContourGrid(mode: mode)
+        // A metre off the road: seconds at the off-road speed, or itself.
+        let rate = metric == .time ? 1 / parameters.offRoadSpeed : 1
+        grid.fill(reached, origin: origin, ceiling: ceiling, rate: rate, parameters: parameters)
+        guard !grid.isEmpty else { return answer }
+        let tolerance = max(0, options.generalize ?? grid.cell / 2)
+        let denoise = min(1, max(0, options.denoise.isFinite ? options.denoise : 1))
+        let placement = ContourPolygons.Placement(origin: origin)
+        for (index, limit) in limits.enumerated() where limit.isFinite && limit > 0 {
+            rings.removeAll()
+            squares.rings(of: grid, level: Float(limit), into: &rings)
+            guard let shapes = assembly.shapes(rings, denoise: denoise, tolerance: tolerance, placement: placement,
+                                               polygons: options.polygons) else {
+                lastError = assembly.lastError
+                continue
+            }
+            answer[index].polygons = shapes.polygons
+            answer[index].lines = shapes.lines
+        }
+        return answer
+    }
+
+    /// The cell size of the last call's grid, metres (larger than the options' when the
+    /// reached roads spread far): for tests and benchmarks.
+    public var lastCellSize: Double { grid.cell }
+    /// The node count of the last call's grid.
+    public var lastGridNodes: Int { grid.columns * grid.rows }
+}

@@ -1,0 +1,110 @@
+import WayfinderGraph
+
+/// What a contour's limit and the reached values measure: seconds (asked in minutes) or metres.
+public enum ContourMetric: String, Sendable {
+    case time, distance
+}
+
+/// The grid of the time field (`TimeGrid`): how fine it is and how far from a reached road it
+/// reaches. Per-mode defaults (`init(mode:)`), measured and chosen as their comments say.
+///
+/// The shape rules these numbers serve (the contract):
+/// - a reached road lies inside its contour: every grid node within `freeRadius` of a reached
+///   point takes the point's value, and `freeRadius` (2.5 cells) covers the corners of the cell
+///   the point lies in from the sample before it (half a cell back) with room for the default
+///   generalization (half a cell), so the point's cell lies wholly inside;
+/// - an unreached road lies outside beyond about `reach` plus a cell: nodes farther than
+///   `reach` from every reached point are unreached, and a cell whose corners are all
+///   unreached lies wholly outside;
+/// - between `freeRadius` and `reach` the value grows as walking off the road would
+///   (`offRoadSpeed`), so a road reached just before the limit gets a narrow band and one
+///   reached early a band `reach` wide.
+public struct ContourGrid: Sendable, Equatable {
+    /// The finest cell, metres. The builder makes cells larger when the reached roads' extent
+    /// would need more than `maxNodes` nodes.
+    public var cellSize: Double
+    /// How far from a reached road the contour may reach, metres ("the width of a street").
+    /// Never less than `freeRadius` plus a cell.
+    public var reach: Double
+    /// The speed off the road between `freeRadius` and `reach`, metres a second (time
+    /// contours; distance contours count off-road metres as metres).
+    public var offRoadSpeed: Double
+    /// The most nodes a grid may have: bounds the memory (4 bytes a node for the field, 8 for
+    /// the contour tracer) and the time of a very large isochrone.
+    public var maxNodes: Int
+
+    public init(cellSize: Double, reach: Double, offRoadSpeed: Double, maxNodes: Int = 500_000) {
+        precondition(cellSize > 0 && reach > 0 && offRoadSpeed > 0 && maxNodes >= 64, "ContourGrid: positive sizes")
+        self.cellSize = cellSize
+        self.reach = reach
+        self.offRoadSpeed = offRoadSpeed
+        self.maxNodes = maxNodes
+    }
+
+    /// Walking: 6 m cells (a 15-minute walk, ~2.5 km across, is a 420 × 420 grid), a reach of
+    /// 25 m (a street with its pavements, as a pedestrian would cut across it), off the road at
+    /// 1 m/s (a little under the 5 km/h of the foot profile: grass, kerbs).
+    /// Driving: 20 m cells (a 15-minute drive in Andorra, ~15 km across, reaches the 500,000
+    /// node bound and takes ~22 m cells), a reach of 60 m (a street and the plots along it,
+    /// where a driver parks and walks), off the road at 2 m/s (walking briskly from the car).
+    public init(mode: TravelMode) {
+        switch mode {
+        case .walking: self.init(cellSize: 6, reach: 25, offRoadSpeed: 1.0)
+        case .driving: self.init(cellSize: 20, reach: 60, offRoadSpeed: 2.0)
+        }
+    }
+
+    /// Within this distance of a reached point a node takes the point's value unchanged:
+    /// a cell's diagonal (the corners of the cell the point lies in), half a cell (the
+    /// spacing of the samples along a road, `sampleSpacing`) and half a cell (the default
+    /// generalization, which may move the boundary that far).
+    @inlinable public static func freeRadius(cell: Double) -> Double { cell * (2.0.squareRoot() + 1) }
+
+    /// Samples along every road: half a cell apart.
+    @inlinable public static func sampleSpacing(cell: Double) -> Double { cell / 2 }
+}
+
+/// How an isochrone's contours are drawn.
+public struct ContourOptions: Sendable {
+    /// Polygons (true), or the polygons' boundary lines (false), as Valhalla's and Mapbox's
+    /// `polygons` parameter.
+    public var polygons: Bool
+    /// 0...1: polygons whose area is under `denoise` times the largest polygon's area of the
+    /// same contour are dropped (Valhalla's and Mapbox's `denoise`); 1, the default as theirs,
+    /// keeps only the largest.
+    public var denoise: Double
+    /// The Douglas–Peucker tolerance in metres (Valhalla's `generalize`), topology preserving
+    /// (no ring crosses another after it); nil: half a cell of the grid used, which takes the
+    /// grid's staircase out of the lines and keeps every reached road inside (`ContourGrid`);
+    /// 0: none. A larger tolerance may move a boundary past a reached road by the excess, as
+    /// Mapbox's documentation warns.
+    public var generalize: Double?
+    /// The grid; nil: the defaults of the request's travel mode, `ContourGrid(mode:)`.
+    public var grid: ContourGrid?
+
+    public init(polygons: Bool = true, denoise: Double = 1.0, generalize: Double? = nil, grid: ContourGrid? = nil) {
+        self.polygons = polygons
+        self.denoise = denoise
+        self.generalize = generalize
+        self.grid = grid
+    }
+}
+
+/// One contour: the limit asked (minutes or metres as given, not converted), its shape.
+public struct Contour: Sendable {
+    public var limit: Double
+    public var metric: ContourMetric
+    /// Polygons: each an outer ring then its holes; each ring closed (first == last), outer CCW, holes CW.
+    /// Coordinates lie on the 10^-6 degree grid that GeoJSON's 6 decimals write, and the
+    /// polygons are valid there (snapped by GEOS, `ContourPolygons`).
+    public var polygons: [[[FixedCoordinate]]]
+    /// Lines (polygons=false): the contour's boundary lines, each a closed ring.
+    public var lines: [[FixedCoordinate]]
+
+    public init(limit: Double, metric: ContourMetric, polygons: [[[FixedCoordinate]]] = [], lines: [[FixedCoordinate]] = []) {
+        self.limit = limit
+        self.metric = metric
+        self.polygons = polygons
+        self.lines = lines
+    }
+}
