@@ -70,7 +70,7 @@ let package = Package(
         .target(name: "WayfinderRouting", dependencies: ["WayfinderGraph"], swiftSettings: hotKernels),
         // Isochrones' contours: the time field of the reached roads on a grid, marching squares,
         // polygons with holes by GEOS, and the GeoJSON answer.
-        .target(name: "WayfinderIsochrones", dependencies: ["CGEOS", "WayfinderGraph", "WayfinderJSON"], swiftSettings: checked),
+        .target(name: "WayfinderIsochrones", dependencies: ["CGEOS", "WayfinderGraph", "WayfinderRouting", "WayfinderJSON"], swiftSettings: checked),
         // Turn-by-turn steps, instruction text, OSRM v5 / GeoJSON output of a route.
         // Map matching: GPS traces to the roads driven or walked, a hidden Markov model decoded
         // by Viterbi over the table's many-to-many searches.
@@ -94,7 +94,7 @@ let package = Package(
         // query objects (EngineQueries).
         .target(
             name: "WayfinderEngine",
-            dependencies: ["WayfinderGraph", "WayfinderRouting", "WayfinderMatching", "WayfinderDirections", "WayfinderGeocoding", "WayfinderJSON"],
+            dependencies: ["WayfinderGraph", "WayfinderRouting", "WayfinderMatching", "WayfinderIsochrones", "WayfinderDirections", "WayfinderGeocoding", "WayfinderJSON"],
             swiftSettings: checked
         ),
         // OSRM v5's request grammar: a decoded request target (HTTPRequest) parsed into the
@@ -142,7 +142,7 @@ let package = Package(
         .executableTarget(name: "route", dependencies: ["WayfinderCLI"], swiftSettings: checked),
         .executableTarget(
             name: "WayfinderBench",
-            dependencies: ["WayfinderGraph", "WayfinderImport", "WayfinderRouting", "WayfinderGeocoding", "WayfinderDirections", "WayfinderCLI",
+            dependencies: ["WayfinderGraph", "WayfinderImport", "WayfinderRouting", "WayfinderGeocoding", "WayfinderDirections", "WayfinderCLI", "WayfinderIsochrones",
                            "WayfinderProtobuf", "WayfinderJSON", "WayfinderHTTPServer", "WayfinderService", "WayfinderEngine"],
             path: "Benchmarks/WayfinderBench",
             swiftSettings: checked

@@ -2,6 +2,7 @@ import Glibc
 import WayfinderDirections
 import WayfinderGeocoding
 import WayfinderGraph
+import WayfinderIsochrones
 import WayfinderJSON
 import WayfinderMatching
 import WayfinderRouting
@@ -20,6 +21,10 @@ public final class EngineQueries: @unchecked Sendable {
     private var roadFinders: [RoadsInBox?]
     private var tables: [TableQuery?]
     private var matchers: [MapMatcher?]
+    private var reachQueries: [ReachQuery?]
+    /// Isochrones: the contour builder (its grid and GEOS context) and the roads gathered.
+    public let contourBuilder = ContourBuilder()
+    public let reachedRoads = ReachedRoadsBuffer()
     private var buffer = JSONBuffer(capacity: 64 * 1024)
     /// Monotonic nanoseconds when the current request started.
     public var requestStart: UInt64 = 0
@@ -35,6 +40,7 @@ public final class EngineQueries: @unchecked Sendable {
         roadFinders = Array(repeating: nil, count: TravelMode.allCases.count)
         tables = Array(repeating: nil, count: TravelMode.allCases.count)
         matchers = Array(repeating: nil, count: TravelMode.allCases.count)
+        reachQueries = Array(repeating: nil, count: TravelMode.allCases.count)
     }
 
     /// The per-mode query object in `cache`, made on first use; nil when the graph has no such mode.
@@ -58,6 +64,10 @@ public final class EngineQueries: @unchecked Sendable {
     /// keeps its targets' buckets in the table query's).
     public func mapMatcher(_ mode: TravelMode) -> MapMatcher? { perMode(&matchers, mode) { MapMatcher(graph: $0) } }
 
+    /// The bounded one-to-all search of `mode`, for isochrones (arriving ones get the served
+    /// graph's transposed arcs when they first need them).
+    public func reachQuery(_ mode: TravelMode) -> ReachQuery? { perMode(&reachQueries, mode) { ReachQuery(graph: $0) } }
+
     /// The road finder of `mode` for the map's road layer.
     public func roadsInBox(_ mode: TravelMode) -> RoadsInBox? { perMode(&roadFinders, mode, RoadsInBox.init) }
 
@@ -80,4 +90,9 @@ public final class EngineQueries: @unchecked Sendable {
     public var pastDeadline: Bool {
         monotonicNanoseconds() - requestStart > UInt64(limits.maxRequestTime * 1e9)
     }
+}
+
+/// The roads an isochrone reached, kept per thread so that their arrays are reused.
+public final class ReachedRoadsBuffer {
+    public var value = ReachedRoads()
 }

@@ -54,6 +54,12 @@ public struct EngineLimits: Sendable {
     /// The URL bytes a trace of `points` points may need: 100 a point (a coordinate with
     /// decimals, an epoch timestamp, a radius and a bearing take about 60).
     public static func matchURLBytes(points: Int) -> Int { 100 * points + 8192 }
+    /// Contours of one isochrone request (the Mapbox API's 4).
+    public var maxContours = 4
+    /// The largest time contour, minutes (the Mapbox API's 60).
+    public var maxContourMinutes = 60.0
+    /// The largest distance contour, metres (the Mapbox API's 100 km).
+    public var maxContourMetres = 100_000.0
     /// Seconds one request may compute before it is cut short (checked between legs).
     public var maxRequestTime = 5.0
     /// Seconds an idle connection is kept open.
