@@ -8,14 +8,17 @@ extension ReachedRoads {
     public mutating func collect(from query: ReachQuery, metric: ContourMetric) {
         removeAll()
         let graph = query.graph
+        // One flat projection for the whole isochrone: a few kilometres across, it measures
+        // within a fraction of a percent of the segments' own lengths, at a multiply a step.
+        let projection = LocalProjection(latitude: query.snap.location.latitude)
         query.forEachReachedPiece { piece in
-            append(piece, of: graph, metric: metric)
+            append(piece, of: graph, metric: metric, projection)
         }
     }
 
-    /// One piece: the segment's points between its fractions, in the direction of travel,
-    /// cut by the segment lengths' own metric (`Geo.rulerDistance`, as `appendGeometry`).
-    private mutating func append(_ piece: ReachPiece, of graph: RoutingGraph, metric: ContourMetric) {
+    /// One piece: the segment's points between its fractions, in the direction of travel.
+    private mutating func append(_ piece: ReachPiece, of graph: RoutingGraph, metric: ContourMetric,
+                                 _ projection: LocalProjection) {
         let s = graph.segments[Int(piece.segment)]
         let first = Int(s.firstPoint), count = Int(s.lastPoint - s.firstPoint) + 1
         @inline(__always) func point(_ i: Int) -> FixedCoordinate { graph.points[first + (piece.forward ? i : count - 1 - i)] }
@@ -30,7 +33,8 @@ extension ReachedRoads {
         if from <= 0 { appendVertex(previous, value(0)) }
         for i in 1..<count {
             let p = point(i)
-            let step = Geo.rulerDistance(previous, p)
+            let (dx, dy) = projection.offset(p, from: previous)
+            let step = (dx * dx + dy * dy).squareRoot()
             let next = walked + step
             if next > from && walked < to && step > 0 {
                 if walked < from { appendVertex(Self.interpolate(previous, p, (from - walked) / step), value(from)) }
