@@ -143,7 +143,8 @@ let package = Package(
         .executableTarget(
             name: "WayfinderBench",
             dependencies: ["WayfinderGraph", "WayfinderImport", "WayfinderRouting", "WayfinderGeocoding", "WayfinderDirections", "WayfinderCLI",
-                           "WayfinderProtobuf", "WayfinderJSON", "WayfinderHTTPServer", "WayfinderService", "WayfinderEngine"],
+                           "WayfinderProtobuf", "WayfinderJSON", "WayfinderHTTPServer", "WayfinderService", "WayfinderEngine",
+                           "WayfinderIsochrones"],
             path: "Benchmarks/WayfinderBench",
             swiftSettings: checked
         ),

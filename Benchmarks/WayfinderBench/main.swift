@@ -20,6 +20,8 @@
 //                      pairs given an alternative; cost of up to N alternatives against a plain route
 //   wayfinder-bench tiles GRAPH [--tiles N] [--seed S] [--buildings]
 //                      /tiles answers per zoom band (8, 9-11, 12-14, 15-17): p50/p99 time, bytes
+//   wayfinder-bench contours [--segments N] [--spacing M] [--mode M] [--runs N] [--seed S] [--geojson FILE]
+//                      isochrone contours of a synthetic street grid: build p50/max per phase
 //
 // Every subcommand prints a readable table, or one JSON object with --json (keys name their
 // units: `search_unpack_us`, `file_mib`, `qps`).
@@ -39,6 +41,7 @@ let usage = """
            wayfinder-bench alternatives GRAPH [--mode M] [--queries CSV | --random N --seed S] [--count N] [--checked N]
                                               [--epsilon E] [--sharing S]
            wayfinder-bench tiles GRAPH [--tiles N] [--seed S] [--buildings]
+           wayfinder-bench contours [--segments N] [--spacing M] [--mode M] [--runs N] [--seed S] [--geojson FILE]
     every subcommand takes --json (one JSON object instead of the table)
     """
 
@@ -82,13 +85,13 @@ func routeURLs(_ args: Arguments) -> Report {
 let args: Arguments
 do {
     args = try Arguments(Array(CommandLine.arguments.dropFirst()),
-                         valued: ["mode", "random", "seed", "dijkstra", "runs", "queries", "pbf", "size", "threads", "count", "checked", "epsilon", "sharing", "exclude", "tiles"])
+                         valued: ["mode", "random", "seed", "dijkstra", "runs", "queries", "pbf", "size", "threads", "count", "checked", "epsilon", "sharing", "exclude", "tiles", "segments", "spacing", "geojson"])
     try args.allowOnly(flags: ["json", "navigation", "buildings"])
 } catch { fail(error.description + "\n" + usage) }
 let subcommands: [String: (Arguments) -> Report] = [
     "query": queryBenchmark, "build": buildBenchmark, "geocode": geocodeBenchmark,
     "table": tableBenchmark, "pbf": protobufBenchmark, "urls": routeURLs,
-    "alternatives": alternativesBenchmark, "tiles": tilesBenchmark,
+    "alternatives": alternativesBenchmark, "tiles": tilesBenchmark, "contours": contoursBenchmark,
 ]
 guard let command = args.positional.first, let run = subcommands[command] else { fail(usage) }
 run(args).print(json: args.has("json"))
