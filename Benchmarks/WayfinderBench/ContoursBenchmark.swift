@@ -1,4 +1,4 @@
-// wayfinder-bench contours [--segments N] [--spacing M] [--mode walking|driving] [--runs N] [--seed S] [--geojson FILE] [--json]
+// wayfinder-bench contours [--segments N] [--spacing M] [--mode walking|driving] [--runs N] [--seed S] [--generalize M] [--geojson FILE] [--json]
 //
 // The isochrone contour build (`ContourBuilder`) on a synthetic street grid of about N
 // segments (default 5000): intersections M metres apart (default 100), moved up to 20 m at random, a shape
@@ -6,7 +6,8 @@
 // every point valued by a Dijkstra from the centre, three limits (a third, two thirds and
 // all of the largest value). The build runs N times (default 20) on one builder, as one
 // thread's queries do; p50 and max of the whole build and of its phases (the time field,
-// marching squares, GEOS). --geojson writes the last answer for a look.
+// marching squares, GEOS). --generalize sets the tolerance in metres (default: half a
+// cell); --geojson writes the last answer for a look.
 import Foundation
 import WayfinderCLI
 import WayfinderGraph
@@ -22,13 +23,19 @@ func contoursBenchmark(_ args: Arguments) -> Report {
     let network = SyntheticStreets(segments: segments, spacing: spacing, mode: mode, rng: &rng)
     let largest = network.largestValue
     let limits = [largest / 3, 2 * largest / 3, largest]
+    // Metres; absent: the builder's default (half a cell).
+    var options = ContourOptions()
+    if let text = args["generalize"] {
+        guard let metres = Double(text), metres >= 0 else { fail("--generalize must be metres >= 0, got \"\(text)\"") }
+        options.generalize = metres
+    }
     let builder = ContourBuilder()
     var totals: [Double] = [], fields: [Double] = [], rings: [Double] = [], polygons: [Double] = []
     var contours: [Contour] = []
     for _ in 0..<runs {
         let t0 = now()
         contours = builder.contours(of: network.reached, origin: network.origin, limits: limits, metric: .time,
-                                    mode: mode, options: ContourOptions())
+                                    mode: mode, options: options)
         totals.append(Double(now() - t0) / 1e6)
         let t = builder.lastTimings
         fields.append(Double(t.field) / 1e6)

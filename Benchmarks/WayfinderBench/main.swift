@@ -20,7 +20,7 @@
 //                      pairs given an alternative; cost of up to N alternatives against a plain route
 //   wayfinder-bench tiles GRAPH [--tiles N] [--seed S] [--buildings]
 //                      /tiles answers per zoom band (8, 9-11, 12-14, 15-17): p50/p99 time, bytes
-//   wayfinder-bench contours [--segments N] [--spacing M] [--mode M] [--runs N] [--seed S] [--geojson FILE]
+//   wayfinder-bench contours [--segments N] [--spacing M] [--mode M] [--runs N] [--seed S] [--generalize M] [--geojson FILE]
 //                      isochrone contours of a synthetic street grid: build p50/max per phase
 //
 // Every subcommand prints a readable table, or one JSON object with --json (keys name their
@@ -41,7 +41,7 @@ let usage = """
            wayfinder-bench alternatives GRAPH [--mode M] [--queries CSV | --random N --seed S] [--count N] [--checked N]
                                               [--epsilon E] [--sharing S]
            wayfinder-bench tiles GRAPH [--tiles N] [--seed S] [--buildings]
-           wayfinder-bench contours [--segments N] [--spacing M] [--mode M] [--runs N] [--seed S] [--geojson FILE]
+           wayfinder-bench contours [--segments N] [--spacing M] [--mode M] [--runs N] [--seed S] [--generalize M] [--geojson FILE]
     every subcommand takes --json (one JSON object instead of the table)
     """
 
@@ -85,7 +85,7 @@ func routeURLs(_ args: Arguments) -> Report {
 let args: Arguments
 do {
     args = try Arguments(Array(CommandLine.arguments.dropFirst()),
-                         valued: ["mode", "random", "seed", "dijkstra", "runs", "queries", "pbf", "size", "threads", "count", "checked", "epsilon", "sharing", "exclude", "tiles", "segments", "spacing", "geojson"])
+                         valued: ["mode", "random", "seed", "dijkstra", "runs", "queries", "pbf", "size", "threads", "count", "checked", "epsilon", "sharing", "exclude", "tiles", "segments", "spacing", "generalize", "geojson"])
     try args.allowOnly(flags: ["json", "navigation", "buildings"])
 } catch { fail(error.description + "\n" + usage) }
 let subcommands: [String: (Arguments) -> Report] = [
