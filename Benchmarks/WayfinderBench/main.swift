@@ -22,6 +22,8 @@
 //                      /tiles answers per zoom band (8, 9-11, 12-14, 15-17): p50/p99 time, bytes
 //   wayfinder-bench isochrone GRAPH [--mode M] [--minutes 5,10,15] [--random N] [--seed S] [--arrive]
 //                      in-process isochrones: search, roads, contours, GeoJSON p50/p95/p99
+//   wayfinder-bench contours [--segments N] [--spacing M] [--mode M] [--runs N] [--seed S] [--generalize M] [--geojson FILE]
+//                      isochrone contours of a synthetic street grid: build p50/max per phase
 //
 // Every subcommand prints a readable table, or one JSON object with --json (keys name their
 // units: `search_unpack_us`, `file_mib`, `qps`).
@@ -42,6 +44,7 @@ let usage = """
                                               [--epsilon E] [--sharing S]
            wayfinder-bench tiles GRAPH [--tiles N] [--seed S] [--buildings]
            wayfinder-bench isochrone GRAPH [--mode M] [--minutes 5,10,15] [--random N] [--seed S] [--arrive]
+           wayfinder-bench contours [--segments N] [--spacing M] [--mode M] [--runs N] [--seed S] [--generalize M] [--geojson FILE]
     every subcommand takes --json (one JSON object instead of the table)
     """
 
@@ -85,13 +88,14 @@ func routeURLs(_ args: Arguments) -> Report {
 let args: Arguments
 do {
     args = try Arguments(Array(CommandLine.arguments.dropFirst()),
-                         valued: ["mode", "minutes", "random", "seed", "dijkstra", "runs", "queries", "pbf", "size", "threads", "count", "checked", "epsilon", "sharing", "exclude", "tiles"])
+                         valued: ["mode", "minutes", "random", "seed", "dijkstra", "runs", "queries", "pbf", "size", "threads", "count", "checked", "epsilon", "sharing", "exclude", "tiles", "segments", "spacing", "generalize", "geojson"])
     try args.allowOnly(flags: ["json", "navigation", "buildings", "arrive"])
 } catch { fail(error.description + "\n" + usage) }
 let subcommands: [String: (Arguments) -> Report] = [
     "query": queryBenchmark, "build": buildBenchmark, "geocode": geocodeBenchmark,
     "table": tableBenchmark, "pbf": protobufBenchmark, "urls": routeURLs,
     "alternatives": alternativesBenchmark, "tiles": tilesBenchmark, "isochrone": isochroneBenchmark,
+    "contours": contoursBenchmark,
 ]
 guard let command = args.positional.first, let run = subcommands[command] else { fail(usage) }
 run(args).print(json: args.has("json"))

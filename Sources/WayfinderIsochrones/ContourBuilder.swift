@@ -1,3 +1,4 @@
+import Glibc
 import WayfinderGraph
 
 /// Per thread: reuses its grid and GEOS context.
@@ -13,7 +14,8 @@ public final class ContourBuilder {
     private let squares = MarchingSquares()
     private let geos = GEOSContext()
     private let assembly: ContourPolygons
-    private var rings = ContourRings()
+    /// Per limit drawn, its rings (reused).
+    private var rings: [ContourRings] = []
 
     /// What GEOS said when it last failed (a contour then comes back without shapes); nil
     /// when every contour of the last call was drawn.
@@ -31,6 +33,13 @@ public final class ContourBuilder {
     public func contours(of reached: ReachedRoads, origin: FixedCoordinate, limits: [Double], metric: ContourMetric,
                          mode: TravelMode, options: ContourOptions) -> [Contour] {
         lastError = nil
+        lastTimings = Timings()
+        var clock = monotonic()
+        func lap(_ phase: inout UInt64) {
+            let time = monotonic()
+            phase += time - clock
+            clock = time
+        }
         var answer = limits.map { Contour(limit: $0, metric: metric) }
         let drawn = limits.filter { $0.isFinite && $0 > 0 }
         guard let ceiling = drawn.max() else { return answer }
@@ -38,15 +47,21 @@ public final class ContourBuilder {
         // A metre off the road: seconds at the off-road speed, or itself.
         let rate = metric == .time ? 1 / parameters.offRoadSpeed : 1
         grid.fill(reached, origin: origin, ceiling: ceiling, rate: rate, parameters: parameters)
+        lap(&lastTimings.field)
         guard !grid.isEmpty else { return answer }
         let tolerance = max(0, options.generalize ?? grid.cell / 2)
         let denoise = min(1, max(0, options.denoise.isFinite ? options.denoise : 1))
         let placement = ContourPolygons.Placement(origin: origin)
+        let levels = limits.filter { $0.isFinite && $0 > 0 }.map { Float($0) }
+        squares.rings(of: grid, levels: levels, into: &rings)
+        lap(&lastTimings.rings)
+        var level = 0
         for (index, limit) in limits.enumerated() where limit.isFinite && limit > 0 {
-            rings.removeAll()
-            squares.rings(of: grid, level: Float(limit), into: &rings)
-            guard let shapes = assembly.shapes(rings, denoise: denoise, tolerance: tolerance, placement: placement,
-                                               polygons: options.polygons) else {
+            defer { level += 1 }
+            let made = assembly.shapes(rings[level], denoise: denoise, tolerance: tolerance, placement: placement,
+                                       polygons: options.polygons)
+            lap(&lastTimings.polygons)
+            guard let shapes = made else {
                 lastError = assembly.lastError
                 continue
             }
@@ -54,6 +69,23 @@ public final class ContourBuilder {
             answer[index].lines = shapes.lines
         }
         return answer
+    }
+
+    /// Where the last call's time went, nanoseconds: for benchmarks.
+    public struct Timings: Sendable {
+        /// The time field (`TimeGrid`).
+        public var field: UInt64 = 0
+        /// Marching squares, every limit (`MarchingSquares`).
+        public var rings: UInt64 = 0
+        /// GEOS: assembly, denoise, generalize, snapping, read-out (`ContourPolygons`).
+        public var polygons: UInt64 = 0
+    }
+    public private(set) var lastTimings = Timings()
+
+    private func monotonic() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
 
     /// The cell size of the last call's grid, metres (larger than the options' when the

@@ -9,12 +9,13 @@ public enum ContourMetric: String, Sendable {
 /// reaches. Per-mode defaults (`init(mode:)`), measured and chosen as their comments say.
 ///
 /// The shape rules these numbers serve (the contract):
-/// - a reached road lies inside its contour: every grid node within `freeRadius` of a reached
-///   point takes the point's value, and `freeRadius` (2.5 cells) covers the corners of the cell
-///   the point lies in from the sample before it (half a cell back) with room for the default
-///   generalization (half a cell), so the point's cell lies wholly inside;
-/// - an unreached road lies outside beyond about `reach` plus a cell: nodes farther than
-///   `reach` from every reached point are unreached, and a cell whose corners are all
+/// - a reached road lies inside its contour: every cell a reached road crosses is seeded with
+///   the road's least value in it, every node within `freeRadius` of a seeded cell's centre
+///   takes that value, and `freeRadius` covers, from the cell of any reached point, every cell
+///   within the default generalization (half a cell) of the point — half a cell's diagonal, a
+///   cell's diagonal and half a cell — so the boundary passes at least that far from it;
+/// - an unreached road lies outside beyond `reach` plus a cell's diagonal: nodes farther than
+///   `reach` from every seeded cell's centre are unreached, and a cell whose corners are all
 ///   unreached lies wholly outside;
 /// - between `freeRadius` and `reach` the value grows as walking off the road would
 ///   (`offRoadSpeed`), so a road reached just before the limit gets a narrow band and one
@@ -54,14 +55,10 @@ public struct ContourGrid: Sendable, Equatable {
         }
     }
 
-    /// Within this distance of a reached point a node takes the point's value unchanged:
-    /// a cell's diagonal (the corners of the cell the point lies in), half a cell (the
-    /// spacing of the samples along a road, `sampleSpacing`) and half a cell (the default
-    /// generalization, which may move the boundary that far).
-    @inlinable public static func freeRadius(cell: Double) -> Double { cell * (2.0.squareRoot() + 1) }
-
-    /// Samples along every road: half a cell apart.
-    @inlinable public static func sampleSpacing(cell: Double) -> Double { cell / 2 }
+    /// Within this distance of a seeded cell's centre a node takes the cell's value unchanged:
+    /// half the cell's diagonal (its own corners), a cell's diagonal and half a cell (the
+    /// cells the default generalization may move the boundary across), about 2.6 cells.
+    @inlinable public static func freeRadius(cell: Double) -> Double { cell * (1.5 * 2.0.squareRoot() + 0.5) }
 }
 
 /// How an isochrone's contours are drawn.

@@ -34,8 +34,8 @@ final class MarchingSquares {
     /// Per grid edge (2 × node + 0 for the edge east of a node, + 1 for the edge north of
     /// it): the edge the boundary leaves the cell by, after entering it by this one; −1 none.
     private var next: [Int32] = []
-    /// The edges given a `next` in this pass, where rings start.
-    private var starts: [Int32] = []
+    /// Per level: the segments found, (edge entered, edge left) after one another.
+    private var segmentsByLevel: [[Int32]] = []
 
     /// No crossing closer to a node than this share of its edge, so that two rings never
     /// share a point and no ring passes through a node (which would make it touch itself).
@@ -71,33 +71,36 @@ final class MarchingSquares {
         return table
     }()
 
-    /// The rings of `grid` at `level` appended to `rings`.
-    func rings(of grid: TimeGrid, level: Float, into rings: inout ContourRings) {
-        let columns = grid.columns, rows = grid.rows
-        let edges = 2 * columns * rows
+    /// The rings of `grid` at each of `levels`, into `rings` (one `ContourRings` per level,
+    /// emptied first). One pass over the cells finds every level's segments (a cell whose
+    /// corners lie all below the lowest level or all above the highest is passed over after
+    /// four loads); each level's segments are then linked and traced.
+    func rings(of grid: TimeGrid, levels: [Float], into rings: inout [ContourRings]) {
+        let edges = 2 * grid.columns * grid.rows
         if next.count < edges { next.append(contentsOf: repeatElement(-1, count: edges - next.count)) }
-        starts.removeAll(keepingCapacity: true)
-        link(grid.values, columns: columns, rows: rows, level: level)
-        trace(grid, level: level, into: &rings)
+        while segmentsByLevel.count < levels.count { segmentsByLevel.append([]) }
+        while rings.count < levels.count { rings.append(ContourRings()) }
+        for n in levels.indices {
+            segmentsByLevel[n].removeAll(keepingCapacity: true)
+            rings[n].removeAll()
+        }
+        findSegments(grid.values, columns: grid.columns, rows: grid.rows, levels: levels)
+        for n in levels.indices { trace(grid, level: levels[n], segments: segmentsByLevel[n], into: &rings[n]) }
     }
 
-    /// Fills `next` for every cell the level crosses.
-    private func link(_ values: [Float], columns: Int, rows: Int, level: Float) {
-        var next: [Int32] = []
-        swap(&next, &self.next)
-        defer { swap(&next, &self.next) }
+    /// Every level's segments, cell by cell.
+    private func findSegments(_ values: [Float], columns: Int, rows: Int, levels: [Float]) {
+        guard let lowest = levels.min(), let highest = levels.max() else { return }
+        var found: [[Int32]] = []
+        swap(&found, &segmentsByLevel)
+        defer { swap(&found, &segmentsByLevel) }
         for j in 0..<(rows - 1) {
             let row = j * columns
             for i in 0..<(columns - 1) {
                 let sw = values[row + i], se = values[row + i + 1]
                 let ne = values[row + columns + i + 1], nw = values[row + columns + i]
-                var code = 0
-                if sw < level { code |= 1 }
-                if se < level { code |= 2 }
-                if ne < level { code |= 4 }
-                if nw < level { code |= 8 }
-                if code == 0 || code == 15 { continue }
-                let joined = (code == 5 || code == 10) && (sw + se + ne + nw) / 4 < level
+                let low = min(min(sw, se), min(ne, nw)), high = max(max(sw, se), max(ne, nw))
+                if high < lowest || low >= highest { continue }
                 let node = Int32(row + i), columns32 = Int32(columns)
                 // South, east, north, west edges of the cell.
                 let edge: (Int) -> Int32 = { k in
@@ -108,22 +111,31 @@ final class MarchingSquares {
                     default: return 2 * node + 1
                     }
                 }
-                for pair in Self.segments[code * 2 + (joined ? 1 : 0)] {
-                    let from = edge(pair.from)
-                    next[Int(from)] = edge(pair.to)
-                    starts.append(from)
+                for (n, level) in levels.enumerated() where low < level && high >= level {
+                    var code = 0
+                    if sw < level { code |= 1 }
+                    if se < level { code |= 2 }
+                    if ne < level { code |= 4 }
+                    if nw < level { code |= 8 }
+                    let joined = (code == 5 || code == 10) && (sw + se + ne + nw) / 4 < level
+                    for pair in Self.segments[code * 2 + (joined ? 1 : 0)] {
+                        found[n].append(edge(pair.from))
+                        found[n].append(edge(pair.to))
+                    }
                 }
             }
         }
     }
 
-    /// Follows `next` from every start not yet followed, emitting each crossing's point;
-    /// clears what it follows.
-    private func trace(_ grid: TimeGrid, level: Float, into rings: inout ContourRings) {
+    /// Links one level's segments through `next`, then follows it from every segment not yet
+    /// followed, emitting each crossing's point; clears what it follows.
+    private func trace(_ grid: TimeGrid, level: Float, segments: [Int32], into rings: inout ContourRings) {
         var next: [Int32] = []
         swap(&next, &self.next)
         defer { swap(&next, &self.next) }
-        for start in starts where next[Int(start)] >= 0 {
+        for k in stride(from: 0, to: segments.count, by: 2) { next[Int(segments[k])] = segments[k + 1] }
+        for k in stride(from: 0, to: segments.count, by: 2) where next[Int(segments[k])] >= 0 {
+            let start = segments[k]
             let first = rings.xy.count
             var edge = start
             repeat {

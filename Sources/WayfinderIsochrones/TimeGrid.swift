@@ -2,15 +2,21 @@ import WayfinderGraph
 
 /// The time field of an isochrone (Valhalla's approach, thor/isochrone.cc): a square grid over
 /// the reached roads in a local metric projection around the origin, each node holding the
-/// least value at which it is reached — from a reached road point at value t and distance d,
-/// t within `ContourGrid.freeRadius` and t + (d − freeRadius) × rate out to `reach`; nodes no
-/// road point reaches hold `unreached`, a value above every limit. `MarchingSquares` draws the
-/// contours of this field.
+/// least value at which it is reached. Two steps:
+/// 1. every road segment is walked through the cells it crosses (Amanatides and Woo's grid
+///    traversal), each cell keeping the least value of the road within it (its seed);
+/// 2. every seeded cell stamps the nodes within `reach` of its centre with its seed, plus
+///    (d − `freeRadius`) × rate beyond `freeRadius` (one kernel of node offsets and penalties
+///    for all cells, so the stamp is a flat loop).
+/// Nodes no seed reaches hold `unreached`, a value above every limit. Seeding cells rather than
+/// stamping every road point bounds the work by the grid however dense the reached roads are
+/// (a 30-minute drive over a tiled Andorra has many roads per cell). `MarchingSquares` draws
+/// the contours of this field.
 ///
 /// The cell grows with the extent of the reached roads so that the grid never has more than
 /// `ContourGrid.maxNodes` nodes: the work per query stays bounded however far the search went,
 /// and the contour stays as fine as the grid allows. One grid per thread (`ContourBuilder`):
-/// its flat array is kept from query to query.
+/// its flat arrays are kept from query to query.
 final class TimeGrid {
     /// Node values, row after row (south to north), `columns` a row: node (i, j) at
     /// `j * columns + i`, at (x0 + i·cell, y0 + j·cell) metres east and north of the origin.
@@ -30,6 +36,15 @@ final class TimeGrid {
     /// The reached roads' vertices in metres from the origin (reused).
     private var xs: [Double] = []
     private var ys: [Double] = []
+    /// Per cell, indexed by its south-west node: the least value of a road point in it
+    /// (+infinity: none); and the cells seeded, in the order met.
+    private var seeds: [Float] = []
+    private var seeded: [Int] = []
+    /// The stamp of a seeded cell: the nodes within `reach` of its centre as runs along rows
+    /// (each run's first node as an offset from the cell's south-west node, its length, where
+    /// its penalties start), and the off-road penalty of each node, run after run.
+    private var kernelRuns: [(offset: Int, count: Int, first: Int)] = []
+    private var kernelPenalties: [Float] = []
 
     /// True when the last `fill` found no road point within the ceiling (an empty grid).
     var isEmpty: Bool { columns == 0 }
@@ -56,9 +71,14 @@ final class TimeGrid {
         }
         size(box, parameters: parameters)
         unreached = Float(ceiling + (reach - freeRadius + cell) * rate)
+        seeds.removeAll(keepingCapacity: true)
+        seeds.append(contentsOf: repeatElement(.infinity, count: columns * rows))
+        seeded.removeAll(keepingCapacity: true)
+        seedRoads(reached, ceiling: ceiling)
+        makeKernel(rate: rate)
         values.removeAll(keepingCapacity: true)
         values.append(contentsOf: repeatElement(unreached, count: columns * rows))
-        stampRoads(reached, ceiling: ceiling, rate: rate)
+        stampSeeds()
     }
 
     /// The box (metres) of every road point reached within `ceiling`: the vertices within it
@@ -89,14 +109,15 @@ final class TimeGrid {
         return (ceiling - a) / (b - a)
     }
 
-    /// Chooses the cell, the radii and the grid's placement: the box padded by the reach and
-    /// two cells, so that the outermost ring of nodes is never reached and every contour closes.
+    /// Chooses the cell, the radii and the grid's placement: the box padded by the stamp's
+    /// extent and two cells, so that every stamp lies inside the grid and its outermost ring
+    /// of nodes is never reached (every contour closes).
     private func size(_ box: (minX: Double, minY: Double, maxX: Double, maxY: Double), parameters: ContourGrid) {
         var cell = parameters.cellSize
         while true {
             let free = ContourGrid.freeRadius(cell: cell)
             let reach = max(parameters.reach, free + cell)
-            let pad = reach + 2 * cell
+            let pad = ((reach / cell).rounded(.up) + 3) * cell
             let columns = Int(((box.maxX - box.minX + 2 * pad) / cell).rounded(.up)) + 1
             let rows = Int(((box.maxY - box.minY + 2 * pad) / cell).rounded(.up)) + 1
             if columns * rows <= parameters.maxNodes {
@@ -114,69 +135,105 @@ final class TimeGrid {
         }
     }
 
-    /// Every stretch sampled half a cell apart (its vertices and the cut at the ceiling among
-    /// the samples), each sample stamped. The field is moved into a local array for the loop
-    /// (a class's array property would be checked for uniqueness at every write).
-    private func stampRoads(_ reached: ReachedRoads, ceiling: Double, rate: Double) {
-        var field = Stamp(grid: self, rate: rate)
-        swap(&field.values, &values)
-        defer { swap(&field.values, &values) }
-        let spacing = ContourGrid.sampleSpacing(cell: cell)
+    /// Every segment's part within the ceiling walked through the cells it crosses.
+    private func seedRoads(_ reached: ReachedRoads, ceiling: Double) {
+        // Held in locals for the loop: a class's array property is checked for uniqueness at
+        // every write.
+        var seeds: [Float] = [], seeded: [Int] = []
+        swap(&seeds, &self.seeds)
+        swap(&seeded, &self.seeded)
+        defer {
+            swap(&seeds, &self.seeds)
+            swap(&seeded, &self.seeded)
+        }
         for s in 0..<reached.stretchCount {
             let stretch = reached.stretch(s)
-            for k in stretch {
-                let v = Double(reached.values[k])
-                if v <= ceiling { field.stamp(xs[k], ys[k], v) }
-                guard k + 1 < stretch.upperBound else { continue }
-                let w = Double(reached.values[k + 1])
-                if v > ceiling && w > ceiling { continue }
-                let dx = xs[k + 1] - xs[k], dy = ys[k + 1] - ys[k]
-                let steps = Int(((dx * dx + dy * dy).squareRoot() / spacing).rounded(.up))
-                if steps > 1 {
-                    for step in 1..<steps {
-                        let f = Double(step) / Double(steps)
-                        let value = v + (w - v) * f
-                        if value <= ceiling { field.stamp(xs[k] + dx * f, ys[k] + dy * f, value) }
-                    }
+            if stretch.count == 1, let k = stretch.first, Double(reached.values[k]) <= ceiling {
+                seedSegment(xs[k], ys[k], Double(reached.values[k]), xs[k], ys[k], Double(reached.values[k]), &seeds, &seeded)
+            }
+            for k in stretch.dropLast() {
+                var (ax, ay, av) = (xs[k], ys[k], Double(reached.values[k]))
+                var (bx, by, bv) = (xs[k + 1], ys[k + 1], Double(reached.values[k + 1]))
+                if av > ceiling && bv > ceiling { continue }
+                if let f = Self.cut(av, bv, ceiling) {
+                    // Keep the part within the ceiling, from its reached end to the cut.
+                    let (cx, cy) = (ax + (bx - ax) * f, ay + (by - ay) * f)
+                    if av > ceiling { (ax, ay, av) = (cx, cy, ceiling) } else { (bx, by, bv) = (cx, cy, ceiling) }
                 }
-                if let f = Self.cut(v, w, ceiling) { field.stamp(xs[k] + dx * f, ys[k] + dy * f, ceiling) }
+                seedSegment(ax, ay, av, bx, by, bv, &seeds, &seeded)
             }
         }
     }
 
-    /// The grid's geometry and its values, held in locals while the roads are stamped.
-    private struct Stamp {
-        var values: [Float] = []
-        let columns: Int, rows: Int
-        let cell: Double, x0: Double, y0: Double
-        let reach: Double, free: Double, rate: Double
-
-        init(grid: TimeGrid, rate: Double) {
-            columns = grid.columns; rows = grid.rows
-            cell = grid.cell; x0 = grid.x0; y0 = grid.y0
-            reach = grid.reach; free = grid.freeRadius
-            self.rate = rate
+    /// Amanatides and Woo's traversal of the segment from a to b through the grid's cells:
+    /// each cell crossed is seeded with the least value of the segment inside it (the value is
+    /// linear along the segment, so the smaller of where it enters and leaves).
+    private func seedSegment(_ ax: Double, _ ay: Double, _ av: Double, _ bx: Double, _ by: Double, _ bv: Double,
+                             _ seeds: inout [Float], _ seeded: inout [Int]) {
+        let u0 = (ax - x0) / cell, v0 = (ay - y0) / cell
+        let u1 = (bx - x0) / cell, v1 = (by - y0) / cell
+        var i = Int(u0.rounded(.down)), j = Int(v0.rounded(.down))
+        let du = u1 - u0, dv = v1 - v0
+        let stepI = du > 0 ? 1 : -1, stepJ = dv > 0 ? 1 : -1
+        let deltaI = du == 0 ? Double.infinity : 1 / abs(du)
+        let deltaJ = dv == 0 ? Double.infinity : 1 / abs(dv)
+        var nextI = du == 0 ? Double.infinity : (du > 0 ? Double(i + 1) - u0 : u0 - Double(i)) * deltaI
+        var nextJ = dv == 0 ? Double.infinity : (dv > 0 ? Double(j + 1) - v0 : v0 - Double(j)) * deltaJ
+        var remaining = abs(Int(u1.rounded(.down)) - i) + abs(Int(v1.rounded(.down)) - j)
+        var s = 0.0
+        while true {
+            let leave = remaining == 0 ? 1 : min(1, nextI, nextJ)
+            let cell = j * columns + i, value = Float(av + (bv - av) * (av <= bv ? s : leave))
+            if value < seeds[cell] {
+                if seeds[cell] == .infinity { seeded.append(cell) }
+                seeds[cell] = value
+            }
+            if remaining == 0 { return }
+            if nextI < nextJ {
+                i += stepI; s = nextI; nextI += deltaI
+            } else {
+                j += stepJ; s = nextJ; nextJ += deltaJ
+            }
+            remaining -= 1
         }
+    }
 
-        /// Lowers the nodes within `reach` of (x, y) to the value reached there from the point.
-        @inline(__always)
-        mutating func stamp(_ x: Double, _ y: Double, _ value: Double) {
-            let iLow = max(0, Int(((x - reach - x0) / cell).rounded(.up)))
-            let iHigh = min(columns - 1, Int(((x + reach - x0) / cell).rounded(.down)))
-            let jLow = max(0, Int(((y - reach - y0) / cell).rounded(.up)))
-            let jHigh = min(rows - 1, Int(((y + reach - y0) / cell).rounded(.down)))
-            guard iLow <= iHigh && jLow <= jHigh else { return }
-            let reach2 = reach * reach, free2 = free * free
-            for j in jLow...jHigh {
-                let dy = y0 + Double(j) * cell - y
-                let dy2 = dy * dy
-                let row = j * columns
-                for i in iLow...iHigh {
-                    let dx = x0 + Double(i) * cell - x
-                    let d2 = dx * dx + dy2
-                    if d2 > reach2 { continue }
-                    let v = Float(d2 <= free2 ? value : value + (d2.squareRoot() - free) * rate)
-                    if v < values[row + i] { values[row + i] = v }
+    /// The nodes a seeded cell reaches, around its centre (half a cell north-east of its
+    /// south-west node), and what reaching each costs.
+    private func makeKernel(rate: Double) {
+        kernelRuns.removeAll(keepingCapacity: true)
+        kernelPenalties.removeAll(keepingCapacity: true)
+        let extent = Int((reach / cell).rounded(.up)) + 1
+        for b in -extent...extent {
+            let first = kernelPenalties.count
+            var start: Int?
+            for a in -extent...extent {
+                let dx = (Double(a) - 0.5) * cell, dy = (Double(b) - 0.5) * cell
+                let d = (dx * dx + dy * dy).squareRoot()
+                guard d <= reach else { continue }
+                if start == nil { start = a }
+                kernelPenalties.append(Float(d <= freeRadius ? 0 : (d - freeRadius) * rate))
+            }
+            if let start { kernelRuns.append((b * columns + start, kernelPenalties.count - first, first)) }
+        }
+    }
+
+    /// Each seeded cell's kernel applied: nodes lowered to seed + penalty, run by run (a
+    /// branch-free minimum over contiguous nodes, which the compiler vectorizes). The grid's
+    /// padding keeps every kernel inside it, checked once per cell; the runs go on pointers.
+    private func stampSeeds() {
+        guard let lowest = kernelRuns.first?.offset, let last = kernelRuns.last else { return }
+        let highest = last.offset + last.count - 1
+        values.withUnsafeMutableBufferPointer { field in
+            kernelPenalties.withUnsafeBufferPointer { penalties in
+                for cell in seeded {
+                    precondition(cell + lowest >= 0 && cell + highest < field.count, "TimeGrid: a stamp beyond the grid")
+                    let value = seeds[cell]
+                    for run in kernelRuns {
+                        let nodes = field.baseAddress! + cell + run.offset
+                        let costs = penalties.baseAddress! + run.first
+                        for a in 0..<run.count { nodes[a] = min(nodes[a], value + costs[a]) }
+                    }
                 }
             }
         }
