@@ -109,7 +109,7 @@ struct MapAppIsochroneTests {
         try b.click(selector: ".leaflet-popup .iw-reach")
         try b.waitFor("document.documentElement.dataset.isochroneState === 'ok'")
         #expect(try b.evaluate("isoURLs[0]") as? String == "/isochrone/v1/walking/7.424600,43.738400?contours_minutes=5,10,15&polygons=true")
-        #expect(try b.evaluate("document.querySelector('.leaflet-popup')") == nil, "the window stays open")
+        try b.waitFor("!document.querySelector('.leaflet-popup')")   // the window closes (after its fade)
         // Drawn in the contours' pane, the largest first (under the others) and lightest.
         #expect(try Self.count(b, ".leaflet-pane path.wf-contour") == 3)
         let fills = try b.evaluate("Array.from(document.querySelectorAll('path.wf-contour')).map(p => Number(p.getAttribute('fill-opacity')))") as? [Double] ?? []
