@@ -123,11 +123,12 @@ let package = Package(
             swiftSettings: checked
         ),
         // The C ABI over the engine (`@_cdecl` functions; the header, include/wayfinder.h,
-        // documents them). Built as the dynamic library libWayfinderC.so.
+        // documents them). Built as the dynamic library libWayfinderC.so; it loads libgeos_c
+        // (the isochrones' contours), which scripts/stage-native bundles into the wheel.
         .target(
             name: "WayfinderC",
             dependencies: ["WayfinderEngine", "WayfinderOSRM", "WayfinderGraph", "WayfinderRouting", "WayfinderGeocoding",
-                           "WayfinderDirections", "WayfinderJSON"],
+                           "WayfinderDirections", "WayfinderIsochrones", "WayfinderJSON"],
             exclude: ["include"],
             swiftSettings: checked
         ),

@@ -3,6 +3,8 @@ import Glibc
 /// The status codes of `enum wf_status` in include/wayfinder.h.
 enum Status: Int32 {
     case ok = 0, badInput = 1, file = 2, noMode = 3, `internal` = 4
+    /// No road of the mode near the point (wf_isochrone_json): the point's outcome, not a bad call.
+    case noSegment = 5
 }
 
 /// A failed call: its status and the message `wf_last_error()` gives.

@@ -5,17 +5,18 @@ public enum WayfinderCommand {
                 "wayfinder --version"],
         summary: """
         commands:
-          build    build a graph file from an OSM extract
-          route    route between two places (the same as the `route` command)
-          table    durations and distances from every source to every destination, as a CSV
-          match    match GPS traces (CSV or GPX) to the roads travelled (OSRM's /match)
-          verify   check a graph file before putting it into service
-          geocode  find addresses, places and POIs by name
-          reverse  the address, street and POI at a coordinate
-          search   POIs of a category near a point, e.g. "cafe"
-          places   the POIs a device at a coordinate is most likely at
-          serve    the HTTP service: OSRM and Nominatim APIs, map, health, metrics
-          version  the program's version and the graph file format it reads and writes
+          build      build a graph file from an OSM extract
+          route      route between two places (the same as the `route` command)
+          table      durations and distances from every source to every destination, as a CSV
+          match      match GPS traces (CSV or GPX) to the roads travelled (OSRM's /match)
+          isochrone  where one can get to from a point within some minutes or metres (GeoJSON)
+          verify     check a graph file before putting it into service
+          geocode    find addresses, places and POIs by name
+          reverse    the address, street and POI at a coordinate
+          search     POIs of a category near a point, e.g. "cafe"
+          places     the POIs a device at a coordinate is most likely at
+          serve      the HTTP service: OSRM and Nominatim APIs, map, health, metrics
+          version    the program's version and the graph file format it reads and writes
         """,
         options: """
           -h, --help     a command's help: its options, exit codes and examples
@@ -33,6 +34,7 @@ public enum WayfinderCommand {
         ("route", RouteCommand.help, { RouteCommand.run($0, console: $1) }),
         ("table", TableCommand.help, { TableCommand.run($0, console: $1) }),
         ("match", MatchCommand.help, { MatchCommand.run($0, console: $1) }),
+        ("isochrone", IsochroneCommand.help, { IsochroneCommand.run($0, console: $1) }),
         ("verify", VerifyCommand.help, { VerifyCommand.run($0, console: $1) }),
         ("geocode", GeocodeCommands.geocodeHelp, { GeocodeCommands.geocode($0, console: $1) }),
         ("reverse", GeocodeCommands.reverseHelp, { GeocodeCommands.reverse($0, console: $1) }),

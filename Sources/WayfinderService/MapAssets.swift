@@ -30,6 +30,7 @@ enum MapAssets {
         "search.js": Asset(contentType: javascript, bytes: PackageResources.search_js),
         "place.js": Asset(contentType: javascript, bytes: PackageResources.place_js),
         "traces.js": Asset(contentType: javascript, bytes: PackageResources.traces_js),
+        "isochrones.js": Asset(contentType: javascript, bytes: PackageResources.isochrones_js),
         "controls.js": Asset(contentType: javascript, bytes: PackageResources.controls_js),
         "main.js": Asset(contentType: javascript, bytes: PackageResources.main_js),
     ]

@@ -72,6 +72,16 @@ static int check(wf_graph *graph) {
     EXPECT(wf_reverse_json(graph, 42.5078, 1.5211, &json, &length) == WF_OK);
     EXPECT(json != NULL && json[0] == '{');
     wf_free(json);
+    /* Isochrones: walking 5 and 10 minutes from Andorra la Vella; a point off the map. */
+    double minutes[] = {5, 10};
+    EXPECT(wf_isochrone_json(graph, WF_WALKING, 42.5078, 1.5211, minutes, 2, WF_CONTOUR_MINUTES, 0, 1, -1, -1,
+                             &json, &length) == WF_OK);
+    EXPECT(json != NULL && strlen(json) == length && strncmp(json, "{\"type\":\"FeatureCollection\"", 27) == 0);
+    printf("isochrone_json %zu\n", length);
+    wf_free(json);
+    json = NULL;
+    EXPECT(wf_isochrone_json(graph, WF_WALKING, 42.0, 1.0, minutes, 2, WF_CONTOUR_MINUTES, 0, 1, -1, -1,
+                             &json, &length) == WF_ERR_NO_SEGMENT && json == NULL);
     /* Bad input: a status and a message, no crash. */
     double nan_pair[] = {NAN, 1.5, 42.5, 1.5};
     EXPECT(wf_route_pairs(graph, WF_DRIVING, nan_pair, 1, 0, codes, distance, duration) == WF_ERR_BAD_INPUT);

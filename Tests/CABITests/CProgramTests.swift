@@ -36,6 +36,7 @@ import Testing
         #expect(output.contains("version wayfinder "))
         #expect(output.contains("pairs 0 Ok "))
         #expect(output.contains("route_json "))
+        #expect(output.contains("isochrone_json "))
         #expect(output.contains("error row 0 from: coordinate out of range"))
     }
 }

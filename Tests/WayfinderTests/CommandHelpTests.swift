@@ -19,7 +19,7 @@ import WayfinderGraph
         return (code, console.output, console.errors)
     }
 
-    static let subcommands = ["build", "route", "table", "match", "verify", "geocode", "reverse", "search", "places", "serve"]
+    static let subcommands = ["build", "route", "table", "match", "isochrone", "verify", "geocode", "reverse", "search", "places", "serve"]
 
     /// Arguments that would fail (or build the default graph, or geocode "-h") if help were
     /// not answered first.

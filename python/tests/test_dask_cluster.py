@@ -2,6 +2,7 @@
 loopback): results equal the in-process answers, a worker killed mid-job does not lose any."""
 from __future__ import annotations
 
+import json
 import os
 import signal
 import time
@@ -93,6 +94,40 @@ def test_match_traces_on_cluster(cluster, graph, andorra_graph):
     assert_matched_equal(got, expected_rows(graph, traces))
 
 
+def test_isochrones_on_cluster(cluster, graph, andorra_graph, tmp_path):
+    """One GeoJSON per origin, equal to Graph.isochrone in-process; ids kept; an origin off the
+    roads a NoSegment row; through Parquet and back unchanged."""
+    origins = np.vstack((random_points(40, seed=121), [[42.0, 1.0]]))    # the last one off the map
+    frame = pd.DataFrame({"origin_id": [f"o{i:03d}" for i in range(len(origins))],
+                          "lat": origins[:, 0], "lon": origins[:, 1]})
+    drawn = wd.isochrones(dd.from_pandas(frame, npartitions=4), andorra_graph, "walking", [5, 10])
+    assert list(drawn.columns) == ["origin_id", "lat", "lon", "code", "geojson"]
+    got = cluster.client.compute(drawn).result().sort_values("origin_id")
+    assert list(got.dtypes) == list(drawn.dtypes)
+    assert got["origin_id"].tolist() == frame["origin_id"].tolist()
+    for (lat, lon), code, text in zip(origins.tolist(), got["code"], got["geojson"]):
+        try:
+            want = graph.isochrone_json(lat, lon, "walking", minutes=[5, 10])
+        except wayfinder.NoSegmentError:
+            assert code == "NoSegment" and pd.isna(text)
+            continue
+        assert code == "Ok" and text == want
+        assert json.loads(text) == graph.isochrone(lat, lon, "walking", minutes=[5, 10])
+    assert got["code"].iloc[-1] == "NoSegment" and (got["code"] == "Ok").sum() >= 30
+    # Each worker opened the graph once.
+    opened = cluster.client.run(wayfinder.cache.opened_paths)
+    assert all(paths == [os.path.realpath(andorra_graph)] for paths in opened.values()), opened
+    # Written partition by partition, read back the same text.
+    drawn.to_parquet(tmp_path / "isochrones.parquet", compute=False).compute(scheduler=cluster.client)
+    back = pd.read_parquet(tmp_path / "isochrones.parquet").sort_values("origin_id")
+    assert back["geojson"].tolist() == got["geojson"].tolist()
+    # Arriving and metres pass through to every row.
+    arrive = wd.isochrones(dd.from_pandas(frame.iloc[:3], npartitions=1), andorra_graph, "driving",
+                           meters=[2000], arrive=True).compute(scheduler=cluster.client)
+    lat, lon = origins[0]
+    assert arrive["geojson"].iloc[0] == graph.isochrone_json(lat, lon, "driving", meters=[2000], arrive=True)
+
+
 def test_worker_killed_mid_job(cluster, graph, andorra_graph):
     frame = pairs_frame(48000, seed=91)
     ddf = dd.from_pandas(frame, npartitions=48)
@@ -129,3 +164,23 @@ def test_dask_bad_input(andorra_graph):
     with pytest.raises(wayfinder.GraphFileError):
         wd.route_pairs(dd.from_pandas(pairs_frame(2, 1), npartitions=1), "/nowhere.wfg",
                        "driving").compute(scheduler="sync")
+
+
+def test_isochrones_bad_input(andorra_graph):
+    frame = pd.DataFrame({"lat": [42.5078, float("nan")], "lon": [1.5211, 1.5211]})
+    ddf = dd.from_pandas(frame, npartitions=1)
+    with pytest.raises(wayfinder.BadInputError, match="exactly one of minutes"):
+        wd.isochrones(ddf, andorra_graph, "walking")
+    with pytest.raises(wayfinder.BadInputError, match="exactly one of minutes"):
+        wd.isochrones(ddf, andorra_graph, "walking", [5], meters=[500])
+    with pytest.raises(wayfinder.ModeError):
+        wd.isochrones(ddf, andorra_graph, "boat", [5])
+    with pytest.raises(wayfinder.BadInputError, match="denoise"):
+        wd.isochrones(ddf, andorra_graph, "walking", [5], denoise=2)
+    with pytest.raises(wayfinder.BadInputError, match="no column lon"):
+        wd.isochrones(dd.from_pandas(pd.DataFrame({"lat": [42.5]}), npartitions=1), andorra_graph, "walking", [5])
+    # A NaN origin names its row; limits past the library's maximum say so.
+    with pytest.raises(wayfinder.BadInputError, match="row 1: coordinate out of range"):
+        wd.isochrones(ddf, andorra_graph, "walking", [5]).compute(scheduler="sync")
+    with pytest.raises(wayfinder.BadInputError, match="60 minutes"):
+        wd.isochrones(ddf.head(1, compute=False), andorra_graph, "walking", [90]).compute(scheduler="sync")

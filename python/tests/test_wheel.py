@@ -36,7 +36,8 @@ import sys, wayfinder
 g = wayfinder.Graph(sys.argv[1])
 r = g.routes([[42.5063, 1.5218, 42.4625, 1.4912]], "driving")
 d, _ = g.table([[42.5063, 1.5218]], [[42.4625, 1.4912]], "walking")
-print(wayfinder.library_path(), r.code[0], r.duration_s[0] > 0, d[0, 0] > 0)
+iso = g.isochrone(42.5078, 1.5211, "walking", minutes=[5])
+print(wayfinder.library_path(), r.code[0], r.duration_s[0] > 0, d[0, 0] > 0, len(iso["features"]) == 1)
 """
 
 
@@ -53,7 +54,7 @@ def test_wheel_works_in_fresh_venv(fresh_venv, andorra_graph):
                          check=True, capture_output=True, text=True, env=clean_env(),
                          cwd="/").stdout.split()
     assert out[0].startswith(str(fresh_venv)), out
-    assert out[1:] == ["Ok", "True", "True"]
+    assert out[1:] == ["Ok", "True", "True", "True"]
 
 
 def toolchain_root() -> Path:
@@ -73,6 +74,13 @@ def test_wheel_loads_nothing_from_the_toolchain(fresh_venv, andorra_graph):
                              env=clean_env()).stdout
         assert "not found" not in out, f"{lib.name}: {out}"
         assert root not in out, f"{lib.name} resolves into the toolchain {root}:\n{out}"
+    # GEOS (the isochrones' contours) is bundled: libgeos_c and the libgeos it loads resolve
+    # into the wheel's own _lib (RUNPATH $ORIGIN), not to the system's copies.
+    deps = subprocess.run(["ldd", str(lib_dirs[0] / "libWayfinderC.so")], check=True, capture_output=True,
+                          text=True, env=clean_env()).stdout
+    for name in ("libgeos_c.so", "libgeos.so"):
+        lines = [line for line in deps.splitlines() if line.strip().startswith(name)]
+        assert lines and all(str(lib_dirs[0]) in line for line in lines), f"{name} not from the wheel:\n{deps}"
     check = ROOT / "scripts" / "check-native"
     # ldd again and a table routed with the toolchain's directory hidden (a private mount
     # namespace; as root, as CI runs).

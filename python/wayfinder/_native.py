@@ -14,15 +14,16 @@ from pathlib import Path
 from typing import Optional
 
 from .errors import (BadInputError, Error, GraphFileError, InternalError,
-                     LibraryNotFoundError, ModeError)
+                     LibraryNotFoundError, ModeError, NoSegmentError)
 
-WF_OK, WF_ERR_BAD_INPUT, WF_ERR_FILE, WF_ERR_NO_MODE, WF_ERR_INTERNAL = 0, 1, 2, 3, 4
+WF_OK, WF_ERR_BAD_INPUT, WF_ERR_FILE, WF_ERR_NO_MODE, WF_ERR_INTERNAL, WF_ERR_NO_SEGMENT = 0, 1, 2, 3, 4, 5
 
 _STATUS_ERRORS: dict[int, type[Error]] = {
     WF_ERR_BAD_INPUT: BadInputError,
     WF_ERR_FILE: GraphFileError,
     WF_ERR_NO_MODE: ModeError,
     WF_ERR_INTERNAL: InternalError,
+    WF_ERR_NO_SEGMENT: NoSegmentError,
 }
 
 LIBRARY_NAME = "libWayfinderC.so"
@@ -54,6 +55,8 @@ def _declare(lib: ctypes.CDLL) -> ctypes.CDLL:
                                   POINTER(c_void_p), POINTER(c_size_t)]),
         "wf_geocode_json": (c_int, [c_void_p, c_char_p, c_int, POINTER(c_void_p), POINTER(c_size_t)]),
         "wf_reverse_json": (c_int, [c_void_p, c_double, c_double, POINTER(c_void_p), POINTER(c_size_t)]),
+        "wf_isochrone_json": (c_int, [c_void_p, c_int, c_double, c_double, c_void_p, c_size_t, c_int, c_int,
+                                      c_int, c_double, c_double, POINTER(c_void_p), POINTER(c_size_t)]),
         "wf_free": (None, [c_void_p]),
     }
     for name, (restype, argtypes) in sigs.items():

@@ -1,5 +1,5 @@
-"""Batch routing on Dask: route dataframes of pairs, match GPS traces and build blocked tables
-on a cluster.
+"""Batch routing on Dask: route dataframes of pairs, match GPS traces, draw isochrones and build
+blocked tables on a cluster.
 
 Tasks carry the graph's *path*, never the graph: each worker process opens the file once
 (wayfinder.cache.shared_graph, memory-mapped, so workers on one host share its pages) and
@@ -17,9 +17,10 @@ import numpy as np
 import pandas as pd
 
 from .cache import shared_graph
-from .errors import BadInputError, InternalError
+from .errors import BadInputError, InternalError, NoSegmentError
 from .graph import PathLike, mode_number
 from .graph import _seconds
+from .options import contour_limits, contour_setting
 from .results import CODE_NAMES, MatchSummary, RouteResults
 
 #: The input columns of route_pairs (the CLI batch's columns).
@@ -207,3 +208,73 @@ def match_traces(ddf: Any, graph_path: PathLike, mode: str = "driving", *, trace
         frame = frame.shuffle(on="trace_id", npartitions=ddf.npartitions)
     meta = _match_frame(frame._meta["trace_id"], [])
     return frame.map_partitions(match_partition, path, mode, options, meta=meta)
+
+
+# -- isochrones --------------------------------------------------------------------------------
+
+#: The input columns of isochrones (others, such as ids, are kept).
+ORIGIN_COLUMNS = ["lat", "lon"]
+#: The code column of isochrones: Ok, or NoSegment for an origin with no road of the mode near.
+ISOCHRONE_CODE_DTYPE = pd.CategoricalDtype(["Ok", "NoSegment"])
+
+
+def _with_isochrones(frame: pd.DataFrame, codes: list, texts: list) -> pd.DataFrame:
+    """`frame` with code and geojson added (the meta too, from empty lists)."""
+    return frame.assign(code=pd.Series(pd.Categorical(codes, dtype=ISOCHRONE_CODE_DTYPE), index=frame.index),
+                        geojson=pd.Series(pd.array(texts, dtype=pd.StringDtype()), index=frame.index))
+
+
+def isochrone_partition(frame: pd.DataFrame, graph_path: str, mode: str, request: dict) -> pd.DataFrame:
+    """One partition: an isochrone per row by this process's shared graph, in row order."""
+    if len(frame) == 0:
+        return _with_isochrones(frame, [], [])
+    points = frame[ORIGIN_COLUMNS].to_numpy(dtype=np.float64)
+    # The rows' own fault named by row; any other refusal is the request's, the same for all.
+    bad = ~(np.isfinite(points).all(axis=1) & (np.abs(points[:, 0]) <= 90) & (np.abs(points[:, 1]) <= 180))
+    if bad.any():
+        row = int(np.flatnonzero(bad)[0])
+        raise BadInputError(f"isochrones: row {frame.index[row]!r}: coordinate out of range (latitude -90..90, "
+                            f"longitude -180..180): {points[row, 0]},{points[row, 1]}")
+    graph = shared_graph(graph_path)
+    codes, texts = [], []
+    for lat, lon in points.tolist():
+        try:
+            texts.append(graph.isochrone_json(lat, lon, mode, **request))
+            codes.append("Ok")
+        except NoSegmentError:
+            texts.append(None)
+            codes.append("NoSegment")
+        except BadInputError as error:
+            raise BadInputError(f"isochrones: {error}") from None
+    return _with_isochrones(frame, codes, texts)
+
+
+def isochrones(ddf: Any, graph_path: PathLike, mode: str = "driving", minutes: Any = None, *, meters: Any = None,
+               arrive: bool = False, polygons: bool = True, denoise: Any = None, generalize: Any = None) -> Any:
+    """An isochrone from every row of the Dask DataFrame `ddf` (columns lat, lon; others, such
+    as ids, are kept), partition by partition on the workers, each opening the graph once
+    (Graph.isochrone's arguments apply to every row). Returns it lazily with two columns added:
+    code (categorical: Ok, or NoSegment where no road of the mode is near the origin) and
+    geojson, the FeatureCollection as JSON *text* (a pandas string column, null where not Ok),
+    not a dict: contours nest their coordinates to different depths (Polygon, MultiPolygon,
+    lines), which no Arrow/Parquet schema of nested lists holds, while a string column writes
+    and reads back unchanged and is what a GeoJSON reader takes (`json.loads`, GeoPandas'
+    `read_file`). A bad origin (NaN or out-of-range coordinate) fails the computation with
+    BadInputError naming its row, as route_pairs fails on a bad row. Arguments of the wrong
+    kind (no or both of minutes and meters, an unknown mode, a negative denoise) fail here;
+    limits past the library's maximums (the server's: 4 contours, 60 min, 100,000 m) fail the
+    computation at its first row with the library's message. `graph_path` must be readable at
+    that path on every worker."""
+    mode_number(mode)
+    contour_limits(minutes, meters)
+    request = dict(minutes=minutes, meters=meters, arrive=bool(arrive), polygons=bool(polygons),
+                   denoise=denoise, generalize=generalize)
+    contour_setting(denoise, "denoise", 1.0)
+    contour_setting(generalize, "generalize", None)
+    missing = [c for c in ORIGIN_COLUMNS if c not in ddf.columns]
+    if missing:
+        raise BadInputError(f"isochrones: the dataframe has no column {', '.join(missing)} "
+                            f"(needs {', '.join(ORIGIN_COLUMNS)})")
+    path = os.path.abspath(os.fspath(graph_path))
+    meta = _with_isochrones(ddf._meta, [], [])
+    return ddf.map_partitions(isochrone_partition, path, mode, request, meta=meta)

@@ -14,6 +14,12 @@ class ModeError(BadInputError):
     """An unknown travel mode, or a graph without that mode's network or a geocoder (WF_ERR_NO_MODE)."""
 
 
+class NoSegmentError(Error, LookupError):
+    """No road of the mode near the point (WF_ERR_NO_SEGMENT): an isochrone's origin off the
+    map's roads. The point's outcome, not a bad call: wayfinder.dask.isochrones answers such a
+    row with code NoSegment instead of failing."""
+
+
 class GraphFileError(Error, OSError):
     """The graph file is missing, unreadable, corrupt or of another format version (WF_ERR_FILE)."""
 

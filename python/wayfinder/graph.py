@@ -17,7 +17,7 @@ import numpy as np
 
 from . import _native
 from .errors import BadInputError, ClosedGraphError, ModeError
-from .options import query_string
+from .options import contour_limits, contour_setting, query_string
 from .results import CODE_NAMES, RouteResults
 
 PathLike = Union[str, "os.PathLike[str]"]
@@ -331,6 +331,44 @@ class Graph:
             self._leave()
         _native.check(status)
         return json.loads(_native.take_json(out, length))
+
+    # -- isochrones -----------------------------------------------------------------------
+    def isochrone(self, lat: float, lon: float, mode: str = "driving", *, minutes: Any = None, meters: Any = None,
+                  arrive: bool = False, polygons: bool = True, denoise: Optional[float] = None,
+                  generalize: Optional[float] = None) -> dict:
+        """Where one can get to from (lat, lon) within each limit (or, arrive=True, come from
+        to reach it), as a GeoJSON FeatureCollection dict: one Feature per contour, the largest
+        first, properties contour (the limit as given), metric, color, fillColor, fill-opacity;
+        Polygon/MultiPolygon geometries ([lon, lat]), or the contours' lines with
+        polygons=False. The answer of `wayfinder isochrone` and of the Mapbox Isochrone API.
+        Exactly one of `minutes` (time contours) and `meters` (distance contours), a number or
+        a list (at most 4; at most 60 min or 100,000 m each). denoise: 0..1, drop polygons
+        smaller than this share of a contour's largest (default 1: the largest only);
+        generalize: metres of simplification (default: the grid's).
+        Raises BadInputError (a ValueError) for bad arguments, NoSegmentError when no road of
+        the mode is near the point, ModeError for a graph without the mode."""
+        return json.loads(self.isochrone_json(lat, lon, mode, minutes=minutes, meters=meters, arrive=arrive,
+                                              polygons=polygons, denoise=denoise, generalize=generalize))
+
+    def isochrone_json(self, lat: float, lon: float, mode: str = "driving", *, minutes: Any = None,
+                       meters: Any = None, arrive: bool = False, polygons: bool = True,
+                       denoise: Optional[float] = None, generalize: Optional[float] = None) -> str:
+        """isochrone() as the JSON text the library wrote (what wayfinder.dask.isochrones
+        stores: no parsing and dumping again per row)."""
+        m = mode_number(mode)
+        lat, lon = _point((lat, lon), "(lat, lon)")
+        limits, metric = contour_limits(minutes, meters)
+        settings = (contour_setting(denoise, "denoise", 1.0), contour_setting(generalize, "generalize", None))
+        out, length = ctypes.c_void_p(), ctypes.c_size_t()
+        handle = self._enter()
+        try:
+            status = self._lib.wf_isochrone_json(handle, m, lat, lon, limits.ctypes.data, len(limits), metric,
+                                                 1 if arrive else 0, 1 if polygons else 0, *settings,
+                                                 ctypes.byref(out), ctypes.byref(length))
+        finally:
+            self._leave()
+        _native.check(status)
+        return _native.take_json(out, length)
 
     # -- geocoding ------------------------------------------------------------------------
     def geocode(self, text: str, limit: int = 10) -> list:

@@ -28,6 +28,8 @@ enum wf_status {
     WF_ERR_FILE = 2,          /* graph file missing, unreadable, corrupt, or of another format version */
     WF_ERR_NO_MODE = 3,       /* the graph has no network of this mode (or no geocoder index) */
     WF_ERR_INTERNAL = 4,
+    WF_ERR_NO_SEGMENT = 5,    /* no road of the mode near the point (wf_isochrone_json): the point's
+                                 outcome, not a bad call */
 };
 
 enum wf_mode { WF_DRIVING = 0, WF_WALKING = 1 };
@@ -108,6 +110,30 @@ int wf_match_json(wf_graph *graph, int mode, const double *points, size_t n, con
  * text with wf_free. */
 int wf_geocode_json(wf_graph *graph, const char *text, int limit, char **json_out, size_t *length_out);
 int wf_reverse_json(wf_graph *graph, double lat, double lon, char **json_out, size_t *length_out);
+
+/* What wf_isochrone_json's contour values measure. */
+enum wf_contour_metric { WF_CONTOUR_MINUTES = 0, WF_CONTOUR_METRES = 1 };
+
+/* Isochrones: where one can get to from (lat, lon) within each of the `count` limits of
+ * `contours` (minutes of travel with WF_CONTOUR_MINUTES, metres travelled with
+ * WF_CONTOUR_METRES), or with arrive != 0 where one can come from to reach the point within
+ * them. The point is snapped to the nearest road of the mode within the server's radius, as a
+ * route's start. The answer is `wayfinder isochrone --format geojson`'s, byte for byte, and the
+ * Mapbox Isochrone API's shape: a GeoJSON FeatureCollection of one Feature per contour, the
+ * largest first, properties contour (the limit as given), metric ("time"/"distance"), color,
+ * fillColor, fill-opacity…; Polygon/MultiPolygon geometries with polygons != 0, else the
+ * contours' lines (LineString/MultiLineString). denoise: 0..1, drop the polygons of a contour
+ * smaller than this share of its largest (negative: the default, 1: the largest only).
+ * generalize: metres of simplification of the outlines (negative: the default, the grid's).
+ * *json_out: as wf_route_json (free with wf_free).
+ * WF_ERR_BAD_INPUT: a NaN or out-of-range coordinate, an unknown mode or metric, contours NULL
+ * with count > 0, no contour or more than the server's 4, a limit that is not a positive
+ * number or is over the server's maximum (60 min, 100,000 m), denoise over 1 or NaN,
+ * generalize NaN. WF_ERR_NO_SEGMENT: no road of the mode near the point. WF_ERR_NO_MODE: the
+ * graph has no network of the mode. Nothing is written to *json_out on failure. */
+int wf_isochrone_json(wf_graph *graph, int mode, double lat, double lon, const double *contours, size_t count,
+                      int metric, int arrive, int polygons, double denoise, double generalize,
+                      char **json_out, size_t *length_out);
 
 /* Frees a string the library returned (NULL is ignored). */
 void wf_free(char *text);

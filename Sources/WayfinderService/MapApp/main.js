@@ -26,8 +26,10 @@
   WF.place.init(map);
   WF.controls.init(map);
   const preset = WF.directions.init();
-  // After directions: its mode buttons' handlers set the mode before the trace's match again.
+  // After directions: its mode buttons' handlers set the mode before the trace is matched and
+  // the isochrones are drawn again.
   WF.traces.init(map);
+  WF.isochrones.init(map);
 
   if (!camera) {
     if (preset.from && preset.to) {

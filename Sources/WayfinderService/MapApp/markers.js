@@ -2,7 +2,8 @@
 // window (a Leaflet popup) when tapped or activated with the keyboard. Groups: the start
 // and destination ("from", "to", draggable), search and category results ("result"), the
 // picked current place ("place"). Tapping the map elsewhere asks /reverse what is there and
-// shows it in a window with "Directions from here" and "Directions to here".
+// shows it in a window with "Directions from here", "Directions to here" and "Reachable in
+// 5 / 10 / 15 min" (isochrones.js).
 "use strict";
 (function () {
   const groups = {};                       // group -> [marker]
@@ -16,7 +17,7 @@
     return L.divIcon({ className: "wf-marker wf-" + group, html, iconSize: size, iconAnchor: anchor, popupAnchor: [0, -anchor[1]] });
   }
 
-  // The window's content: title, snippet, and the directions actions.
+  // The window's content: title, snippet, the directions actions and the isochrones'.
   function content(place, extra) {
     const box = WF.make("div", "iw");
     box.append(WF.make("div", "iw-title", place.title));
@@ -32,6 +33,14 @@
       });
       actions.append(b);
     }
+    // The isochrones of this place for the panel's mode (isochrones.js).
+    const reach = WF.make("button", "iw-reach", "Reachable in " + WF.isochrones.minutes.join(" / ") + " min");
+    reach.type = "button";
+    reach.addEventListener("click", () => {
+      map.closePopup();
+      WF.isochrones.from(place.latlng, WF.shortAddress(place));
+    });
+    actions.append(reach);
     box.append(actions);
     return box;
   }
