@@ -102,7 +102,8 @@ let package = Package(
         // HTTP endpoints and the C library; no HTTP library, no protobuf.
         .target(
             name: "WayfinderOSRM",
-            dependencies: ["WayfinderEngine", "WayfinderGraph", "WayfinderRouting", "WayfinderDirections", "WayfinderGeocoding"],
+            dependencies: ["WayfinderEngine", "WayfinderGraph", "WayfinderRouting", "WayfinderDirections", "WayfinderGeocoding",
+                           "WayfinderIsochrones"],
             swiftSettings: checked
         ),
         // The service without a socket: OSRM v5 and Nominatim dialects answering an
@@ -112,7 +113,7 @@ let package = Package(
         .target(
             name: "WayfinderService",
             dependencies: ["WayfinderEngine", "WayfinderOSRM", "WayfinderGraph", "WayfinderRouting", "WayfinderDirections",
-                           "WayfinderGeocoding", "WayfinderProtobuf", "WayfinderJSON"],
+                           "WayfinderGeocoding", "WayfinderProtobuf", "WayfinderJSON", "WayfinderIsochrones"],
             resources: [.embedInCode("MapApp")],
             swiftSettings: checked
         ),
@@ -165,7 +166,7 @@ let package = Package(
         .testTarget(
             name: "ServerTests",
             dependencies: ["CZlib", "WayfinderGraph", "WayfinderImport", "WayfinderRouting", "WayfinderGeocoding", "WayfinderDirections", "WayfinderHTTPServer", "WayfinderService", "WayfinderCLI",
-                           "CWayfinderProto", "WayfinderJSON", "WayfinderEngine", "WayfinderOSRM"]
+                           "CWayfinderProto", "WayfinderJSON", "WayfinderEngine", "WayfinderOSRM", "WayfinderIsochrones"]
         ),
         // The C ABI called in-process (answers equal to the CLI's and the server's, bad input,
         // threads) and from a C program compiled with gcc against the header.

@@ -11,7 +11,8 @@ public enum ServeCommand {
                 "wayfinder serve --graph GRAPH [options]"],
         summary: """
         Answers HTTP requests from one graph file: OSRM v5 (/route/v1, /nearest/v1, /table/v1,
-        /trip/v1, /match/v1),
+        /trip/v1, /match/v1), isochrones (/isochrone/v1 as the Mapbox Isochrone API; /isochrone
+        as Valhalla's, its JSON POSTed or in ?json=),
         Nominatim (/search, /reverse, /lookup, /details, /status; formats json, jsonv2, geojson,
         geocodejson, xml), /category, /places, /health and /metrics (Prometheus);
         a map page at / (Leaflet from Debian's libjs-leaflet, roads of the view from /roads).

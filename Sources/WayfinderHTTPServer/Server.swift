@@ -177,13 +177,37 @@ private let keepEscapes: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer
 }
 
 private let requestCompleted: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutablePointer<UnsafeMutableRawPointer?>?, MHD_RequestTerminationCode) -> Void = { cls, _, requestContext, _ in
-    guard let cls, let requestContext, requestContext.pointee != nil else { return }
+    guard let cls, let requestContext, let seen = requestContext.pointee else { return }
+    // A body being collected (answered, or the client gone mid-upload) is freed here.
+    if seen != seenRequest { Unmanaged<UploadedBody>.fromOpaque(seen).release() }
     requestContext.pointee = nil
     Unmanaged<ServiceState>.fromOpaque(cls).takeUnretainedValue().inFlight.wrappingSubtract(1, ordering: .releasing)
 }
 
 /// Marks a request the access handler has seen, for `requestCompleted`.
 private var seenRequest: UnsafeMutableRawPointer? { UnsafeMutableRawPointer(bitPattern: 1) }
+
+/// The body of a POST to an endpoint that takes one (`Endpoint.bodyLimit`), collected over
+/// libmicrohttpd's calls of the access handler (it hands the body over in pieces as they
+/// arrive); the request's context pointer holds it until `requestCompleted` frees it.
+private final class UploadedBody {
+    let limit: Int
+    /// At most `limit + 1` bytes: one byte past the limit is enough to refuse the body.
+    private(set) var bytes: [UInt8] = []
+    /// Bytes sent past that and dropped.
+    private(set) var dropped = 0
+
+    init(limit: Int) { self.limit = limit }
+
+    /// Keeps what fits; false once a client has sent so far past the limit (16 times it, a
+    /// chunked upload with no declared length) that its connection is better closed than read.
+    func take(_ piece: UnsafeRawBufferPointer) -> Bool {
+        let kept = min(piece.count, limit + 1 - bytes.count)
+        bytes += piece.prefix(kept)
+        dropped += piece.count - kept
+        return dropped <= 16 * limit
+    }
+}
 
 /// Collects the raw query parameters of a request.
 private final class ParameterCollector {
@@ -201,19 +225,40 @@ private let collectParameter: @convention(c) (UnsafeMutableRawPointer?, MHD_Valu
 
 /// Called once when a request's headers are in, and again when its (empty) body is: a
 /// GET or HEAD is answered on the second call, since a response queued on the first makes
-/// libmicrohttpd close the connection (it cannot know yet that no body follows). Anything
-/// else is refused on the first call, and that connection is closed.
-private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _, _, uploadSize, requestContext in
+/// libmicrohttpd close the connection (it cannot know yet that no body follows).
+///
+/// A POST to an endpoint that takes a body (`ServiceState.bodyLimit`): the first call keeps an
+/// `UploadedBody` as the request's context, each further call with upload data adds its piece
+/// to it (all of it taken, `uploadSize` set to 0), and the last call, with none, answers with
+/// the body. One whose declared `Content-Length` is past the limit is refused at once (413)
+/// without reading it. Anything else is refused on the first call, and that connection is
+/// closed.
+private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _, uploadData, uploadSize, requestContext in
     guard let cls, let connection, let url, let method, let requestContext else { return MHD_Result.NO }
     let start = monotonicNanoseconds()
     let state = Unmanaged<ServiceState>.fromOpaque(cls).takeUnretainedValue()
+    let rawPath = UnsafeRawBufferPointer(start: url, count: strlen(url))
     let contentLength = MHD_lookup_connection_value(connection, MHD_ValueKind.HEADER_KIND, "Content-Length")
     let hasBody = MHD_lookup_connection_value(connection, MHD_ValueKind.HEADER_KIND, "Transfer-Encoding") != nil
         || (contentLength.map { strcmp($0, "0") != 0 } ?? false)
+    var body: [UInt8]?
     if requestContext.pointee == nil {
-        requestContext.pointee = seenRequest
         state.inFlight.wrappingAdd(1, ordering: .relaxed)
+        if strcmp(method, "POST") == 0, let limit = state.bodyLimit(rawPath: rawPath),
+           !(contentLength.flatMap { Int(String(cString: $0)) }.map { $0 > limit } ?? false) {
+            requestContext.pointee = Unmanaged.passRetained(UploadedBody(limit: limit)).toOpaque()
+            return MHD_Result.YES
+        }
+        requestContext.pointee = seenRequest
         if !hasBody && (strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0) { return MHD_Result.YES }
+    } else if requestContext.pointee != seenRequest {
+        let upload = Unmanaged<UploadedBody>.fromOpaque(requestContext.pointee!).takeUnretainedValue()
+        if let uploadSize, uploadSize.pointee != 0 {
+            let piece = UnsafeRawBufferPointer(start: uploadData, count: uploadSize.pointee)
+            uploadSize.pointee = 0
+            return upload.take(piece) ? MHD_Result.YES : MHD_Result.NO
+        }
+        body = upload.bytes
     } else if let uploadSize, uploadSize.pointee != 0 {
         uploadSize.pointee = 0  // a body we already refused: discard it
         return MHD_Result.YES
@@ -221,14 +266,13 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
     let collector = ParameterCollector()
     _ = MHD_get_connection_values(connection, MHD_ValueKind.GET_ARGUMENT_KIND, collectParameter,
                                   Unmanaged.passUnretained(collector).toOpaque())
-    let rawPath = UnsafeRawBufferPointer(start: url, count: strlen(url))
     let methodText = String(cString: method)
     let acceptLanguage = MHD_lookup_connection_value(connection, MHD_ValueKind.HEADER_KIND, "Accept-Language").map { String(cString: $0) }
     var status = 500
     var queued = MHD_Result.NO
     let endpoint = withExtendedLifetime(collector) {
         state.answer(method: methodText, rawPath: rawPath, rawParameters: collector.parameters,
-                     hasBody: hasBody, start: start, acceptLanguage: acceptLanguage) { response in
+                     hasBody: hasBody, body: body, start: start, acceptLanguage: acceptLanguage) { response in
             status = response.status
             queued = queue(response, on: connection)
         }

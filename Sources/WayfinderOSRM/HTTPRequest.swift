@@ -1,5 +1,6 @@
-/// One HTTP request as endpoints see it: the method, the percent-decoded path, and the
-/// decoded query parameters in the order they came (a name may repeat).
+/// One HTTP request as endpoints see it: the method, the percent-decoded path, the decoded
+/// query parameters in the order they came (a name may repeat), and the body of a POST to an
+/// endpoint that takes one (Valhalla's `/isochrone`).
 public struct HTTPRequest: Sendable {
     public struct Parameter: Sendable, Equatable {
         public var name: String
@@ -18,12 +19,17 @@ public struct HTTPRequest: Sendable {
     /// The `Accept-Language` header, which Nominatim's endpoints read when the query has no
     /// `accept-language` parameter.
     public var acceptLanguage: String?
+    /// The bytes a POST carried, as sent (at most the endpoint's `Endpoint.bodyLimit`); nil
+    /// for GET and HEAD, whose bodies the server refuses.
+    public var body: [UInt8]?
 
-    public init(method: String, path: String, parameters: [Parameter] = [], acceptLanguage: String? = nil) {
+    public init(method: String, path: String, parameters: [Parameter] = [], acceptLanguage: String? = nil,
+                body: [UInt8]? = nil) {
         self.method = method
         self.path = path
         self.parameters = parameters
         self.acceptLanguage = acceptLanguage
+        self.body = body
     }
 
     /// Decodes a raw path and raw `name=value` pairs as they arrive on the wire. `+` in the

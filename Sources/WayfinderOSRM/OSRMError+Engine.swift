@@ -12,11 +12,18 @@ extension OSRMError {
     /// does (no index: it has one coordinate).
     public init(_ failure: EngineError, _ request: OSRMRequest, area: GraphArea? = nil, grid: SnapGrid? = nil,
                 service: Service = .other) {
+        self.init(failure, coordinates: request.coordinates, area: area, grid: grid, service: service)
+    }
+
+    /// The same for a request whose coordinates came another way than OSRM's URL grammar
+    /// (the Mapbox Isochrone API's single `{lon},{lat}`).
+    public init(_ failure: EngineError, coordinates: [FixedCoordinate], area: GraphArea? = nil, grid: SnapGrid? = nil,
+                service: Service = .other) {
         switch failure {
         case .noSegment(let point):
             self = RouteError.noSegment(point: point).osrm(service == .nearest ? .osrmNearest : .osrm)
             let covered = area ?? grid.map { GraphArea(grid: $0) }
-            if point < request.coordinates.count, let hint = covered?.hint(for: request.coordinates[point], order: .lonLat) {
+            if point < coordinates.count, let hint = covered?.hint(for: coordinates[point], order: .lonLat) {
                 message += "; \(hint)"
             }
         case .noRoute: self.init(RouteError.noRoute)

@@ -9,10 +9,14 @@ public struct Endpoint: Sendable {
     /// path below it; "/" itself only the root). The longest match wins.
     public let path: String
     public let handler: Handler
+    /// The most bytes the body of a POST to this endpoint may have, for an API whose requests
+    /// are JSON documents (Valhalla's); nil: GET and HEAD only, and any body refused.
+    public let bodyLimit: Int?
 
-    public init(_ name: String, path: String, handler: @escaping Handler) {
+    public init(_ name: String, path: String, bodyLimit: Int? = nil, handler: @escaping Handler) {
         self.name = name
         self.path = path
+        self.bodyLimit = bodyLimit
         self.handler = handler
     }
 
@@ -31,7 +35,8 @@ public struct Endpoint: Sendable {
 ///    Bad input gets an error response (`HTTPResponse.error(code, message)`, HTTP 400),
 ///    never a trap; keep the work bounded by `context.limits`.
 /// 2. Add one `Endpoint` line to `EndpointTable.standard` below. The name labels its
-///    requests in `/metrics` and the log. Only GET (and HEAD) reach handlers.
+///    requests in `/metrics` and the log. Only GET (and HEAD) reach handlers, and POST
+///    those given a `bodyLimit` (the server then collects the body into `HTTPRequest.body`).
 /// 3. Test it over HTTP in `Tests/ServerTests` (`TestServer` starts a server).
 public struct EndpointTable: Sendable {
     public let endpoints: [Endpoint]
@@ -46,6 +51,10 @@ public struct EndpointTable: Sendable {
         Endpoint("table", path: "/table/", handler: OSRMEndpoints.table),
         Endpoint("trip", path: "/trip/", handler: OSRMEndpoints.trip),
         Endpoint("match", path: "/match/", handler: OSRMEndpoints.match),
+        // Isochrones: the Mapbox Isochrone API's URLs, and Valhalla's JSON (POST or ?json=).
+        Endpoint("isochrone", path: "/isochrone/", handler: IsochroneEndpoints.mapbox),
+        Endpoint("valhalla_isochrone", path: "/isochrone", bodyLimit: IsochroneEndpoints.valhallaBodyLimit,
+                 handler: IsochroneEndpoints.valhalla),
         Endpoint("search", path: "/search", handler: NominatimEndpoints.search),
         Endpoint("reverse", path: "/reverse", handler: NominatimEndpoints.reverse),
         Endpoint("lookup", path: "/lookup", handler: NominatimEndpoints.lookup),

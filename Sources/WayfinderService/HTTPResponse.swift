@@ -32,12 +32,16 @@ public struct HTTPResponse {
 
     public static let jsonType = "application/json; charset=utf-8"
 
-    /// The answer to a CORS preflight (`OPTIONS`): no body, any origin may GET or HEAD with
-    /// any header, for a day. (Every answer already carries `Access-Control-Allow-Origin: *`.)
-    public static var preflight: HTTPResponse { HTTPResponse(status: 204, contentType: "text/plain; charset=utf-8", body: .bytes([]), headers: [
-        ("Allow", "GET, HEAD, OPTIONS"), ("Access-Control-Allow-Methods", "GET, HEAD, OPTIONS"),
-        ("Access-Control-Allow-Headers", "*"), ("Access-Control-Max-Age", "86400"),
-    ]) }
+    /// The answer to a CORS preflight (`OPTIONS`): no body, any origin may GET or HEAD (and
+    /// POST, to an endpoint that `takesBody`, such as Valhalla's `/isochrone` with its JSON)
+    /// with any header, for a day. (Every answer already carries `Access-Control-Allow-Origin: *`.)
+    public static func preflight(takesBody: Bool = false) -> HTTPResponse {
+        let methods = takesBody ? "GET, HEAD, POST, OPTIONS" : "GET, HEAD, OPTIONS"
+        return HTTPResponse(status: 204, contentType: "text/plain; charset=utf-8", body: .bytes([]), headers: [
+            ("Allow", methods), ("Access-Control-Allow-Methods", methods),
+            ("Access-Control-Allow-Headers", "*"), ("Access-Control-Max-Age", "86400"),
+        ])
+    }
 
     /// The JSON written into `buffer`.
     public static func json(_ buffer: JSONBuffer, status: Int = 200) -> HTTPResponse {

@@ -34,20 +34,34 @@ public final class ServiceState: Sendable {
     /// Answers one request: method and size checks, URL decoding, the endpoint's handler.
     /// `deliver` gets the response while the context that wrote it is still reserved (the
     /// body may live in the context's buffer); returns the endpoint index for the metrics.
+    ///
+    /// `hasBody`: the request declared a body. `body`: the bytes of a POST to an endpoint that
+    /// takes one (`Endpoint.bodyLimit`), as the server collected them; nil for every other
+    /// request, and for such a POST whose declared length is past the limit (the server did
+    /// not read it). GET and HEAD carry no body; POST reaches only the endpoints that take one.
     public func answer(method: String, rawPath: UnsafeRawBufferPointer,
                 rawParameters: [(name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer)],
-                hasBody: Bool, start: UInt64, acceptLanguage: String? = nil, deliver: (HTTPResponse) -> Void) -> Int {
-        if method == "OPTIONS" {  // a browser's CORS preflight: anyone may GET
-            deliver(.preflight)
+                hasBody: Bool, body: [UInt8]? = nil, start: UInt64, acceptLanguage: String? = nil,
+                deliver: (HTTPResponse) -> Void) -> Int {
+        let bodyLimit = bodyLimit(rawPath: rawPath)
+        if method == "OPTIONS" {  // a browser's CORS preflight: anyone may GET (and POST where a body is taken)
+            deliver(.preflight(takesBody: bodyLimit != nil))
             return metrics.unmatched
         }
-        guard method == "GET" || method == "HEAD" else {
-            var refused = HTTPResponse.error("MethodNotAllowed", "only GET and HEAD are served", status: 405)
-            refused.headers = [("Allow", "GET, HEAD, OPTIONS")]
+        let allowed = bodyLimit == nil ? "GET, HEAD, OPTIONS" : "GET, HEAD, POST, OPTIONS"
+        guard method == "GET" || method == "HEAD" || (method == "POST" && bodyLimit != nil) else {
+            var refused = HTTPResponse.error("MethodNotAllowed", bodyLimit == nil ? "only GET and HEAD are served"
+                                             : "only GET, HEAD and POST are served here", status: 405)
+            refused.headers = [("Allow", allowed)]
             deliver(refused)
             return metrics.unmatched
         }
-        guard !hasBody else {
+        if method == "POST", let bodyLimit {
+            guard let body, body.count <= bodyLimit else {
+                deliver(.error("InvalidUrl", "a request body may have at most \(bodyLimit) bytes", status: 413))
+                return metrics.unmatched
+            }
+        } else if hasBody {
             deliver(.error("InvalidUrl", "requests carry no body here", status: 413))
             return metrics.unmatched
         }
@@ -61,6 +75,7 @@ public final class ServiceState: Sendable {
         do throws(MalformedURL) {
             request = try HTTPRequest(method: method, rawPath: rawPath, rawParameters: rawParameters)
             request.acceptLanguage = acceptLanguage
+            request.body = method == "POST" ? body : nil
         } catch {
             deliver(.error("InvalidUrl", "URL string malformed: \(error.reason)"))
             return metrics.unmatched
@@ -74,6 +89,15 @@ public final class ServiceState: Sendable {
             deliver(endpoints.endpoints[index].handler(request, RequestContext(queries: queries, server: self)))
         }
         return index
+    }
+
+    /// The most bytes a POST to the endpoint at `rawPath` may carry; nil when that endpoint
+    /// takes no body (or there is none). The raw path is compared as it came: the paths that
+    /// take a body (`/isochrone`) need no escapes, and a client that escapes them anyway gets
+    /// the 405 of a GET-only path.
+    public func bodyLimit(rawPath: UnsafeRawBufferPointer) -> Int? {
+        guard let index = endpoints.endpoint(for: String(decoding: rawPath, as: UTF8.self)) else { return nil }
+        return endpoints.endpoints[index].bodyLimit
     }
 
     /// Counts the answer and writes its log line: method, path, status, microseconds.
