@@ -43,13 +43,15 @@ public final class ServiceState: Sendable {
                 rawParameters: [(name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer)],
                 hasBody: Bool, body: [UInt8]? = nil, start: UInt64, acceptLanguage: String? = nil,
                 deliver: (HTTPResponse) -> Void) -> Int {
-        let bodyLimit = bodyLimit(rawPath: rawPath)
+        let reads = method == "GET" || method == "HEAD"
+        // Looked up only for the other methods: GETs find their endpoint once, below.
+        let bodyLimit = reads ? nil : bodyLimit(rawPath: rawPath)
         if method == "OPTIONS" {  // a browser's CORS preflight: anyone may GET (and POST where a body is taken)
             deliver(.preflight(takesBody: bodyLimit != nil))
             return metrics.unmatched
         }
-        let allowed = bodyLimit == nil ? "GET, HEAD, OPTIONS" : "GET, HEAD, POST, OPTIONS"
-        guard method == "GET" || method == "HEAD" || (method == "POST" && bodyLimit != nil) else {
+        guard reads || (method == "POST" && bodyLimit != nil) else {
+            let allowed = bodyLimit == nil ? "GET, HEAD, OPTIONS" : "GET, HEAD, POST, OPTIONS"
             var refused = HTTPResponse.error("MethodNotAllowed", bodyLimit == nil ? "only GET and HEAD are served"
                                              : "only GET, HEAD and POST are served here", status: 405)
             refused.headers = [("Allow", allowed)]
