@@ -38,6 +38,7 @@ func isochroneBenchmark(_ args: Arguments) -> Report {
     let limits = minutes.map { $0 * 60 }
     let largest = Int32(limits.max()! * 1000)
     var search: [Double] = [], collect: [Double] = [], contours: [Double] = [], encode: [Double] = [], total: [Double] = []
+    var field: [Double] = [], rings: [Double] = [], geos: [Double] = [], nodes: [Double] = []
     var labelled: [Double] = [], vertices: [Double] = [], bytes: [Double] = []
     for (i, origin) in origins.enumerated() {
         let t0 = now()
@@ -59,6 +60,10 @@ func isochroneBenchmark(_ args: Arguments) -> Report {
         encode.append(microseconds(t3, t4) / 1000)
         total.append(microseconds(t0, t4) / 1000)
         labelled.append(Double(query.labelledNodes))
+        field.append(Double(builder.lastTimings.field) / 1e6)
+        rings.append(Double(builder.lastTimings.rings) / 1e6)
+        geos.append(Double(builder.lastTimings.polygons) / 1e6)
+        nodes.append(Double(builder.lastGridNodes))
         vertices.append(Double(roads.coordinates.count))
         bytes.append(Double(json.count))
     }
@@ -68,11 +73,14 @@ func isochroneBenchmark(_ args: Arguments) -> Report {
     report.integer("isochrones", "isochrones timed (random road points, seed \(seed); the first not counted)", total.count)
     if direction == .arrive { report.number("transpose_ms", "transposing the graph (once)", transposeMs, unit: "ms", decimals: 1) }
     for (key, name, samples) in [("search_ms", "search", search), ("collect_ms", "roads collected", collect),
-                                 ("contours_ms", "contours", contours), ("encode_ms", "GeoJSON", encode),
+                                 ("contours_ms", "contours", contours), ("field_ms", "  of which the time field", field),
+                                 ("rings_ms", "  marching squares", rings), ("polygons_ms", "  polygons (GEOS)", geos),
+                                 ("encode_ms", "GeoJSON", encode),
                                  ("total_ms", "in all", total)] {
         report.latency(key, name, Latency(samples), unit: "ms")
     }
     report.number("labelled_nodes", "nodes labelled, median", median(labelled), unit: "", decimals: 0)
+    report.number("grid_nodes", "grid nodes, median", median(nodes), unit: "", decimals: 0)
     report.number("vertices", "road vertices gathered, median", median(vertices), unit: "", decimals: 0)
     report.number("geojson_kib", "GeoJSON, median", median(bytes) / 1024, unit: "KiB")
     return report

@@ -59,8 +59,14 @@ public struct IsochroneRequest: Sendable {
     /// snapping radius of the point.
     public func answer(_ queries: EngineQueries) throws(EngineError) -> IsochroneAnswer {
         let graph = try queries.routingGraph(mode)
-        let snap = try RouteRequest.snap([location], radiuses: [nil], constraints: [SnapConstraints()], excluding: [],
-                                         graph: graph, limit: queries.limits.maxSnapRadius)[0]
+        // The main network's nearest road when there is one in reach: a lone point has no
+        // other waypoint to pull it off an island (as a route's island rule does), and an
+        // isochrone from a footpath cut off from the rest would be a few metres across
+        // (Valhalla's `minimum_reachability` does the same).
+        guard let found = Snapper(graph: graph).nearest(to: location, maxDistance: queries.limits.maxSnapRadius) else {
+            throw .noSegment(waypoint: 0)
+        }
+        let snap = found.main ?? found.any
         let reach = queries.reachQuery(mode)!
         if direction == .arrive && reach.transposed == nil { reach.transposed = queries.graph.transposedBase(mode) }
         let largest = contours.max()!

@@ -34,6 +34,8 @@ public final class ContourBuilder {
                          mode: TravelMode, options: ContourOptions) -> [Contour] {
         lastError = nil
         lastTimings = Timings()
+        lastCellSize = 0
+        lastGridNodes = 0
         var clock = monotonic()
         func lap(_ phase: inout UInt64) {
             let time = monotonic()
@@ -41,24 +43,26 @@ public final class ContourBuilder {
             clock = time
         }
         var answer = limits.map { Contour(limit: $0, metric: metric) }
-        let drawn = limits.filter { $0.isFinite && $0 > 0 }
-        guard let ceiling = drawn.max() else { return answer }
-        let parameters = options.grid ?? ContourGrid(mode: mode)
+        let drawn = limits.indices.filter { limits[$0].isFinite && limits[$0] > 0 }
+        guard !drawn.isEmpty else { return answer }
+        var parameters = options.grid ?? ContourGrid(mode: mode)
+        // One grid per contour, over the roads reached within its own limit: a 5-minute walk
+        // gets cells as fine as its size allows rather than those of the 20-minute one drawn
+        // with it. The node budget is shared, so the work stays bounded.
+        parameters.maxNodes = max(64 * 64, parameters.maxNodes / drawn.count)
         // A metre off the road: seconds at the off-road speed, or itself.
         let rate = metric == .time ? 1 / parameters.offRoadSpeed : 1
-        grid.fill(reached, origin: origin, ceiling: ceiling, rate: rate, parameters: parameters)
-        lap(&lastTimings.field)
-        guard !grid.isEmpty else { return answer }
-        let tolerance = max(0, options.generalize ?? grid.cell / 2)
         let denoise = min(1, max(0, options.denoise.isFinite ? options.denoise : 1))
         let placement = ContourPolygons.Placement(origin: origin)
-        let levels = limits.filter { $0.isFinite && $0 > 0 }.map { Float($0) }
-        squares.rings(of: grid, levels: levels, into: &rings)
-        lap(&lastTimings.rings)
-        var level = 0
-        for (index, limit) in limits.enumerated() where limit.isFinite && limit > 0 {
-            defer { level += 1 }
-            let made = assembly.shapes(rings[level], denoise: denoise, tolerance: tolerance, placement: placement,
+        for index in drawn {
+            let limit = limits[index]
+            grid.fill(reached, origin: origin, ceiling: limit, rate: rate, parameters: parameters)
+            lap(&lastTimings.field)
+            guard !grid.isEmpty else { continue }
+            squares.rings(of: grid, levels: [Float(limit)], into: &rings)
+            lap(&lastTimings.rings)
+            let tolerance = max(0, options.generalize ?? grid.cell / 2)
+            let made = assembly.shapes(rings[0], denoise: denoise, tolerance: tolerance, placement: placement,
                                        polygons: options.polygons)
             lap(&lastTimings.polygons)
             guard let shapes = made else {
@@ -67,6 +71,8 @@ public final class ContourBuilder {
             }
             answer[index].polygons = shapes.polygons
             answer[index].lines = shapes.lines
+            lastCellSize = grid.cell
+            lastGridNodes += grid.columns * grid.rows
         }
         return answer
     }
@@ -88,9 +94,9 @@ public final class ContourBuilder {
         return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
 
-    /// The cell size of the last call's grid, metres (larger than the options' when the
-    /// reached roads spread far): for tests and benchmarks.
-    public var lastCellSize: Double { grid.cell }
-    /// The node count of the last call's grid.
-    public var lastGridNodes: Int { grid.columns * grid.rows }
+    /// The cell size of the last call's grid (its largest contour's), metres (larger than the
+    /// options' when the reached roads spread far): for tests and benchmarks.
+    public private(set) var lastCellSize = 0.0
+    /// The nodes of the last call's grids, every contour's.
+    public private(set) var lastGridNodes = 0
 }

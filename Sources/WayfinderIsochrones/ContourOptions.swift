@@ -10,10 +10,14 @@ public enum ContourMetric: String, Sendable {
 ///
 /// The shape rules these numbers serve (the contract):
 /// - a reached road lies inside its contour: every cell a reached road crosses is seeded with
-///   the road's least value in it, every node within `freeRadius` of a seeded cell's centre
-///   takes that value, and `freeRadius` covers, from the cell of any reached point, every cell
-///   within the default generalization (half a cell) of the point — half a cell's diagonal, a
-///   cell's diagonal and half a cell — so the boundary passes at least that far from it;
+///   the road's least value in it, and every node within `freeRadius` of a seeded cell's
+///   centre takes that value: the cell's own corners (half its diagonal) and a little more
+///   (0.9 cells in all), so the cell of a reached point lies inside and the default
+///   generalization (half a cell) rarely cuts into it. A wider radius (2.6 cells, which no
+///   generalization can undo) drew the bands around the roads so wide that unreached roads
+///   beside them fell inside: on Andorra at 5 minutes' walk 3.2 % of unreachable road points
+///   inside against 0.9 %, with no reached point outside either way
+///   (`scripts/compare-isochrone`, BENCHMARKS.md);
 /// - an unreached road lies outside beyond `reach` plus a cell's diagonal: nodes farther than
 ///   `reach` from every seeded cell's centre are unreached, and a cell whose corners are all
 ///   unreached lies wholly outside;
@@ -30,8 +34,9 @@ public struct ContourGrid: Sendable, Equatable {
     /// The speed off the road between `freeRadius` and `reach`, metres a second (time
     /// contours; distance contours count off-road metres as metres).
     public var offRoadSpeed: Double
-    /// The most nodes a grid may have: bounds the memory (4 bytes a node for the field, 8 for
-    /// the contour tracer) and the time of a very large isochrone.
+    /// The most nodes of one isochrone's grids, shared by its contours (each drawn on a grid of
+    /// its own, `ContourBuilder`): bounds the memory (4 bytes a node for the field, 8 for the
+    /// contour tracer) and the time of a very large isochrone.
     public var maxNodes: Int
 
     public init(cellSize: Double, reach: Double, offRoadSpeed: Double, maxNodes: Int = 500_000) {
@@ -42,23 +47,26 @@ public struct ContourGrid: Sendable, Equatable {
         self.maxNodes = maxNodes
     }
 
-    /// Walking: 6 m cells (a 15-minute walk, ~2.5 km across, is a 420 × 420 grid), a reach of
-    /// 25 m (a street with its pavements, as a pedestrian would cut across it), off the road at
-    /// 1 m/s (a little under the 5 km/h of the foot profile: grass, kerbs).
-    /// Driving: 20 m cells (a 15-minute drive in Andorra, ~15 km across, reaches the 500,000
-    /// node bound and takes ~22 m cells), a reach of 60 m (a street and the plots along it,
-    /// where a driver parks and walks), off the road at 2 m/s (walking briskly from the car).
+    /// Walking: 6 m cells at most, a reach of 25 m (a street with its pavements, as a
+    /// pedestrian would cut across it), off the road at 1 m/s (a little under the 5 km/h of
+    /// the foot profile: grass, kerbs), 12,288 nodes for all the contours (4,096 each of three:
+    /// a 20-minute walk, ~3.5 km across, in 55 m cells; a 5-minute one in 15 m cells).
+    /// Driving: 20 m cells at most, a reach of 60 m (a street and the plots along it, where a
+    /// driver parks and walks), off the road at 2 m/s (walking briskly from the car), 300,000
+    /// nodes (a 15-minute drive in Andorra, ~15 km across, in ~30 m cells).
+    /// The node budgets are where the accuracy stopped growing on Andorra's 20 origins
+    /// (`scripts/compare-isochrone`; BENCHMARKS.md has the runs): half the budget cost walking
+    /// nothing measurable and driving 0.1 points at 15 minutes.
     public init(mode: TravelMode) {
         switch mode {
-        case .walking: self.init(cellSize: 6, reach: 25, offRoadSpeed: 1.0)
-        case .driving: self.init(cellSize: 20, reach: 60, offRoadSpeed: 2.0)
+        case .walking: self.init(cellSize: 6, reach: 25, offRoadSpeed: 1.0, maxNodes: 12_288)
+        case .driving: self.init(cellSize: 20, reach: 60, offRoadSpeed: 2.0, maxNodes: 300_000)
         }
     }
 
     /// Within this distance of a seeded cell's centre a node takes the cell's value unchanged:
-    /// half the cell's diagonal (its own corners), a cell's diagonal and half a cell (the
-    /// cells the default generalization may move the boundary across), about 2.6 cells.
-    @inlinable public static func freeRadius(cell: Double) -> Double { cell * (1.5 * 2.0.squareRoot() + 0.5) }
+    /// half the cell's diagonal (its own corners) and a fifth of a cell more.
+    @inlinable public static func freeRadius(cell: Double) -> Double { cell * 0.9 }
 }
 
 /// How an isochrone's contours are drawn.
@@ -105,3 +113,4 @@ public struct Contour: Sendable {
         self.lines = lines
     }
 }
+

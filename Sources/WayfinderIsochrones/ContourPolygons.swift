@@ -50,29 +50,46 @@ final class ContourPolygons {
     }
 
     /// The contour drawn by `rings`: polygons, or with `polygons` false their rings as lines.
+    ///
+    /// The quick way first: plain Douglas–Peucker ring by ring, placed on the microdegree
+    /// grid, and one validity check of the very coordinates the GeoJSON will write. Only when
+    /// that fails (simplification made two rings cross, which it cannot see, or rounding
+    /// made them touch) the sure way: GEOS's topology-preserving simplification and its
+    /// snap-rounding to valid output, several times the cost.
     func shapes(_ rings: ContourRings, denoise: Double, tolerance: Double, placement: Placement, polygons: Bool) -> Shapes? {
         guard rings.count > 0 else { return Shapes() }
         let h = geos.handle
-        guard var shape = multiPolygon(rings, kept: Self.denoised(Self.assembled(rings), denoise)) else { return failed() }
-        defer { GEOSGeom_destroy_r(h, shape) }
-        func replace(_ made: OpaquePointer?) -> Bool {
-            guard let made else { return false }
-            GEOSGeom_destroy_r(h, shape)
-            shape = made
-            return true
+        guard let original = multiPolygon(rings, kept: Self.denoised(Self.assembled(rings), denoise)) else { return failed() }
+        defer { GEOSGeom_destroy_r(h, original) }
+        guard let quick = placed(tolerance > 0 ? GEOSSimplify_r(h, original, tolerance) : GEOSGeom_clone_r(h, original),
+                                 placement) else { return failed() }
+        if GEOSisValid_r(h, quick) == 1 {
+            defer { GEOSGeom_destroy_r(h, quick) }
+            return readOut(quick, polygons: polygons)
         }
-        if tolerance > 0, !replace(GEOSTopologyPreserveSimplify_r(h, shape, tolerance)) { return failed() }
+        GEOSGeom_destroy_r(h, quick)
+        guard let kept = placed(tolerance > 0 ? GEOSTopologyPreserveSimplify_r(h, original, tolerance) : GEOSGeom_clone_r(h, original),
+                                placement) else { return failed() }
+        defer { GEOSGeom_destroy_r(h, kept) }
+        guard let sure = GEOSGeom_setPrecision_r(h, kept, 1.0, Int32(GEOS_PREC_VALID_OUTPUT.rawValue)) else { return failed() }
+        defer { GEOSGeom_destroy_r(h, sure) }
+        return readOut(sure, polygons: polygons)
+    }
+
+    /// `shape` (metres around the origin) in whole microdegrees, the 6 decimals the GeoJSON
+    /// writes; `shape` is destroyed. Nil if GEOS failed.
+    private func placed(_ shape: OpaquePointer?, _ placement: Placement) -> OpaquePointer? {
+        guard let shape else { return nil }
+        let h = geos.handle
+        defer { GEOSGeom_destroy_r(h, shape) }
         var place = placement
         let toMicrodegrees: GEOSTransformXYCallback = { x, y, userdata in
             guard let x, let y, let place = userdata?.assumingMemoryBound(to: Placement.self).pointee else { return 0 }
-            x.pointee = (place.originLon + x.pointee / place.metresPerLonUnit) / 10
-            y.pointee = (place.originLat + y.pointee / place.metresPerLatUnit) / 10
+            x.pointee = ((place.originLon + x.pointee / place.metresPerLonUnit) / 10).rounded()
+            y.pointee = ((place.originLat + y.pointee / place.metresPerLatUnit) / 10).rounded()
             return 1
         }
-        guard replace(withUnsafeMutablePointer(to: &place) { GEOSGeom_transformXY_r(h, shape, toMicrodegrees, $0) }),
-              replace(GEOSGeom_setPrecision_r(h, shape, 1.0, Int32(GEOS_PREC_VALID_OUTPUT.rawValue)))
-        else { return failed() }
-        return readOut(shape, polygons: polygons)
+        return withUnsafeMutablePointer(to: &place) { GEOSGeom_transformXY_r(h, shape, toMicrodegrees, $0) }
     }
 
     private func failed() -> Shapes? {
