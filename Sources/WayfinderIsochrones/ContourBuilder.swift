@@ -1,3 +1,4 @@
+import CGEOS
 import Glibc
 import WayfinderGraph
 
@@ -15,7 +16,7 @@ public final class ContourBuilder {
     private let geos = GEOSContext()
     private let assembly: ContourPolygons
     /// Per limit drawn, its rings (reused).
-    private var rings: [ContourRings] = []
+    private var rings: [ContourRings] = [ContourRings()]
 
     /// What GEOS said when it last failed (a contour then comes back without shapes); nil
     /// when every contour of the last call was drawn.
@@ -46,33 +47,51 @@ public final class ContourBuilder {
         let drawn = limits.indices.filter { limits[$0].isFinite && limits[$0] > 0 }
         guard !drawn.isEmpty else { return answer }
         var parameters = options.grid ?? ContourGrid(mode: mode)
-        // One grid per contour, over the roads reached within its own limit: a 5-minute walk
-        // gets cells as fine as its size allows rather than those of the 20-minute one drawn
-        // with it. The node budget is shared, so the work stays bounded.
-        parameters.maxNodes = max(64 * 64, parameters.maxNodes / drawn.count)
+        // With `gridPerContour`, one grid per contour, over the roads reached within its own
+        // limit: a 5-minute walk gets cells as fine as its size allows rather than those of
+        // the 20-minute one drawn with it. The node budget is shared, so the work stays bounded.
+        // Otherwise one grid for all, over the largest: its level sets nest by construction
+        // (simplified by half a cell each, they may come within that of each other).
+        let perContour = parameters.gridPerContour && drawn.count > 1
+        if perContour { parameters.maxNodes = max(64 * 64, parameters.maxNodes / drawn.count) }
+        let ceiling = drawn.map { limits[$0] }.max()!
         // A metre off the road: seconds at the off-road speed, or itself.
         let rate = metric == .time ? 1 / parameters.offRoadSpeed : 1
         let denoise = min(1, max(0, options.denoise.isFinite ? options.denoise : 1))
         let placement = ContourPolygons.Placement(origin: origin)
-        for index in drawn {
+        // Smallest first: each contour takes in the one drawn before it (`within`).
+        var smaller: OpaquePointer?
+        defer { if let smaller { GEOSGeom_destroy_r(geos.handle, smaller) } }
+        for index in drawn.sorted(by: { limits[$0] < limits[$1] }) {
             let limit = limits[index]
-            grid.fill(reached, origin: origin, ceiling: limit, rate: rate, parameters: parameters)
-            lap(&lastTimings.field)
-            guard !grid.isEmpty else { continue }
-            squares.rings(of: grid, levels: [Float(limit)], into: &rings)
-            lap(&lastTimings.rings)
+            var level = 0
+            if perContour || index == drawn.sorted(by: { limits[$0] < limits[$1] })[0] {
+                grid.fill(reached, origin: origin, ceiling: perContour ? limit : ceiling, rate: rate, parameters: parameters)
+                lap(&lastTimings.field)
+                let levels = perContour ? [Float(limit)] : drawn.map { Float(limits[$0]) }.sorted()
+                if grid.isEmpty {
+                    for k in rings.indices { rings[k].removeAll() }
+                } else {
+                    squares.rings(of: grid, levels: levels, into: &rings)
+                    lastCellSize = grid.cell
+                    lastGridNodes += grid.columns * grid.rows
+                }
+                lap(&lastTimings.rings)
+            }
+            if !perContour { level = drawn.map { limits[$0] }.sorted().firstIndex(of: limit)! }
+            if rings.count <= level { rings.append(ContourRings()) }
             let tolerance = max(0, options.generalize ?? grid.cell / 2)
-            let made = assembly.shapes(rings[0], denoise: denoise, tolerance: tolerance, placement: placement,
-                                       polygons: options.polygons)
+            let made = assembly.shapes(rings[level], denoise: denoise, tolerance: tolerance, placement: placement,
+                                       polygons: options.polygons, within: perContour ? smaller : nil)
             lap(&lastTimings.polygons)
-            guard let shapes = made else {
+            guard let made else {
                 lastError = assembly.lastError
                 continue
             }
-            answer[index].polygons = shapes.polygons
-            answer[index].lines = shapes.lines
-            lastCellSize = grid.cell
-            lastGridNodes += grid.columns * grid.rows
+            if let previous = smaller { GEOSGeom_destroy_r(geos.handle, previous) }
+            smaller = made.shape
+            answer[index].polygons = made.shapes.polygons
+            answer[index].lines = made.shapes.lines
         }
         return answer
     }

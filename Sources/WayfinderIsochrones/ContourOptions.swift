@@ -39,6 +39,13 @@ public struct ContourGrid: Sendable, Equatable {
     /// contour tracer) and the time of a very large isochrone.
     public var maxNodes: Int
 
+    /// One grid per contour (fine cells for the small ones), or one for all. Per contour
+    /// costs a GEOS union where two grids' boundaries cross; it pays for walking, whose
+    /// 5-minute contour would otherwise get the cells of a 20-minute one, and not for driving,
+    /// whose contours are kilometres across at any limit (Andorra driving: 11.6 ms an isochrone
+    /// against 6.2 ms, for the same agreement).
+    public var gridPerContour = false
+
     public init(cellSize: Double, reach: Double, offRoadSpeed: Double, maxNodes: Int = 500_000) {
         precondition(cellSize > 0 && reach > 0 && offRoadSpeed > 0 && maxNodes >= 64, "ContourGrid: positive sizes")
         self.cellSize = cellSize
@@ -49,18 +56,21 @@ public struct ContourGrid: Sendable, Equatable {
 
     /// Walking: 6 m cells at most, a reach of 25 m (a street with its pavements, as a
     /// pedestrian would cut across it), off the road at 1 m/s (a little under the 5 km/h of
-    /// the foot profile: grass, kerbs), 12,288 nodes for all the contours (4,096 each of three:
-    /// a 20-minute walk, ~3.5 km across, in 55 m cells; a 5-minute one in 15 m cells).
+    /// the foot profile: grass, kerbs), a grid per contour and 12,288 nodes for all of them
+    /// (4,096 each of three: a 20-minute walk, ~3.5 km across, in 55 m cells; a 5-minute one
+    /// in 15 m cells).
     /// Driving: 20 m cells at most, a reach of 60 m (a street and the plots along it, where a
-    /// driver parks and walks), off the road at 2 m/s (walking briskly from the car), 300,000
-    /// nodes (a 15-minute drive in Andorra, ~15 km across, in ~30 m cells).
-    /// The node budgets are where the accuracy stopped growing on Andorra's 20 origins
-    /// (`scripts/compare-isochrone`; BENCHMARKS.md has the runs): half the budget cost walking
-    /// nothing measurable and driving 0.1 points at 15 minutes.
+    /// driver parks and walks), off the road at 2 m/s (walking briskly from the car), one grid
+    /// of 100,000 nodes (a 15-minute drive in Andorra, ~15 km across, in ~50 m cells).
+    /// The budgets are where the accuracy stopped growing on Andorra's 20 origins
+    /// (`scripts/compare-isochrone`; BENCHMARKS.md has the runs): three times the driving one
+    /// gained 0.1 points at 10 minutes and cost 1.4 ms an isochrone.
     public init(mode: TravelMode) {
         switch mode {
-        case .walking: self.init(cellSize: 6, reach: 25, offRoadSpeed: 1.0, maxNodes: 12_288)
-        case .driving: self.init(cellSize: 20, reach: 60, offRoadSpeed: 2.0, maxNodes: 300_000)
+        case .walking:
+            self.init(cellSize: 6, reach: 25, offRoadSpeed: 1.0, maxNodes: 12_288)
+            gridPerContour = true
+        case .driving: self.init(cellSize: 20, reach: 60, offRoadSpeed: 2.0, maxNodes: 100_000)
         }
     }
 

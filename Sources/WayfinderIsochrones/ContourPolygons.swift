@@ -42,6 +42,16 @@ final class ContourPolygons {
             metresPerLonUnit = projection.metresPerLonUnit
             metresPerLatUnit = projection.metresPerLatUnit
         }
+
+        private init(originLon: Double, originLat: Double, metresPerLonUnit: Double, metresPerLatUnit: Double) {
+            self.originLon = originLon
+            self.originLat = originLat
+            self.metresPerLonUnit = metresPerLonUnit
+            self.metresPerLatUnit = metresPerLatUnit
+        }
+
+        /// Microdegrees to themselves, rounded: for shapes already placed.
+        static let identity = Placement(originLon: 0, originLat: 0, metresPerLonUnit: 0.1, metresPerLatUnit: 0.1)
     }
 
     struct Shapes {
@@ -56,24 +66,54 @@ final class ContourPolygons {
     /// that fails (simplification made two rings cross, which it cannot see, or rounding
     /// made them touch) the sure way: GEOS's topology-preserving simplification and its
     /// snap-rounding to valid output, several times the cost.
-    func shapes(_ rings: ContourRings, denoise: Double, tolerance: Double, placement: Placement, polygons: Bool) -> Shapes? {
-        guard rings.count > 0 else { return Shapes() }
+    ///
+    /// `within`: the next smaller contour's shape, as this returned it; what it covers is
+    /// added where this one does not already cover it (each contour is drawn on its own grid,
+    /// and the boundaries of two grids can cross by a cell), so that contours nest.
+    /// Returns the shapes and this contour's GEOS shape, which the caller destroys.
+    func shapes(_ rings: ContourRings, denoise: Double, tolerance: Double, placement: Placement, polygons: Bool,
+                within smaller: OpaquePointer?) -> (shapes: Shapes, shape: OpaquePointer?)? {
         let h = geos.handle
+        guard rings.count > 0 else {
+            guard let smaller, let copy = GEOSGeom_clone_r(h, smaller) else { return (Shapes(), nil) }
+            return readOut(copy, polygons: polygons).map { ($0, copy) }
+        }
         guard let original = multiPolygon(rings, kept: Self.denoised(Self.assembled(rings), denoise)) else { return failed() }
         defer { GEOSGeom_destroy_r(h, original) }
-        guard let quick = placed(tolerance > 0 ? GEOSSimplify_r(h, original, tolerance) : GEOSGeom_clone_r(h, original),
-                                 placement) else { return failed() }
-        if GEOSisValid_r(h, quick) == 1 {
-            defer { GEOSGeom_destroy_r(h, quick) }
-            return readOut(quick, polygons: polygons)
+        var shape: OpaquePointer
+        if let quick = placed(tolerance > 0 ? GEOSSimplify_r(h, original, tolerance) : GEOSGeom_clone_r(h, original), placement),
+           GEOSisValid_r(h, quick) == 1 {
+            shape = quick
+        } else {
+            guard let kept = placed(tolerance > 0 ? GEOSTopologyPreserveSimplify_r(h, original, tolerance)
+                                                  : GEOSGeom_clone_r(h, original), placement) else { return failed() }
+            defer { GEOSGeom_destroy_r(h, kept) }
+            guard let sure = GEOSGeom_setPrecision_r(h, kept, 1.0, Int32(GEOS_PREC_VALID_OUTPUT.rawValue)) else { return failed() }
+            shape = sure
         }
-        GEOSGeom_destroy_r(h, quick)
-        guard let kept = placed(tolerance > 0 ? GEOSTopologyPreserveSimplify_r(h, original, tolerance) : GEOSGeom_clone_r(h, original),
-                                placement) else { return failed() }
-        defer { GEOSGeom_destroy_r(h, kept) }
-        guard let sure = GEOSGeom_setPrecision_r(h, kept, 1.0, Int32(GEOS_PREC_VALID_OUTPUT.rawValue)) else { return failed() }
-        defer { GEOSGeom_destroy_r(h, sure) }
-        return readOut(sure, polygons: polygons)
+        if let smaller, GEOSCovers_r(h, shape, smaller) != 1 {
+            // The union's new vertices (where boundaries cross) fall between the microdegree
+            // grid's points: rounded, and snap-rounded by GEOS only if that made it invalid.
+            guard let joined = placed(GEOSUnion_r(h, shape, smaller), .identity) else {
+                GEOSGeom_destroy_r(h, shape)
+                return failed()
+            }
+            GEOSGeom_destroy_r(h, shape)
+            shape = joined
+            if GEOSisValid_r(h, shape) != 1 {
+                guard let sure = GEOSGeom_setPrecision_r(h, shape, 1.0, Int32(GEOS_PREC_VALID_OUTPUT.rawValue)) else {
+                    GEOSGeom_destroy_r(h, shape)
+                    return failed()
+                }
+                GEOSGeom_destroy_r(h, shape)
+                shape = sure
+            }
+        }
+        guard let read = readOut(shape, polygons: polygons) else {
+            GEOSGeom_destroy_r(h, shape)
+            return nil
+        }
+        return (read, shape)
     }
 
     /// `shape` (metres around the origin) in whole microdegrees, the 6 decimals the GeoJSON
@@ -92,7 +132,7 @@ final class ContourPolygons {
         return withUnsafeMutablePointer(to: &place) { GEOSGeom_transformXY_r(h, shape, toMicrodegrees, $0) }
     }
 
-    private func failed() -> Shapes? {
+    private func failed<T>() -> T? {
         lastError = geos.takeError() ?? "GEOS failed"
         return nil
     }
