@@ -53,7 +53,7 @@ public final class ContourBuilder {
         // Otherwise one grid for all, over the largest: its level sets nest by construction
         // (simplified by half a cell each, they may come within that of each other).
         let perContour = parameters.gridPerContour && drawn.count > 1
-        if perContour { parameters.maxNodes = max(64 * 64, parameters.maxNodes / drawn.count) }
+        if perContour { parameters.maxNodes = max(32 * 32, parameters.maxNodes / drawn.count) }
         let ceiling = drawn.map { limits[$0] }.max()!
         // A metre off the road: seconds at the off-road speed, or itself.
         let rate = metric == .time ? 1 / parameters.offRoadSpeed : 1

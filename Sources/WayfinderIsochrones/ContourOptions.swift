@@ -56,19 +56,21 @@ public struct ContourGrid: Sendable, Equatable {
 
     /// Walking: 6 m cells at most, a reach of 25 m (a street with its pavements, as a
     /// pedestrian would cut across it), off the road at 1 m/s (a little under the 5 km/h of
-    /// the foot profile: grass, kerbs), a grid per contour and 12,288 nodes for all of them
-    /// (4,096 each of three: a 20-minute walk, ~3.5 km across, in 55 m cells; a 5-minute one
-    /// in 15 m cells).
+    /// the foot profile: grass, kerbs), a grid per contour and 9,600 nodes for all of them
+    /// (3,200 each of three: a 20-minute walk, ~3.5 km across, in ~60 m cells; a 5-minute one
+    /// in ~17 m cells).
     /// Driving: 20 m cells at most, a reach of 60 m (a street and the plots along it, where a
     /// driver parks and walks), off the road at 2 m/s (walking briskly from the car), one grid
     /// of 100,000 nodes (a 15-minute drive in Andorra, ~15 km across, in ~50 m cells).
-    /// The budgets are where the accuracy stopped growing on Andorra's 20 origins
-    /// (`scripts/compare-isochrone`; BENCHMARKS.md has the runs): three times the driving one
-    /// gained 0.1 points at 10 minutes and cost 1.4 ms an isochrone.
+    /// The budgets trade accuracy for time, measured beside Valhalla on Andorra's and
+    /// Liechtenstein's 20 origins (`scripts/compare-isochrone`; BENCHMARKS.md has the runs):
+    /// walking with 12,288 nodes agreed 0.1–0.5 points more and took 0.3 ms more a request
+    /// (over half of Valhalla's CPU); driving with 300,000, 0.1 points more at 10 minutes and
+    /// 1.4 ms more.
     public init(mode: TravelMode) {
         switch mode {
         case .walking:
-            self.init(cellSize: 6, reach: 25, offRoadSpeed: 1.0, maxNodes: 12_288)
+            self.init(cellSize: 6, reach: 25, offRoadSpeed: 1.0, maxNodes: 9_600)
             gridPerContour = true
         case .driving: self.init(cellSize: 20, reach: 60, offRoadSpeed: 2.0, maxNodes: 100_000)
         }
