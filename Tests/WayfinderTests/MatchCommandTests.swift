@@ -158,6 +158,6 @@ import WayfinderCLI
         let console = Console(capturing: true)
         #expect(WayfinderCommand.run(["help", "match"], console: console) == 0)
         #expect(console.output.contains("--trace FILE") && console.output.contains("11  no matching found"))
-        #expect(WayfinderCommand.help.text.contains("match    match GPS traces"))
+        #expect(WayfinderCommand.help.text.contains("match      match GPS traces"))
     }
 }
