@@ -62,13 +62,15 @@ public final class ContourBuilder {
         // Smallest first: each contour takes in the one drawn before it (`within`).
         var smaller: OpaquePointer?
         defer { if let smaller { GEOSGeom_destroy_r(geos.handle, smaller) } }
-        for index in drawn.sorted(by: { limits[$0] < limits[$1] }) {
+        let ascending = drawn.sorted { limits[$0] < limits[$1] }
+        for (position, index) in ascending.enumerated() {
             let limit = limits[index]
-            var level = 0
-            if perContour || index == drawn.sorted(by: { limits[$0] < limits[$1] })[0] {
+            // Per contour: its own grid's one level; else the shared grid's level `position`.
+            let level = perContour ? 0 : position
+            if perContour || position == 0 {
                 grid.fill(reached, origin: origin, ceiling: perContour ? limit : ceiling, rate: rate, parameters: parameters)
                 lap(&lastTimings.field)
-                let levels = perContour ? [Float(limit)] : drawn.map { Float(limits[$0]) }.sorted()
+                let levels = perContour ? [Float(limit)] : ascending.map { Float(limits[$0]) }
                 if grid.isEmpty {
                     for k in rings.indices { rings[k].removeAll() }
                 } else {
@@ -78,7 +80,6 @@ public final class ContourBuilder {
                 }
                 lap(&lastTimings.rings)
             }
-            if !perContour { level = drawn.map { limits[$0] }.sorted().firstIndex(of: limit)! }
             if rings.count <= level { rings.append(ContourRings()) }
             let tolerance = max(0, options.generalize ?? grid.cell / 2)
             let made = assembly.shapes(rings[level], denoise: denoise, tolerance: tolerance, placement: placement,

@@ -10,20 +10,6 @@ import WayfinderRouting
 /// within its limit, on at least 98 % of points, and at most 2 % of them unreachable but
 /// inside.
 @Suite struct IsochroneExtractTests {
-    /// Even-odd over every ring of the contour's polygons (holes included).
-    func inside(_ p: FixedCoordinate, _ contour: Contour) -> Bool {
-        contour.polygons.contains { polygon in
-            polygon.reduce(false) { inside, ring in
-                var crossing = inside
-                for (a, b) in zip(ring, ring.dropFirst()) where (a.lat > p.lat) != (b.lat > p.lat) {
-                    let x = Double(a.lon) + Double(p.lat - a.lat) / Double(b.lat - a.lat) * Double(b.lon - a.lon)
-                    if Double(p.lon) < x { crossing.toggle() }
-                }
-                return crossing
-            }
-        }
-    }
-
     @Test(arguments: TravelMode.allCases)
     func contoursAgreeWithTheRoutersTimes(mode: TravelMode) throws {
         let engine = try Engine(graphPath: try ExtractGraphs.shared.path("andorra"))
@@ -48,7 +34,7 @@ import WayfinderRouting
                     let limitSeconds = limit * 60
                     if let seconds, abs(seconds - limitSeconds) <= 0.05 * limitSeconds { continue }  // the band
                     let reachable = seconds.map { $0 <= limitSeconds } ?? false
-                    let isInside = inside(point.location, answer.contours[k])
+                    let isInside = contourContains(answer.contours[k], point.location)
                     scored += 1
                     if reachable == isInside { agree += 1 }
                     if !reachable && isInside { unreachableInside += 1 }

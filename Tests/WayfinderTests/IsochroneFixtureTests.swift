@@ -20,21 +20,6 @@ import WayfinderRouting
         }
     }
 
-    /// Whether `p` lies inside one of `contour`'s polygons (even-odd over its rings, holes
-    /// included).
-    func inside(_ p: FixedCoordinate, _ contour: Contour) -> Bool {
-        contour.polygons.contains { polygon in
-            polygon.reduce(false) { inside, ring in
-                var crossing = inside
-                for (a, b) in zip(ring, ring.dropFirst()) where (a.lat > p.lat) != (b.lat > p.lat) {
-                    let x = Double(a.lon) + Double(p.lat - a.lat) / Double(b.lat - a.lat) * Double(b.lon - a.lon)
-                    if Double(p.lon) < x { crossing.toggle() }
-                }
-                return crossing
-            }
-        }
-    }
-
     /// The road point nearest `p` on `graph`, inside its segment.
     func snap(_ graph: RoutingGraph, _ p: FixedCoordinate) throws -> Snap {
         try #require(Snapper(graph: graph).nearest(to: p, maxDistance: 50)?.any)
@@ -53,11 +38,11 @@ import WayfinderRouting
         var request = IsochroneRequest(mode: .driving, location: map.coordinate(near: "a", east: 20), contours: [10])
         request.polygons = true
         let depart = try isochrone(map, request)
-        #expect(inside(nearC, depart.contours[0]), "c is reached through the one-way street")
+        #expect(contourContains(depart.contours[0], nearC), "c is reached through the one-way street")
         request.direction = .arrive
         let arrive = try isochrone(map, request)
-        #expect(!inside(nearC, arrive.contours[0]), "nothing gets from c to a against the one-way street")
-        #expect(inside(map.coordinate(near: "b", east: -50), arrive.contours[0]))
+        #expect(!contourContains(arrive.contours[0], nearC), "nothing gets from c to a against the one-way street")
+        #expect(contourContains(arrive.contours[0], map.coordinate(near: "b", east: -50)))
 
         let graph = try map.graph(.driving)
         let query = ReachQuery(graph: graph, transposed: graph.base.transposed())
@@ -84,10 +69,10 @@ import WayfinderRouting
         request.polygons = true
         let answer = try isochrone(map, request)
         let ten = answer.contours[0], forty = answer.contours[1]
-        #expect(inside(map.coordinate(near: "a", east: 300), ten), "along the near bank")
-        #expect(!inside(map.coordinate(near: "c", east: 10), ten), "across the river: 2.2 km round by the bridge")
-        #expect(!inside(map.coordinate(near: "c", east: 10, north: 100), ten), "the river itself")
-        #expect(inside(map.coordinate(near: "c", east: 10), forty), "40 minutes go round by the bridge")
+        #expect(contourContains(ten, map.coordinate(near: "a", east: 300)), "along the near bank")
+        #expect(!contourContains(ten, map.coordinate(near: "c", east: 10)), "across the river: 2.2 km round by the bridge")
+        #expect(!contourContains(ten, map.coordinate(near: "c", east: 10, north: 100)), "the river itself")
+        #expect(contourContains(forty, map.coordinate(near: "c", east: 10)), "40 minutes go round by the bridge")
     }
 
     /// A cul-de-sac is driven to its end (and out again: the car turns at the dead end).
@@ -115,7 +100,7 @@ import WayfinderRouting
         #expect(back.milliseconds == (try router.route(from: end, to: origin)).weight)
         var request = IsochroneRequest(mode: .driving, location: map.coordinate(near: "a", east: 20), contours: [5])
         request.polygons = true
-        #expect(inside(map.coordinate(near: "d", north: 5), try isochrone(map, request).contours[0]))
+        #expect(contourContains(try isochrone(map, request).contours[0], map.coordinate(near: "d", north: 5)))
     }
 
     /// A turn restriction holds both ways: no right turn from ab into bd means going on to
