@@ -187,6 +187,7 @@ if Context.environment["WAYFINDER_FUZZ"] != nil {
     let fuzzTargets: [(product: String, target: String, dependencies: [Target.Dependency])] = [
         ("fuzz-osrm-url", "OSRMURLFuzz", ["FuzzSupport"]),
         ("fuzz-nominatim", "NominatimFuzz", ["FuzzSupport"]),
+        ("fuzz-valhalla-body", "ValhallaBodyFuzz", ["FuzzSupport"]),
         ("fuzz-polyline", "PolylineFuzz", ["FuzzSupport", "WayfinderOSRM", "WayfinderGraph"]),
         ("fuzz-coordinate-csv", "CoordinateCSVFuzz", ["FuzzSupport", "WayfinderCLI"]),
         ("fuzz-trace-file", "TraceFileFuzz", ["FuzzSupport", "WayfinderCLI"]),

@@ -43,7 +43,8 @@ public struct HierarchyFilters: @unchecked Sendable {
         self.rankFilters = rankFilters
         let k = max(0, extraFirst.count / 2 - 1)
         coreStart = Int32(rankFilters.count - k)
-        let split = min(forwardCoreArcs, coreMasks.count)
+        // Clamped: a damaged file's counts must still make views; `validationError` rejects them.
+        let split = min(max(0, forwardCoreArcs), coreMasks.count)
         forwardMasks = UnsafeBufferPointer(rebasing: coreMasks[0..<split])
         backwardMasks = UnsafeBufferPointer(rebasing: coreMasks[split...])
         extraForwardFirst = UnsafeBufferPointer(rebasing: extraFirst[0..<min(k + 1, extraFirst.count)])
@@ -128,7 +129,9 @@ extension HierarchyFilters {
               rankFilters.count == hierarchy.nodeCount, extraFirst.count >= 2, extraFirst.count / 2 - 1 <= hierarchy.nodeCount
         else { return nil }
         let coreStart = hierarchy.nodeCount - (extraFirst.count / 2 - 1)
-        let forwardCoreArcs = hierarchy.forwardArcs.count - Int(hierarchy.forwardFirst[coreStart])
+        // The hierarchy is not validated yet: read its offsets only where they exist.
+        let coreFirst = coreStart < hierarchy.forwardFirst.count ? Int(hierarchy.forwardFirst[coreStart]) : 0
+        let forwardCoreArcs = hierarchy.forwardArcs.count - coreFirst
         self.init(rankFilters: rankFilters, coreMasks: coreMasks, extraFirst: extraFirst, extraForwardArcs: extraForwardArcs,
                   extraBackwardArcs: extraBackwardArcs, extraMasks: extraMasks, extraLoops: extraLoops,
                   extraLoopMasks: extraLoopMasks, forwardCoreArcs: forwardCoreArcs)

@@ -49,13 +49,16 @@ public final class ContourBuilder {
         var parameters = options.grid ?? ContourGrid(mode: mode)
         // With `gridPerContour`, one grid per contour, over the roads reached within its own
         // limit: a 5-minute walk gets cells as fine as its size allows rather than those of
-        // the 20-minute one drawn with it. The node budget is shared, so the work stays bounded.
+        // the 20-minute one drawn with it. The node budget is shared (so the work stays
+        // bounded) in proportion to the square roots of the limits: a contour's extent grows
+        // with its limit, so equal shares left the largest in the coarsest cells, and shares
+        // in proportion to the limits the smallest (`ContourGrid.init(mode:)` has the figures).
         // Otherwise one grid for all, over the largest: its level sets nest by construction
         // (simplified by half a cell each, they may come within that of each other).
         let perContour = parameters.gridPerContour && drawn.count > 1
-        if perContour { parameters.maxNodes = max(32 * 32, parameters.maxNodes / drawn.count) }
+        let budget = parameters.maxNodes, total = drawn.reduce(0) { $0 + limits[$1].squareRoot() }
         let ceiling = drawn.map { limits[$0] }.max()!
-        // A metre off the road: seconds at the off-road speed, or itself.
+        // A metre off the road: seconds at the band's speed, or itself.
         let rate = metric == .time ? 1 / parameters.offRoadSpeed : 1
         let denoise = min(1, max(0, options.denoise.isFinite ? options.denoise : 1))
         let placement = ContourPolygons.Placement(origin: origin)
@@ -63,12 +66,14 @@ public final class ContourBuilder {
         var smaller: OpaquePointer?
         defer { if let smaller { GEOSGeom_destroy_r(geos.handle, smaller) } }
         let ascending = drawn.sorted { limits[$0] < limits[$1] }
+        grid.project(reached, origin: origin)
         for (position, index) in ascending.enumerated() {
             let limit = limits[index]
             // Per contour: its own grid's one level; else the shared grid's level `position`.
             let level = perContour ? 0 : position
             if perContour || position == 0 {
-                grid.fill(reached, origin: origin, ceiling: perContour ? limit : ceiling, rate: rate, parameters: parameters)
+                if perContour { parameters.maxNodes = max(32 * 32, Int(Double(budget) * limit.squareRoot() / total)) }
+                grid.fill(reached, ceiling: perContour ? limit : ceiling, rate: rate, parameters: parameters)
                 lap(&lastTimings.field)
                 let levels = perContour ? [Float(limit)] : ascending.map { Float(limits[$0]) }
                 if grid.isEmpty {

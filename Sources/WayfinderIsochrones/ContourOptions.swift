@@ -21,9 +21,11 @@ public enum ContourMetric: String, Sendable {
 /// - an unreached road lies outside beyond `reach` plus a cell's diagonal: nodes farther than
 ///   `reach` from every seeded cell's centre are unreached, and a cell whose corners are all
 ///   unreached lies wholly outside;
-/// - between `freeRadius` and `reach` the value grows as walking off the road would
-///   (`offRoadSpeed`), so a road reached just before the limit gets a narrow band and one
-///   reached early a band `reach` wide.
+/// - between `freeRadius` and `reach` the value grows at `offRoadSpeed`, so a road reached
+///   just before the limit gets a narrow band and one reached early a band `reach` wide. The
+///   speed is not a walk across the verge but how quickly the band narrows: measured, a slow
+///   one (a steep rise) keeps the unreached roads beside a reached one outside without
+///   leaving any reached road out (below).
 public struct ContourGrid: Sendable, Equatable {
     /// The finest cell, metres. The builder makes cells larger when the reached roads' extent
     /// would need more than `maxNodes` nodes.
@@ -31,12 +33,13 @@ public struct ContourGrid: Sendable, Equatable {
     /// How far from a reached road the contour may reach, metres ("the width of a street").
     /// Never less than `freeRadius` plus a cell.
     public var reach: Double
-    /// The speed off the road between `freeRadius` and `reach`, metres a second (time
+    /// How fast the value grows between `freeRadius` and `reach`, metres a second (time
     /// contours; distance contours count off-road metres as metres).
     public var offRoadSpeed: Double
     /// The most nodes of one isochrone's grids, shared by its contours (each drawn on a grid of
-    /// its own, `ContourBuilder`): bounds the memory (4 bytes a node for the field, 8 for the
-    /// contour tracer) and the time of a very large isochrone.
+    /// its own, `ContourBuilder`, in proportion to the square root of its limit): bounds the
+    /// memory (4 bytes a node for the field, 8 for the contour tracer) and the time of a very
+    /// large isochrone.
     public var maxNodes: Int
 
     /// One grid per contour (fine cells for the small ones), or one for all. Per contour
@@ -55,24 +58,30 @@ public struct ContourGrid: Sendable, Equatable {
     }
 
     /// Walking: 6 m cells at most, a reach of 25 m (a street with its pavements, as a
-    /// pedestrian would cut across it), off the road at 1 m/s (a little under the 5 km/h of
-    /// the foot profile: grass, kerbs), a grid per contour and 9,600 nodes for all of them
-    /// (3,200 each of three: a 20-minute walk, ~3.5 km across, in ~60 m cells; a 5-minute one
-    /// in ~17 m cells).
+    /// pedestrian would cut across it), a band rising at 0.25 m/s, a grid per contour and
+    /// 10,800 nodes for all of them (5, 10 and 20 minutes: 2,450, 3,460 and 4,890 nodes, a
+    /// 20-minute walk ~3.5 km across in ~50 m cells, a 5-minute one in ~18 m cells).
     /// Driving: 20 m cells at most, a reach of 60 m (a street and the plots along it, where a
-    /// driver parks and walks), off the road at 2 m/s (walking briskly from the car), one grid
-    /// of 100,000 nodes (a 15-minute drive in Andorra, ~15 km across, in ~50 m cells).
-    /// The budgets trade accuracy for time, measured beside Valhalla on Andorra's and
-    /// Liechtenstein's 20 origins (`scripts/compare-isochrone`; BENCHMARKS.md has the runs):
-    /// walking with 12,288 nodes agreed 0.1–0.5 points more and took 0.3 ms more a request
-    /// (over half of Valhalla's CPU); driving with 300,000, 0.1 points more at 10 minutes and
-    /// 1.4 ms more.
+    /// driver parks and walks), a band rising at 0.5 m/s, one grid of 100,000 nodes (a
+    /// 15-minute drive in Andorra, ~15 km across, in ~50 m cells).
+    /// Measured beside Valhalla on Andorra's and Liechtenstein's 20 origins
+    /// (`scripts/compare-isochrone`; BENCHMARKS.md has the runs):
+    /// - the band's speed: walking 1 → 0.5 → 0.25 m/s, unreachable points inside at 20
+    ///   minutes in Liechtenstein 0.54 → 0.45 → 0.30 %, at 5 minutes 0.55 → 0.30 → 0.22 %;
+    ///   driving 2 → 0.5 m/s, Liechtenstein at 5 minutes 0.36 → 0.19 %; none missed in any run;
+    ///   driving at 0.25 m/s gained 0.02 points and took 1 ms more a request;
+    /// - walking's shares: equal (3,200 nodes each of 9,600) left the 20-minute contour in
+    ///   ~60 m cells, 1.0 % unreachable inside in Liechtenstein against Valhalla's 0.34 %;
+    ///   in proportion to the limits, the 5-minute one went to 2.5 % in Andorra;
+    /// - the budgets: walking with 12,288 nodes in equal shares took 0.3 ms more a request for
+    ///   0.1–0.5 points;
+    ///   driving with 300,000, 0.1 points more at 10 minutes and 1.4 ms more.
     public init(mode: TravelMode) {
         switch mode {
         case .walking:
-            self.init(cellSize: 6, reach: 25, offRoadSpeed: 1.0, maxNodes: 9_600)
+            self.init(cellSize: 6, reach: 25, offRoadSpeed: 0.25, maxNodes: 10_800)
             gridPerContour = true
-        case .driving: self.init(cellSize: 20, reach: 60, offRoadSpeed: 2.0, maxNodes: 100_000)
+        case .driving: self.init(cellSize: 20, reach: 60, offRoadSpeed: 0.5, maxNodes: 100_000)
         }
     }
 

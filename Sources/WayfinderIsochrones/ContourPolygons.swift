@@ -78,20 +78,22 @@ final class ContourPolygons {
             guard let smaller, let copy = GEOSGeom_clone_r(h, smaller) else { return (Shapes(), nil) }
             return readOut(copy, polygons: polygons).map { ($0, copy) }
         }
-        guard let original = multiPolygon(rings, kept: Self.denoised(Self.assembled(rings), denoise)) else { return failed() }
-        defer { GEOSGeom_destroy_r(h, original) }
+        let polygonsKept = Self.denoised(Self.assembled(rings), denoise)
         var shape: OpaquePointer
-        if let quick = placed(tolerance > 0 ? GEOSSimplify_r(h, original, tolerance) : GEOSGeom_clone_r(h, original), placement),
-           GEOSisValid_r(h, quick) == 1 {
+        let quick = placed(multiPolygon(rings, kept: polygonsKept, simplifiedBy: tolerance), placement)
+        if let quick, GEOSisValid_r(h, quick) == 1 {
             shape = quick
         } else {
+            if let quick { GEOSGeom_destroy_r(h, quick) }
+            guard let original = multiPolygon(rings, kept: polygonsKept, simplifiedBy: 0) else { return failed() }
+            defer { GEOSGeom_destroy_r(h, original) }
             guard let kept = placed(tolerance > 0 ? GEOSTopologyPreserveSimplify_r(h, original, tolerance)
                                                   : GEOSGeom_clone_r(h, original), placement) else { return failed() }
             defer { GEOSGeom_destroy_r(h, kept) }
             guard let sure = GEOSGeom_setPrecision_r(h, kept, 1.0, Int32(GEOS_PREC_VALID_OUTPUT.rawValue)) else { return failed() }
             shape = sure
         }
-        if let smaller, GEOSCovers_r(h, shape, smaller) != 1 {
+        if let smaller, !covers(shape, smaller) {
             // The union's new vertices (where boundaries cross) fall between the microdegree
             // grid's points: rounded, and snap-rounded by GEOS only if that made it invalid.
             guard let joined = placed(GEOSUnion_r(h, shape, smaller), .identity) else {
@@ -114,6 +116,16 @@ final class ContourPolygons {
             return nil
         }
         return (read, shape)
+    }
+
+    /// Whether `shape` covers `other`, through GEOS's prepared geometry: indexed point and
+    /// segment tests, several times cheaper than the full relate of `GEOSCovers_r` for the
+    /// one test made per contour.
+    private func covers(_ shape: OpaquePointer, _ other: OpaquePointer) -> Bool {
+        let h = geos.handle
+        guard let prepared = GEOSPrepare_r(h, shape) else { return false }
+        defer { GEOSPreparedGeom_destroy_r(h, prepared) }
+        return GEOSPreparedCovers_r(h, prepared, other) == 1
     }
 
     /// `shape` (metres around the origin) in whole microdegrees, the 6 decimals the GeoJSON
@@ -190,25 +202,40 @@ final class ContourPolygons {
         return polygons.filter { $0.area > 0 && $0.area >= denoise * largest }
     }
 
-    /// The kept polygons as one GEOS MultiPolygon, in metres.
-    private func multiPolygon(_ rings: ContourRings, kept: [Assembled]) -> OpaquePointer? {
+    /// The kept polygons as one GEOS MultiPolygon, in metres, each ring simplified by
+    /// Douglas–Peucker with `tolerance` (0: as traced). A ring simplified below a triangle is
+    /// dropped (a shell with its holes).
+    ///
+    /// Rings are simplified as lines: GEOS's simplification of a polygon ends in a
+    /// `buffer(0)` of each to make it valid (`DPTransformer::createValidArea`), 30 % of the
+    /// contours' GEOS time, which the validity check after placement makes redundant.
+    private func multiPolygon(_ rings: ContourRings, kept: [Assembled], simplifiedBy tolerance: Double) -> OpaquePointer? {
         let h = geos.handle
         var parts: [OpaquePointer?] = []
         var failed = false
         for polygon in kept where !failed {
             var made: [OpaquePointer?] = []
-            for r in polygon.rings {
+            for (n, r) in polygon.rings.enumerated() {
                 let points = rings.ring(r)
-                let ring: OpaquePointer? = rings.xy.withUnsafeBufferPointer { xy in
+                let ring: Ring = rings.xy.withUnsafeBufferPointer { xy in
                     guard let sequence = GEOSCoordSeq_copyFromBuffer_r(h, xy.baseAddress! + 2 * points.lowerBound,
-                                                                       UInt32(points.count), 0, 0) else { return nil }
-                    return GEOSGeom_createLinearRing_r(h, sequence)
+                                                                       UInt32(points.count), 0, 0) else { return .failed }
+                    guard tolerance > 0 else { return Ring(GEOSGeom_createLinearRing_r(h, sequence)) }
+                    return simplified(sequence, tolerance)
                 }
-                guard let ring else { failed = true; break }
-                made.append(ring)
+                if case .made(let ring) = ring {
+                    made.append(ring)
+                } else if case .failed = ring {
+                    failed = true
+                    break
+                } else if n == 0 {
+                    break   // a collapsed shell: the polygon goes, holes and all
+                }
             }
+            if failed { for ring in made { GEOSGeom_destroy_r(h, ring) } }
+            guard !failed, !made.isEmpty else { continue }
             // The polygon takes its rings (not the array of holes).
-            let part: OpaquePointer? = failed ? nil : made.withUnsafeMutableBufferPointer { holes in
+            let part: OpaquePointer? = made.withUnsafeMutableBufferPointer { holes in
                 GEOSGeom_createPolygon_r(h, holes[0], holes.baseAddress! + 1, UInt32(holes.count - 1))
             }
             if let part { parts.append(part) } else {
@@ -224,6 +251,29 @@ final class ContourPolygons {
         return parts.withUnsafeMutableBufferPointer {
             GEOSGeom_createCollection_r(h, Int32(GEOS_MULTIPOLYGON.rawValue), $0.baseAddress, UInt32($0.count))
         }
+    }
+
+    /// A ring made for GEOS: made, simplified away, or failed (a GEOS exception).
+    private enum Ring {
+        case made(OpaquePointer)
+        case collapsed
+        case failed
+
+        init(_ ring: OpaquePointer?) { self = ring.map { .made($0) } ?? .failed }
+    }
+
+    /// The closed line `sequence` (taken) simplified and made a ring.
+    private func simplified(_ sequence: OpaquePointer, _ tolerance: Double) -> Ring {
+        let h = geos.handle
+        guard let line = GEOSGeom_createLineString_r(h, sequence) else { return .failed }
+        defer { GEOSGeom_destroy_r(h, line) }
+        guard let simple = GEOSSimplify_r(h, line, tolerance) else { return .failed }
+        defer { GEOSGeom_destroy_r(h, simple) }
+        var size: UInt32 = 0
+        guard let points = GEOSGeom_getCoordSeq_r(h, simple), GEOSCoordSeq_getSize_r(h, points, &size) == 1 else { return .failed }
+        guard size >= 4 else { return .collapsed }
+        guard let copy = GEOSCoordSeq_clone_r(h, points) else { return .failed }
+        return Ring(GEOSGeom_createLinearRing_r(h, copy))
     }
 
     /// The polygons (or their rings as lines) in fixed-point degrees, largest first (step 5).

@@ -24,6 +24,8 @@ final class TimeGrid {
     private(set) var columns = 0
     private(set) var rows = 0
     private(set) var cell = 0.0
+    /// 1 / `cell`.
+    private var perCell = 0.0
     private(set) var x0 = 0.0
     private(set) var y0 = 0.0
     /// The value of a node no reached point comes near: above every limit, finite so that the
@@ -49,22 +51,27 @@ final class TimeGrid {
     /// True when the last `fill` found no road point within the ceiling (an empty grid).
     var isEmpty: Bool { columns == 0 }
 
-    /// Builds the field of `reached` around `origin` for limits up to `ceiling` (the largest
-    /// limit, in the values' unit); `rate` is the value a metre off the road costs (seconds a
-    /// metre for time, 1 for distance).
-    func fill(_ reached: ReachedRoads, origin: FixedCoordinate, ceiling: Double, rate: Double, parameters: ContourGrid) {
+    /// Projects `reached`'s vertices to metres around `origin`, once for every `fill` of the
+    /// same roads (a walking isochrone fills one grid per contour).
+    func project(_ reached: ReachedRoads, origin: FixedCoordinate) {
         let projection = LocalProjection(latitude: origin.latitude)
-        let count = reached.coordinates.count
-        precondition(reached.values.count == count, "ReachedRoads: one value per vertex")
         xs.removeAll(keepingCapacity: true)
         ys.removeAll(keepingCapacity: true)
-        xs.reserveCapacity(count)
-        ys.reserveCapacity(count)
+        xs.reserveCapacity(reached.coordinates.count)
+        ys.reserveCapacity(reached.coordinates.count)
         for p in reached.coordinates {
             let (x, y) = projection.offset(p, from: origin)
             xs.append(x)
             ys.append(y)
         }
+    }
+
+    /// Builds the field of `reached` (projected by the last `project`) for limits up to
+    /// `ceiling` (the largest limit, in the values' unit); `rate` is the value a metre off the
+    /// road costs (seconds a metre for time, 1 for distance).
+    func fill(_ reached: ReachedRoads, ceiling: Double, rate: Double, parameters: ContourGrid) {
+        precondition(reached.values.count == reached.coordinates.count && xs.count == reached.coordinates.count,
+                     "TimeGrid: one value per vertex, projected")
         guard let box = extent(reached, ceiling: ceiling) else {
             columns = 0; rows = 0; values.removeAll(keepingCapacity: true)
             return
@@ -122,6 +129,7 @@ final class TimeGrid {
             let rows = Int(((box.maxY - box.minY + 2 * pad) / cell).rounded(.up)) + 1
             if columns * rows <= parameters.maxNodes {
                 self.cell = cell
+                perCell = 1 / cell
                 self.freeRadius = free
                 self.reach = reach
                 self.columns = columns
@@ -170,24 +178,29 @@ final class TimeGrid {
     /// linear along the segment, so the smaller of where it enters and leaves).
     private func seedSegment(_ ax: Double, _ ay: Double, _ av: Double, _ bx: Double, _ by: Double, _ bv: Double,
                              _ seeds: inout [Float], _ seeded: inout [Int]) {
-        let u0 = (ax - x0) / cell, v0 = (ay - y0) / cell
-        let u1 = (bx - x0) / cell, v1 = (by - y0) / cell
-        var i = Int(u0.rounded(.down)), j = Int(v0.rounded(.down))
+        // Multiplied by the inverse: four divisions a segment were a fifth of the seeding.
+        let u0 = (ax - x0) * perCell, v0 = (ay - y0) * perCell
+        let u1 = (bx - x0) * perCell, v1 = (by - y0) * perCell
+        // Truncation is the floor here: the padding keeps every road point at positive u, v
+        // (and `rounded(.down)` is a call to libm's floor on baseline x86-64, four a segment).
+        var i = Int(u0), j = Int(v0)
+        let lastI = Int(u1), lastJ = Int(v1)
+        // Most shape segments are shorter than a cell: one cell, the lesser end's value.
+        if i == lastI && j == lastJ {
+            Self.lower(j * columns + i, to: Float(min(av, bv)), &seeds, &seeded)
+            return
+        }
         let du = u1 - u0, dv = v1 - v0
         let stepI = du > 0 ? 1 : -1, stepJ = dv > 0 ? 1 : -1
         let deltaI = du == 0 ? Double.infinity : 1 / abs(du)
         let deltaJ = dv == 0 ? Double.infinity : 1 / abs(dv)
         var nextI = du == 0 ? Double.infinity : (du > 0 ? Double(i + 1) - u0 : u0 - Double(i)) * deltaI
         var nextJ = dv == 0 ? Double.infinity : (dv > 0 ? Double(j + 1) - v0 : v0 - Double(j)) * deltaJ
-        var remaining = abs(Int(u1.rounded(.down)) - i) + abs(Int(v1.rounded(.down)) - j)
+        var remaining = abs(lastI - i) + abs(lastJ - j)
         var s = 0.0
         while true {
             let leave = remaining == 0 ? 1 : min(1, nextI, nextJ)
-            let cell = j * columns + i, value = Float(av + (bv - av) * (av <= bv ? s : leave))
-            if value < seeds[cell] {
-                if seeds[cell] == .infinity { seeded.append(cell) }
-                seeds[cell] = value
-            }
+            Self.lower(j * columns + i, to: Float(av + (bv - av) * (av <= bv ? s : leave)), &seeds, &seeded)
             if remaining == 0 { return }
             if nextI < nextJ {
                 i += stepI; s = nextI; nextI += deltaI
@@ -195,6 +208,14 @@ final class TimeGrid {
                 j += stepJ; s = nextJ; nextJ += deltaJ
             }
             remaining -= 1
+        }
+    }
+
+    /// Seeds `cell` with `value` if that is less than its seed, noting a cell seeded first.
+    @inline(__always) private static func lower(_ cell: Int, to value: Float, _ seeds: inout [Float], _ seeded: inout [Int]) {
+        if value < seeds[cell] {
+            if seeds[cell] == .infinity { seeded.append(cell) }
+            seeds[cell] = value
         }
     }
 

@@ -32,4 +32,34 @@ import WayfinderGraph
         let error = Self.validate(forwardFirst: [0, 5, 1, 1], forwardArcs: [CHArc(head: 1, weight: 5, via: -1)])
         #expect(error == "contraction hierarchy: forward offsets out of order at rank 0")
     }
+
+    /// Found by `scripts/fuzz` (graph-file, in CI): a file whose hierarchy offsets run past its
+    /// arcs gave the exclusion filters a negative count of core arcs, and viewing their masks
+    /// trapped before any validation could say so. The views are clamped; the damage is named.
+    @Test func filtersOverOffsetsPastTheArcsAreDamageNotATrap() {
+        let rankFilters: [UInt8] = [0, 0, 0], masks: [UInt8] = [1, 1], extraFirst: [Int32] = [0, 0, 0, 0]
+        let error: String? = rankFilters.withUnsafeBufferPointer { ranks in
+            masks.withUnsafeBufferPointer { masks in
+                extraFirst.withUnsafeBufferPointer { extraFirst in
+                    let filters = HierarchyFilters(rankFilters: ranks, coreMasks: masks, extraFirst: extraFirst,
+                                                   extraForwardArcs: .init(start: nil, count: 0),
+                                                   extraBackwardArcs: .init(start: nil, count: 0), extraMasks: .init(start: nil, count: 0),
+                                                   extraLoops: .init(start: nil, count: 0), extraLoopMasks: .init(start: nil, count: 0),
+                                                   forwardCoreArcs: -4)
+                    #expect(filters.forwardMasks.count == 0 && filters.backwardMasks.count == 2)
+                    let identity: [Int32] = [0, 1, 2], first: [Int32] = [0, 0, 0, 0]
+                    return identity.withUnsafeBufferPointer { ranks in
+                        first.withUnsafeBufferPointer { first in
+                            ContractionHierarchy(rankOfNode: ranks, nodeAtRank: ranks, forwardFirst: first, forwardArcs: .init(start: nil, count: 0),
+                                                 backwardFirst: first, backwardArcs: .init(start: nil, count: 0),
+                                                 selfLoops: .init(start: nil, count: 0), shortcuts: .init(start: nil, count: 0),
+                                                 coreDistances: .init(start: nil, count: 0), coreNextHop: .init(start: nil, count: 0),
+                                                 owner: nil).with(filters: filters).validationError()
+                        }
+                    }
+                }
+            }
+        }
+        #expect(error == "exclusion filters: inconsistent section sizes")
+    }
 }

@@ -2,9 +2,10 @@ import Foundation
 import WayfinderService
 import WayfinderEngine
 
-/// What the URL fuzz targets share: a fuzz input read as a request line, answered by the
-/// same `ServiceState.answer` that libmicrohttpd's threads call (`Server.swift`), on the small
-/// graph `scripts/fuzz` builds (its path in `WAYFINDER_FUZZ_GRAPH`).
+/// What the HTTP fuzz targets share: a fuzz input read as a request line (or a POST body),
+/// answered by the same `ServiceState.answer` that libmicrohttpd's threads call
+/// (`Server.swift`), on the small graph `scripts/fuzz` builds (its path in
+/// `WAYFINDER_FUZZ_GRAPH`).
 public enum FuzzedRequest {
     /// The server every input is answered by, opened once per fuzzing process.
     public static let server: ServiceState = {
@@ -31,8 +32,23 @@ public enum FuzzedRequest {
                 parameters.append((UnsafeRawBufferPointer(rebasing: item[..<equals]), UnsafeRawBufferPointer(rebasing: value)))
             }
         }
-        _ = server.answer(method: "GET", rawPath: path, rawParameters: parameters, hasBody: false, start: 0,
-                          acceptLanguage: acceptLanguage) { response in
+        deliver(method: "GET", path: path, parameters: parameters, body: nil, acceptLanguage: acceptLanguage)
+    }
+
+    /// POSTs `body` (the bytes as they arrive) to `path`, as libmicrohttpd hands a collected
+    /// body over; the answer is checked as `answer`'s.
+    public static func post(_ body: UnsafeRawBufferPointer, to path: String) {
+        var path = path
+        path.withUTF8 { path in
+            deliver(method: "POST", path: UnsafeRawBufferPointer(path), parameters: [], body: Array(body), acceptLanguage: nil)
+        }
+    }
+
+    private static func deliver(method: String, path: UnsafeRawBufferPointer,
+                                parameters: [(name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer)],
+                                body: [UInt8]?, acceptLanguage: String?) {
+        _ = server.answer(method: method, rawPath: path, rawParameters: parameters, hasBody: body != nil, body: body,
+                          start: 0, acceptLanguage: acceptLanguage) { response in
             guard (200...599).contains(response.status) else { fatalError("status \(response.status)") }
             guard response.contentType.hasPrefix("application/json") else { return }
             response.body.withUnsafeBytes { body in
