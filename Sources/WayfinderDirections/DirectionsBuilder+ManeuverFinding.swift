@@ -39,7 +39,7 @@ extension DirectionsBuilder {
             let dOut = Turn.deviation(inBearing, outBearing)
             if graph.mode == .driving {
                 turnCost[k] = b == a ^ 1 ? turnCosts.uTurn
-                    : degree > 2 || boards ? Double(turnCosts.cost(deviation: dOut)) : 0
+                    : degree > 2 || boards ? Double(turnCosts.cost(deviation: dOut, keepingTo: drivingSide)) : 0
             }
             // Every road's bearing is measured once, here, for the quiet check and the maneuver.
             let gathered = gatherRoads(at: v, arriving: a, leaving: b, inBearing: inBearing, outBearing: outBearing)

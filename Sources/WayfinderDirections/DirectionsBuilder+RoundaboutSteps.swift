@@ -171,7 +171,7 @@ extension DirectionsBuilder {
         step.ringWay = way(b)
         record(&step, in: inIndex, out: outIndex, uTurn: false)
         if graph.mode == .driving && leaving(v).count > 2 {
-            turnCost[k] = Double(turnCosts.cost(deviation: roads[outIndex].deviation))
+            turnCost[k] = Double(turnCosts.cost(deviation: roads[outIndex].deviation, keepingTo: drivingSide))
         }
         var exits = entryCountsAsExit(arriving: a, ring: outIndex) ? 1 : 0
         var j = k + 1
@@ -241,7 +241,7 @@ extension DirectionsBuilder {
                            modifier: ManeuverModifier(deviation: dOut), boundary: k, bearingBefore: inBearing,
                            bearingAfter: outBearing, way: way(b), exit: 1)
         record(&step, in: inIndex, out: outIndex, uTurn: false)
-        turnCost[k] = Double(turnCosts.cost(deviation: dOut))
+        turnCost[k] = Double(turnCosts.cost(deviation: dOut, keepingTo: drivingSide))
         raw.append(step)
         return true
     }
@@ -261,7 +261,7 @@ extension DirectionsBuilder {
                            bearingBefore: inBearing, bearingAfter: outBearing, way: way(b), exit: exit)
         record(&step, in: inIndex, out: outIndex, uTurn: false)
         if graph.mode == .driving && roads.count > 2 {
-            turnCost[j] = Double(turnCosts.cost(deviation: roads[outIndex].deviation))
+            turnCost[j] = Double(turnCosts.cost(deviation: roads[outIndex].deviation, keepingTo: drivingSide))
         }
         raw.append(step)
     }

@@ -41,6 +41,12 @@ struct TurnCostTable {
         }
     }()
 
+    /// `Turn.cost` of a turn by `deviation` where traffic keeps to `side` (crossing oncoming
+    /// traffic on a left turn where it keeps right, on a right turn where it keeps left).
+    @inline(__always) func cost(deviation: Double, keepingTo side: DrivingSide) -> Int32 {
+        cost(deviation: side.rightHandDeviation(deviation))
+    }
+
     /// `Turn.cost(deviation: deviation)` (crossing oncoming traffic on a left turn).
     @inline(__always) func cost(deviation: Double) -> Int32 {
         if deviation >= -180 && deviation <= 180 {

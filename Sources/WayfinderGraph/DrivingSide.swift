@@ -6,6 +6,12 @@ public enum DrivingSide: UInt8, Sendable, CustomStringConvertible {
 
     public var description: String { self == .left ? "left" : "right" }
 
+    /// A turn's deviation (`Turn.deviation`, positive to the right) as the turn model, written
+    /// for right-hand traffic, sees it: mirrored where traffic keeps left, where the turn away
+    /// from oncoming traffic is the left one (OSRM's profiles invert `turn_bias` and test
+    /// `angle > 0` for the oncoming penalty there, which is the same mirror).
+    @inlinable public func rightHandDeviation(_ deviation: Double) -> Double { self == .left ? -deviation : deviation }
+
     /// Left in the countries that drive on the left, found by a small table of boxes
     /// (coarse at some borders, exact enough for a route's start), right elsewhere.
     public static func at(_ p: FixedCoordinate) -> DrivingSide {

@@ -8,8 +8,12 @@ public enum Transport: UInt8, Sendable, CaseIterable {
     case road = 0
     /// `route=ferry`.
     case ferry = 1
-    /// `route=shuttle_train`: a train that carries cars (Channel Tunnel, Alpine tunnels).
+    /// `route=shuttle_train`: a train that carries cars (Channel Tunnel, Alpine tunnels); for
+    /// cycling, a `railway=*` way that takes bicycles aboard.
     case train = 2
+    /// Cycling: off the saddle, the bike pushed at walking pace (against a one-way street, on
+    /// a footway, on steps), as OSRM's bicycle profile's `pushing bike` mode.
+    case pushing = 3
 
     /// OSRM's travel mode name for a step on such a way in a graph of `mode`.
     public func name(in mode: TravelMode) -> String {
@@ -17,6 +21,7 @@ public enum Transport: UInt8, Sendable, CaseIterable {
         case .road: return mode.description
         case .ferry: return "ferry"
         case .train: return "train"
+        case .pushing: return "pushing bike"
         }
     }
 }

@@ -16,6 +16,11 @@ struct WayAccess {
     /// A route may start or end on the way (OSRM's `is_startpoint`): not on a private
     /// service road, which is driven through only when the route has to.
     var isStartpoint = true
+    /// How each direction is travelled where the profile decides it per direction (cycling:
+    /// pushed against a one-way street, carried by a train); `.road` elsewhere, the way's own
+    /// `Transport` (a ferry) then applying.
+    var forwardTransport = Transport.road
+    var backwardTransport = Transport.road
     var isUsable: Bool { forwardSpeed > 0 || backwardSpeed > 0 }
 }
 

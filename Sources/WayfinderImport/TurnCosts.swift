@@ -25,13 +25,21 @@ struct TurnCosts {
         } else if ends.count > 2 || changesTransport(incoming, next) {
             // Only at a real junction: a way node between two segments (an obstacle's) is no
             // turn, unless a ferry is boarded or left there (car.lua charges that as a turn).
-            let deviation = Turn.deviation(bearing(incoming, atStart: false), bearing(next, atStart: true))
+            // Mirrored where traffic keeps left (Sydney, London): there a right turn crosses it.
+            let deviation = DrivingSide.at(node(incoming)).rightHandDeviation(
+                Turn.deviation(bearing(incoming, atStart: false), bearing(next, atStart: true)))
             // No oncoming traffic to cross on a roundabout, nor when entering or leaving one.
             let roundabout = isRoundabout(incoming) || isRoundabout(next)
             cost += Turn.cost(deviation: deviation, crossesOncoming: !roundabout)
         }
         // Whole deciseconds, as OSRM stores a turn's duration (segments are too: TravelTimes).
         return (cost + 50) / 100 * 100
+    }
+
+    /// Where a directed segment ends: the turn's node.
+    func node(_ directed: Int32) -> FixedCoordinate {
+        let s = segments[Int(directed >> 1)]
+        return points[Int(directed & 1 == 0 ? s.lastPoint : s.firstPoint)]
     }
 
     /// Bearing of a directed segment where it leaves (`atStart`) or enters its end node.

@@ -129,4 +129,27 @@ import WayfinderRouting
         // Each turn's cost is stored in whole deciseconds, as OSRM stores it.
         #expect(abs(Int(left - right - expected)) <= 100)
     }
+
+    /// Where traffic keeps left (Sydney) the turn model is mirrored, as OSRM's is: the right
+    /// turn crosses oncoming traffic and costs what the left one costs where traffic keeps
+    /// right (issue 38: today's graph files charged Sydney's drivers as Andorra's).
+    @Test func leftHandTrafficMirrorsTheTurnCosts() throws {
+        func tJunction(at origin: (lat: Double, lon: Double)) -> MapFixture {
+            var map = MapFixture("""
+                a-------b-------c
+                        |
+                        |
+                        d
+                """, origin: origin)
+            map.way("abc", ["highway": "primary"])
+            map.way("bd", ["highway": "residential"])
+            return map
+        }
+        let right = tJunction(at: MapFixture.origin), left = tJunction(at: (lat: -33.9, lon: 151.2))
+        #expect(DrivingSide.at(left.coordinate("b")) == .left && DrivingSide.at(right.coordinate("b")) == .right)
+        let rightHanded = try weight(right, "d", "a") - weight(right, "d", "c")   // left turn minus right turn
+        let leftHanded = try weight(left, "d", "c") - weight(left, "d", "a")      // right turn minus left turn
+        #expect(rightHanded > 1000)
+        #expect(near(leftHanded, rightHanded))
+    }
 }

@@ -26,13 +26,15 @@ struct MapFixture {
     private var ways: [(nodes: String, tags: [String: String])] = []
     private var relations: [(members: [(type: String, ref: Int64, role: String)], tags: [String: String])] = []
 
-    /// `scale` shrinks or stretches the grid (0.1: a column is 1 m, a line 2 m).
-    init(_ sketch: String, scale: Double = 1) {
+    /// `scale` shrinks or stretches the grid (0.1: a column is 1 m, a line 2 m). `origin`: where
+    /// the top left corner lies (away from the equator a column is wider, by 1 / cos(latitude):
+    /// Sydney's 12 m), e.g. in a country that drives on the left.
+    init(_ sketch: String, scale: Double = 1, origin: (lat: Double, lon: Double) = MapFixture.origin) {
         let metresPerDegree = Geo.earthRadius * .pi / 180 / scale
         for (row, line) in sketch.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             for (column, character) in line.enumerated() where character.isLetter {
-                nodes[character] = (Self.origin.lat - Double(row) * Self.lineMetres / metresPerDegree,
-                                    Self.origin.lon + Double(column) * Self.columnMetres / metresPerDegree)
+                nodes[character] = (origin.lat - Double(row) * Self.lineMetres / metresPerDegree,
+                                    origin.lon + Double(column) * Self.columnMetres / metresPerDegree)
             }
         }
     }
