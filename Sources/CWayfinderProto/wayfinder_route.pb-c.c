@@ -1518,20 +1518,24 @@ const ProtobufCMessageDescriptor wayfinder__waypoint__descriptor =
   (ProtobufCMessageInit) wayfinder__waypoint__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCEnumValue wayfinder__travel_mode__enum_values_by_number[4] =
+static const ProtobufCEnumValue wayfinder__travel_mode__enum_values_by_number[6] =
 {
   { "TRAVEL_MODE_DRIVING", "WAYFINDER__TRAVEL_MODE__TRAVEL_MODE_DRIVING", 0 },
   { "TRAVEL_MODE_WALKING", "WAYFINDER__TRAVEL_MODE__TRAVEL_MODE_WALKING", 1 },
   { "TRAVEL_MODE_FERRY", "WAYFINDER__TRAVEL_MODE__TRAVEL_MODE_FERRY", 2 },
   { "TRAVEL_MODE_TRAIN", "WAYFINDER__TRAVEL_MODE__TRAVEL_MODE_TRAIN", 3 },
+  { "TRAVEL_MODE_CYCLING", "WAYFINDER__TRAVEL_MODE__TRAVEL_MODE_CYCLING", 4 },
+  { "TRAVEL_MODE_PUSHING_BIKE", "WAYFINDER__TRAVEL_MODE__TRAVEL_MODE_PUSHING_BIKE", 5 },
 };
 static const ProtobufCIntRange wayfinder__travel_mode__value_ranges[] = {
-{0, 0},{0, 4}
+{0, 0},{0, 6}
 };
-static const ProtobufCEnumValueIndex wayfinder__travel_mode__enum_values_by_name[4] =
+static const ProtobufCEnumValueIndex wayfinder__travel_mode__enum_values_by_name[6] =
 {
+  { "TRAVEL_MODE_CYCLING", 4 },
   { "TRAVEL_MODE_DRIVING", 0 },
   { "TRAVEL_MODE_FERRY", 2 },
+  { "TRAVEL_MODE_PUSHING_BIKE", 5 },
   { "TRAVEL_MODE_TRAIN", 3 },
   { "TRAVEL_MODE_WALKING", 1 },
 };
@@ -1542,9 +1546,9 @@ const ProtobufCEnumDescriptor wayfinder__travel_mode__descriptor =
   "TravelMode",
   "Wayfinder__TravelMode",
   "wayfinder",
-  4,
+  6,
   wayfinder__travel_mode__enum_values_by_number,
-  4,
+  6,
   wayfinder__travel_mode__enum_values_by_name,
   1,
   wayfinder__travel_mode__value_ranges,

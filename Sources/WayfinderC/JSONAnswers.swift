@@ -7,7 +7,7 @@ import WayfinderJSON
 import WayfinderOSRM
 
 /// `wf_route_json`: the request a client would send the server,
-/// `GET /route/v1/{driving|walking}/{lon,lat;…}?options`, read by the same OSRM grammar
+/// `GET /route/v1/{driving|walking|cycling}/{lon,lat;…}?options`, read by the same OSRM grammar
 /// (`OSRMRouteQuery`) with the server's limits, answered by the engine and written by the
 /// same writer, so the JSON is the server's byte for byte.
 @_cdecl("wf_route_json")
@@ -110,11 +110,11 @@ public func wf_reverse_json(_ graph: OpaquePointer?, _ lat: Double, _ lon: Doubl
     }
 }
 
-/// `/{service}/v1/{driving|walking}/{lon,lat;…}` through `count` points (`points`: lat, lon
+/// `/{service}/v1/{driving|walking|cycling}/{lon,lat;…}` through `count` points (`points`: lat, lon
 /// pairs), each checked: the path a client of the server would send.
 func clientPath(_ service: String, _ mode: TravelMode, _ points: UnsafePointer<Double>?, _ count: Int) throws(CallError) -> String {
     guard count == 0 || points != nil else { throw CallError(.badInput, "points is NULL") }
-    var path = "/\(service)/v1/\(mode == .driving ? "driving" : "walking")/"
+    var path = "/\(service)/v1/\(mode)/"
     path.reserveCapacity(path.utf8.count + count * 24)
     for i in 0..<count {
         let lat = points![2 * i], lon = points![2 * i + 1]

@@ -4,7 +4,7 @@ import WayfinderOSRM
 import WayfinderRouting
 
 /// `wf_match_json`: the request a client would send the server,
-/// `GET /match/v1/{driving|walking}/{lon,lat;…}?options&timestamps=…&radiuses=…`, read by the
+/// `GET /match/v1/{driving|walking|cycling}/{lon,lat;…}?options&timestamps=…&radiuses=…`, read by the
 /// same OSRM grammar (`OSRMMatchQuery`) with the server's limits, answered by the engine and
 /// written by the same writer, so the JSON is the server's byte for byte. Only the trace's own
 /// checks come first, as errors of the call: its coordinates, timestamps and radiuses, and

@@ -25,7 +25,8 @@ func travelMode(_ mode: Int32) throws(CallError) -> TravelMode {
     switch mode {
     case 0: return .driving
     case 1: return .walking
-    default: throw CallError(.badInput, "unknown mode \(mode): WF_DRIVING (0) or WF_WALKING (1)")
+    case 2: return .cycling
+    default: throw CallError(.badInput, "unknown mode \(mode): WF_DRIVING (0), WF_WALKING (1) or WF_CYCLING (2)")
     }
 }
 

@@ -5,11 +5,12 @@ import WayfinderImport
 /// `wayfinder build --input FILE.osm.pbf --output GRAPH`.
 public enum BuildCommand {
     public static let help = HelpPage(
-        usage: ["wayfinder build IN.osm.pbf OUT.wfg [--threads N] [--no-basemap] [--quiet]",
+        usage: ["wayfinder build IN.osm.pbf OUT.wfg [--modes LIST] [--threads N] [--no-basemap] [--quiet]",
                 "wayfinder build --input IN.osm.pbf --output OUT.wfg [options]"],
         summary: """
-        Builds one graph file (driving and walking contraction hierarchies, snapping indexes,
-        the geocoder's index) from an OSM extract (.osm.pbf, or .osm XML). The new file is
+        Builds one graph file (the driving, walking and cycling contraction hierarchies and
+        snapping indexes, the geocoder's index) from an OSM extract (.osm.pbf, or .osm XML);
+        --modes builds only the modes listed, in parallel as all three are. The new file is
         written beside OUT.wfg and renamed into place only when complete: on any failure
         OUT.wfg is left untouched. The file also holds the base map /tiles draws (water,
         parks, land use, buildings, place names); --no-basemap leaves it out, for a server
@@ -27,6 +28,9 @@ public enum BuildCommand {
         options: """
           IN, --input FILE       the OSM extract
           OUT, --output GRAPH    the graph file to write
+          --modes LIST           the modes to build, comma-separated (default
+                                 driving,walking,cycling); a server answers the others
+                                 with an error
           --threads N            threads building the graph (default 2)
           --no-basemap           leave out the base map /tiles draws
           --quiet                no progress or summary on stderr (warnings still)
@@ -37,12 +41,13 @@ public enum BuildCommand {
                     (.writeFailed, "the output cannot be written")],
         examples: ["wayfinder build data/monaco.osm.pbf monaco.wfg",
                    "wayfinder build --input data/helsinki.osm.pbf --output helsinki.wfg",
-                   "wayfinder build data/andorra.osm.pbf andorra-routing.wfg --no-basemap --quiet"])
+                   "wayfinder build data/andorra.osm.pbf andorra-routing.wfg --no-basemap --quiet",
+                   "wayfinder build data/helsinki.osm.pbf helsinki-bikes.wfg --modes cycling,walking"])
 
     public static func run(_ words: [String], console: Console = Console()) -> Int32 {
         if let code = help.answer(words, console: console) { return code }
         return runCommand(console) { () throws(CommandError) in
-            let args = try Arguments(words, valued: ["input", "output", "threads"])
+            let args = try Arguments(words, valued: ["input", "output", "threads", "modes"])
             try args.allowOnly(flags: ["quiet", "no-basemap"])
             let (input, output) = try files(args)
             var threads = 2
@@ -50,6 +55,7 @@ public enum BuildCommand {
                 guard let value = Int(text), value > 0 else { throw .usage("--threads must be a positive integer") }
                 threads = value
             }
+            let modes = try Self.modes(args["modes"])
             let quiet = args.has("quiet")
             let start = Date()
             let summary: BuildSummary
@@ -57,7 +63,7 @@ public enum BuildCommand {
             display?.start()
             do throws(BuildError) {
                 summary = try GraphBuilder.build(input: input, output: output, threads: threads, baseMap: !args.has("no-basemap"),
-                                                 live: display?.progress) { line in
+                                                 modes: modes, live: display?.progress) { line in
                     if let display { display.summary(line) } else if line.hasPrefix("warning: ") { console.error(line + "\n") }
                 }
             } catch {
@@ -71,6 +77,20 @@ public enum BuildCommand {
                                      Double(summary.peakMemoryBytes) / 1_048_576))
             }
         }
+    }
+
+    /// `--modes`: each a mode's name (`driving`, `car`, `walking`, `foot`, `cycling`, `bike`,
+    /// `bicycle`), at least one; every mode without the option.
+    static func modes(_ text: String?) throws(CommandError) -> [TravelMode] {
+        guard let text else { return TravelMode.allCases }
+        var modes: [TravelMode] = []
+        for name in text.split(separator: ",", omittingEmptySubsequences: false) {
+            guard let mode = TravelMode(name: String(name)) else {
+                throw .usage("--modes takes driving, walking and cycling, comma-separated; got \"\(name)\"")
+            }
+            if !modes.contains(mode) { modes.append(mode) }
+        }
+        return modes
     }
 
     /// IN and OUT, positional or as --input and --output (each once, in either form).

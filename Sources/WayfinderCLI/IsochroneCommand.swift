@@ -11,7 +11,7 @@ import WayfinderRouting
 /// command prints what the server's /isochrone and `wf_isochrone_json` give for the same point.
 public enum IsochroneCommand {
     public static let help = HelpPage(
-        usage: ["wayfinder isochrone --at LAT,LON (--minutes LIST | --meters LIST) [--mode driving|walking] [--graph GRAPH]",
+        usage: ["wayfinder isochrone --at LAT,LON (--minutes LIST | --meters LIST) [--mode driving|walking|cycling] [--graph GRAPH]",
                 "      [--arrive] [--format geojson|text] [--no-polygons] [--denoise F] [--generalize M]",
                 "wayfinder isochrone LAT,LON --minutes LIST [options]      (the point without --at)"],
         summary: """
@@ -66,7 +66,7 @@ public enum IsochroneCommand {
             let pointText = try GeocodeCommands.one(args, option: "at", what: "the point: LAT,LON or --at LAT,LON; see wayfinder isochrone --help")
             let point = try parseCoordinate(pointText, option: args["at"] == nil ? "LAT,LON" : "--at")
             guard let mode = TravelMode(name: args["mode"] ?? "driving") else {
-                throw .usage("--mode must be driving or walking, got \"\(args["mode"]!)\"")
+                throw .usage("--mode must be driving, walking or cycling, got \"\(args["mode"]!)\"")
             }
             let format = args["format"] ?? "geojson"
             guard ["geojson", "text"].contains(format) else { throw .usage("--format must be geojson or text, got \"\(format)\"") }

@@ -33,7 +33,7 @@ struct MatchArguments {
 
     init(_ args: Arguments) throws(CommandError) {
         guard let mode = TravelMode(name: args["mode"] ?? "driving") else {
-            throw .usage("--mode must be driving or walking, got \"\(args["mode"]!)\"")
+            throw .usage("--mode must be driving, walking or cycling, got \"\(args["mode"]!)\"")
         }
         self.mode = mode
         let formatText = args["format"] ?? "text"

@@ -7,7 +7,7 @@ import WayfinderRouting
 /// traces matched to the roads travelled (issue 36), as osrm-routed's /match.
 public enum MatchCommand {
     public static let help = HelpPage(
-        usage: ["wayfinder match --trace FILE [--graph GRAPH] [--mode driving|walking] [--format text|json|geojson]",
+        usage: ["wayfinder match --trace FILE [--graph GRAPH] [--mode driving|walking|cycling] [--format text|json|geojson]",
                 "      [--gaps split|ignore] [--tidy] [--steps] [--geometry polyline|polyline6|geojson]",
                 "      [--overview simplified|full|false] [--annotations LIST] [--radius M] [--waypoints I;J;…]",
                 "      [--exclude motorway,toll,ferry]",

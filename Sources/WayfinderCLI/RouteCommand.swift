@@ -5,16 +5,16 @@ import WayfinderGeocoding
 import WayfinderGraph
 import WayfinderRouting
 
-/// `route --from LAT,LON --to LAT,LON --mode driving|walking [--graph G] [--format text|json|geojson]`
+/// `route --from LAT,LON --to LAT,LON --mode driving|walking|cycling [--graph G] [--format text|json|geojson]`
 /// and `route --graph G --mode M --batch IN.csv`.
 public enum RouteCommand {
     public static let help = HelpPage(
-        usage: ["route --from PLACE [--via PLACE ...] --to PLACE [--mode driving|walking] [--graph GRAPH]",
+        usage: ["route --from PLACE [--via PLACE ...] --to PLACE [--mode driving|walking|cycling] [--graph GRAPH]",
                 "      [--format text|json|geojson] [--geometry polyline|polyline6|geojson] [--overview full|simplified|false]",
                 "      [--continue-straight | --no-continue-straight] [--alternatives N] [--exclude motorway,toll,ferry]",
                 "      [--voice-instructions] [--banner-instructions] [--voice-units imperial|metric]",
                 "      [--roundabout-exits true|false]",
-                "route --graph GRAPH --mode driving|walking --batch IN.csv [--format text|json] [--strict]",
+                "route --graph GRAPH --mode driving|walking|cycling --batch IN.csv [--format text|json] [--strict]",
                 "      [--exclude CLASSES] [--max-snap-distance M]",
                 "(also `wayfinder route …`, the same command)"],
         summary: """
@@ -88,7 +88,7 @@ public enum RouteCommand {
                 throw .usage("unexpected argument \"\(args.positional[0])\": give places with --from and --to; see route --help")
             }
             guard let mode = TravelMode(name: args["mode"] ?? "driving") else {
-                throw .usage("--mode must be driving or walking, got \"\(args["mode"]!)\"")
+                throw .usage("--mode must be driving, walking or cycling, got \"\(args["mode"]!)\"")
             }
             let format = args["format"] ?? "text"
             guard ["text", "json", "geojson"].contains(format) else {

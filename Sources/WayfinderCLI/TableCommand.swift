@@ -12,7 +12,7 @@ import WayfinderRouting
 /// 10,000 fields wide, and it streams in source order as blocks finish.
 public enum TableCommand {
     public static let help = HelpPage(
-        usage: ["wayfinder table --graph GRAPH --mode driving|walking --sources S.csv --destinations D.csv",
+        usage: ["wayfinder table --graph GRAPH --mode driving|walking|cycling --sources S.csv --destinations D.csv",
                 "                [--output OUT.csv] [--exclude CLASSES] [--max-snap-distance M]",
                 "                [--threads N] [--block ROWS] [--progress | --no-progress]"],
         summary: """
@@ -72,7 +72,7 @@ public enum TableCommand {
                 throw .usage("--sources and --destinations are required; see wayfinder table --help")
             }
             guard let mode = TravelMode(name: args["mode"] ?? "driving") else {
-                throw .usage("--mode must be driving or walking, got \"\(args["mode"]!)\"")
+                throw .usage("--mode must be driving, walking or cycling, got \"\(args["mode"]!)\"")
             }
             let excluded = try ExcludeArgument.classes(args, mode: mode)
             let maxSnap = try positive(args, "max-snap-distance", default: RoutePolicy.snapRadius)

@@ -47,7 +47,7 @@ extension DirectionsBuilder {
             return dOut < other.deviation ? left : right
         }
 
-        if graph.mode == .driving {
+        if isVehicle {
             if inInfo.flags & WayInfo.isLink != 0 && outInfo.flags & WayInfo.isLink == 0 && Self.isHighway(outInfo),
                let arrivingOther, roads.count > 3 || (isNamed(out.way) && sameRoad(arrivingOther.way, out.way)) {
                 // Where three roads meet, a merge needs a highway passing by: the road arriving

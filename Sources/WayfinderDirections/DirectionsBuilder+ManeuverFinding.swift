@@ -23,7 +23,7 @@ extension DirectionsBuilder {
             // The road the traveller was last told about (names may lapse without a word).
             let current = raw[raw.count - 1].way
             // Boarding or leaving a ferry or a train is always said (OSRM: a mode change).
-            let boards = info(wa).transport != info(wb).transport
+            let boards = graph.transport(of: a) != graph.transport(of: b)
             // Straight through a plain joint of two ways: only a name change matters.
             if degree == 2 && b != a ^ 1 && !announces(current, wb) && !inRing && !boards {
                 notePassedIntersection(at: k, arriving: a, leaving: b)
@@ -31,15 +31,15 @@ extension DirectionsBuilder {
                 continue
             }
             let v = startNode(b)
-            if !inRing && degree > 2 && b != a ^ 1 && graph.mode == .driving && passesRing(at: k) {
+            if !inRing && degree > 2 && b != a ^ 1 && isVehicle && passesRing(at: k) {
                 k += 1
                 continue
             }
             let inBearing = Self.normalized(leavingBearing(a ^ 1, tangent: inRing) + 180), outBearing = leavingBearing(b)
             let dOut = Turn.deviation(inBearing, outBearing)
-            if graph.mode == .driving {
-                turnCost[k] = b == a ^ 1 ? turnCosts.uTurn
-                    : degree > 2 || boards ? Double(turnCosts.cost(deviation: dOut, keepingTo: drivingSide)) : 0
+            if isVehicle {
+                turnCost[k] = b == a ^ 1 ? turnCosts.uTurn(graph.mode)
+                    : degree > 2 || boards || graph.mode == .cycling ? turnCostAt(deviation: dOut) : 0
             }
             // Every road's bearing is measured once, here, for the quiet check and the maneuver.
             let gathered = gatherRoads(at: v, arriving: a, leaving: b, inBearing: inBearing, outBearing: outBearing)

@@ -16,7 +16,7 @@ extension DirectionsBuilder {
         let fromEmpty = x.name == 0 && x.ref == 0, toEmpty = y.name == 0 && y.ref == 0
         if fromEmpty || toEmpty {
             guard fromEmpty && toEmpty else { return false }
-            return graph.mode == .driving || WalkKind(x.roadClass).group == WalkKind(y.roadClass).group
+            return isVehicle || WalkKind(x.roadClass).group == WalkKind(y.roadClass).group
         }
         // From a name to a bare ref, or the reverse: OSRM announces it ("Main St" → "A1").
         if (x.name == 0 && y.ref == 0) || (y.name == 0 && x.ref == 0) { return false }
@@ -57,7 +57,7 @@ extension DirectionsBuilder {
 
     /// Roads too small to compete with a bigger one for "which way is straight on".
     func isMinor(_ way: Int32) -> Bool {
-        graph.mode == .driving && info(way).roadClass >= RoadClass.service.rawValue
+        isVehicle && info(way).roadClass >= RoadClass.service.rawValue
     }
 
     static func isHighway(_ w: WayInfo) -> Bool {

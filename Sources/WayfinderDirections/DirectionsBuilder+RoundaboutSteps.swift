@@ -170,8 +170,8 @@ extension DirectionsBuilder {
                            boundary: k, bearingBefore: inBearing, bearingAfter: roads[outIndex].bearing, way: way(b))
         step.ringWay = way(b)
         record(&step, in: inIndex, out: outIndex, uTurn: false)
-        if graph.mode == .driving && leaving(v).count > 2 {
-            turnCost[k] = Double(turnCosts.cost(deviation: roads[outIndex].deviation, keepingTo: drivingSide))
+        if isVehicle && leaving(v).count > 2 {
+            turnCost[k] = turnCostAt(deviation: roads[outIndex].deviation)
         }
         var exits = entryCountsAsExit(arriving: a, ring: outIndex) ? 1 : 0
         var j = k + 1
@@ -241,7 +241,7 @@ extension DirectionsBuilder {
                            modifier: ManeuverModifier(deviation: dOut), boundary: k, bearingBefore: inBearing,
                            bearingAfter: outBearing, way: way(b), exit: 1)
         record(&step, in: inIndex, out: outIndex, uTurn: false)
-        turnCost[k] = Double(turnCosts.cost(deviation: dOut, keepingTo: drivingSide))
+        turnCost[k] = turnCostAt(deviation: dOut)
         raw.append(step)
         return true
     }
@@ -260,8 +260,8 @@ extension DirectionsBuilder {
                            modifier: ManeuverModifier(deviation: Turn.deviation(perceivedIn, outBearing)), boundary: j,
                            bearingBefore: inBearing, bearingAfter: outBearing, way: way(b), exit: exit)
         record(&step, in: inIndex, out: outIndex, uTurn: false)
-        if graph.mode == .driving && roads.count > 2 {
-            turnCost[j] = Double(turnCosts.cost(deviation: roads[outIndex].deviation, keepingTo: drivingSide))
+        if isVehicle && roads.count > 2 {
+            turnCost[j] = turnCostAt(deviation: roads[outIndex].deviation)
         }
         raw.append(step)
     }

@@ -17,7 +17,7 @@ extension DirectionsBuilder {
     /// (driving only).
     func isSegregatedLink(_ c: Int32) -> Bool {
         let s = graph.segments[Int(c >> 1)]
-        guard graph.mode == .driving, Double(s.length) <= Self.segregatedLinkLength,
+        guard isVehicle, Double(s.length) <= Self.segregatedLinkLength,
               info(s.way).flags & WayInfo.isRoundabout == 0 else { return false }
         let start = startNode(c), end = startNode(c ^ 1)
         guard start != end, hasCarriageway(at: start, besides: c, arriving: true),
@@ -74,7 +74,7 @@ extension DirectionsBuilder {
     /// become one, at its start: a U-turn where the route comes back the way it came, else
     /// the turn the two make together (nothing, or a new name, where that is straight on).
     func mergeSegregatedCrossings() {
-        guard graph.mode == .driving else { return }
+        guard isVehicle else { return }
         let n = pieces.count
         var k = 1
         while k < n - 1 {

@@ -24,7 +24,7 @@ extension DirectionsBuilder {
     /// maneuver at the next intersection (said or not), into a turn (a continue where the road
     /// taken keeps the name of the road left) onto the road taken there.
     func foldSliproads() {
-        guard graph.mode == .driving else { return }
+        guard isVehicle else { return }
         var i = 1
         while i + 1 < raw.count {
             let s = raw[i]

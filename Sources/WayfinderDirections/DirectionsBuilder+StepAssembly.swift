@@ -73,9 +73,9 @@ extension DirectionsBuilder {
             // The classes of the road taken at the maneuver, in the direction travelled
             // (car.lua has classes, foot.lua none).
             var classes: WayClasses = []
-            if graph.mode == .driving && s.type != .arrive && s.boundary < n {
+            if isVehicle && s.type != .arrive && s.boundary < n {
                 let piece = pieces[s.boundary]
-                classes = info(graph.segments[Int(piece.segment)].way).classes(forward: piece.forward)
+                classes = graph.mode.classes(info(graph.segments[Int(piece.segment)].way).classes(forward: piece.forward))
             }
             // A rotary is named after itself; the step's name is the road taken at the exit.
             let signs = graph.signs.signs(ofWay: s.way)
@@ -88,7 +88,7 @@ extension DirectionsBuilder {
                 duration: s.type == .arrive ? 0 : (millis(nextBoundary) - millis(s.boundary)) / 1000,
                 geometry: from...(s.type == .arrive ? last : max(from, to)),
                 intersection: range, intersectionIn: inIndex, intersectionOut: outIndex, mode: graph.mode,
-                transport: w.wayTransport, classes: classes,
+                transport: transportAfter(s), classes: classes,
                 arrivalWaypoint: s.type == .arrive ? waypoint : nil, drivingSide: drivingSide,
                 intersections: firstListed..<listed.count))
         }

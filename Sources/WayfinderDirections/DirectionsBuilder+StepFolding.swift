@@ -52,7 +52,7 @@ extension DirectionsBuilder {
                 continue
             }
             if foldable && nextFoldable && !backOnTheRoad && abs(combined) < 45 && isZigZag(i) && !isVisibleZigZag(i)
-                && info(s.way).transport == info(next.way).transport {
+                && transportAfter(s) == transportAfter(next) {
                 // A staggered crossing onto another street: going straight on under a new name.
                 raw[i].type = .newName
                 raw[i].modifier = ManeuverModifier(deviation: combined)
@@ -81,13 +81,13 @@ extension DirectionsBuilder {
                 continue
             }
             var merged: RawStep
-            if graph.mode == .driving && abs(combined) > 150 && nextFoldable {
+            if isVehicle && abs(combined) > 150 && nextFoldable {
                 // Back onto the road the route came by is continuing it (OSRM collapses a
                 // U-turn only between equal names, and always as "continue uturn").
                 merged = s
                 merged.type = backOnTheRoad ? .continue : .turn
                 merged.modifier = .uturn
-            } else if graph.mode == .driving && s.type == .newName {
+            } else if isVehicle && s.type == .newName {
                 merged = next
                 merged.boundary = s.boundary
                 merged.bearingBefore = s.bearingBefore
@@ -134,8 +134,9 @@ extension DirectionsBuilder {
     func foldManeuversAboard() {
         var i = 1
         while i + 1 < raw.count {
-            let from = raw[i - 1].way, to = raw[i].way, aboard = info(from).wayTransport
-            if aboard != .road && info(to).wayTransport == aboard && sameRoad(from, to) { raw.remove(at: i) } else { i += 1 }
+            let aboard = transportAfter(raw[i - 1])
+            let onBoard = aboard == .ferry || aboard == .train
+            if onBoard && transportAfter(raw[i]) == aboard && sameRoad(raw[i - 1].way, raw[i].way) { raw.remove(at: i) } else { i += 1 }
         }
     }
 
@@ -171,10 +172,10 @@ extension DirectionsBuilder {
         let unnamedStretch = !isNamed(s.way) && !isStairs(s.way) && isNamed(next.way)
         // Not right off a ring (OSRM leaves ring steps out of its collapsing).
         let offRing = raw[i - 1].type.entersRing || raw[i - 1].type.leavesRing
-        return (graph.mode == .driving || unnamedStretch) && !offRing && straightOn(s) && straightOn(next)
+        return (isVehicle || unnamedStretch) && !offRing && straightOn(s) && straightOn(next)
             && sameRoad(raw[i - 1].way, next.way)
-            && info(raw[i - 1].way).transport == info(s.way).transport
-            && info(s.way).transport == info(next.way).transport
+            && transportAfter(raw[i - 1]) == transportAfter(s)
+            && transportAfter(s) == transportAfter(next)
     }
 
     /// Whether raw step `i` turns (driving) onto a short unnamed stub that meets no other
@@ -183,8 +184,8 @@ extension DirectionsBuilder {
     /// turn onto the named road, its modifier the whole change of heading.
     func isTurnThroughAnUnnamedStub(_ i: Int) -> Bool {
         let s = raw[i], next = raw[i + 1]
-        guard graph.mode == .driving, s.type == .turn, next.type == .turn || next.type == .newName,
-              !isNamed(s.way), isNamed(next.way), info(s.way).transport == info(next.way).transport,
+        guard isVehicle, s.type == .turn, next.type == .turn || next.type == .newName,
+              !isNamed(s.way), isNamed(next.way), transportAfter(s) == transportAfter(next),
               abs(Turn.deviation(next.bearingBefore, next.bearingAfter)) < 45 else { return false }
         return passesNoIntersection(between: s.boundary, and: next.boundary)
     }
@@ -216,7 +217,7 @@ extension DirectionsBuilder {
     /// collapse. (Short ones are folded with the other short steps.)
     func isUTurnAtTheOnlyWayOn(_ i: Int) -> Bool {
         let s = raw[i], next = raw[i + 1]
-        guard graph.mode == .driving, s.type == .turn || s.type == .continue || s.type == .endOfRoad,
+        guard isVehicle, s.type == .turn || s.type == .continue || s.type == .endOfRoad,
               Self.isFoldable(next.type), s.modifier != .uturn, next.modifier != .uturn,
               abs(Turn.deviation(s.bearingBefore, next.bearingAfter)) > 150,
               sameRoad(raw[i - 1].way, next.way) else { return false }
@@ -243,7 +244,7 @@ extension DirectionsBuilder {
             let s = raw[i]
             let stairs = graph.mode == .walking && (isStairs(s.way) || isStairs(raw[previous].way))
             // A name change with lanes to keep to is said (OSRM's `name_change_without_lanes`).
-            if s.type == .newName && !stairs && !hasLanes(s) && info(raw[previous].way).transport == info(s.way).transport
+            if s.type == .newName && !stairs && !hasLanes(s) && transportAfter(raw[previous]) == transportAfter(s)
                 && (sameRoad(raw[previous].way, s.way) || length(i) < Self.nameSegmentCutoff) {
                 raw.remove(at: i)
                 continue

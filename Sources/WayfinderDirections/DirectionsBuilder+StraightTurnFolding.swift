@@ -12,8 +12,8 @@ extension DirectionsBuilder {
     func isStraightTurnBeforeManeuver(_ i: Int) -> Bool {
         let s = raw[i], next = raw[i + 1]
         guard graph.mode == .walking, s.type == .turn, s.modifier == .straight, next.type != .arrive,
-              info(s.way).transport == info(next.way).transport,
-              info(raw[i - 1].way).transport == info(s.way).transport else { return false }
+              transportAfter(s) == transportAfter(next),
+              transportAfter(raw[i - 1]) == transportAfter(s) else { return false }
         return passesNoIntersection(between: s.boundary, and: next.boundary)
     }
 }

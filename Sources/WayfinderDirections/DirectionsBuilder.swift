@@ -123,7 +123,7 @@ public final class DirectionsBuilder {
         (turnFirst, turnArcs, closedTurnOrigins) = (graph.base.first, graph.base.arcs, graph.closedTurnOrigins)
         warmsRecords = warmingRecords ?? Self.warmsRecords(graph)
         // On foot 10 m, OSRM's foot profile's `max_collapse_distance` (short crossings kept).
-        collapseDistance = graph.mode == .driving ? 30 : 10
+        collapseDistance = graph.mode != .walking ? 30 : 10
     }
 
     /// The directions of `route`. `destination`: the coordinate asked for (not the snapped
@@ -161,6 +161,24 @@ public final class DirectionsBuilder {
     // MARK: Graph helpers
 
     @inline(__always) func directed(_ piece: RoutePiece) -> Int32 { 2 * piece.segment + (piece.forward ? 0 : 1) }
+
+    /// Driving or cycling: the guidance of roads with one-way streets, rings, ramps and
+    /// sliproads (OSRM's, which is the same for every vehicle); walking has its own rules.
+    var isVehicle: Bool { graph.mode != .walking }
+
+    /// The search's cost of a turn by `deviation` at the intersection being read, put back on
+    /// its step (`TurnCostTable` for cars, bicycle.lua's square for bikes).
+    func turnCostAt(deviation: Double) -> Double {
+        graph.mode == .cycling ? Turn.cyclingMilliseconds(deviation: drivingSide.rightHandDeviation(deviation))
+            : Double(turnCosts.cost(deviation: deviation, keepingTo: drivingSide))
+    }
+
+    /// How the route goes on after step `s`'s maneuver (after a ring, from its exit): on the
+    /// road, pushed, aboard a ferry or a train (`RoutingGraph.transport(of:)`: per direction,
+    /// so a bike pushed against a one-way street is told apart from the same way ridden).
+    func transportAfter(_ s: RawStep) -> Transport {
+        graph.transport(of: directed(pieces[min(s.exitBoundary ?? s.boundary, pieces.count - 1)]))
+    }
     @inline(__always) func way(_ directed: Int32) -> Int32 { graph.segments[Int(directed >> 1)].way }
     @inline(__always) func info(_ way: Int32) -> WayInfo { graph.ways[Int(way)] }
     @inline(__always) func allowed(_ directed: Int32) -> Bool {
@@ -171,7 +189,7 @@ public final class DirectionsBuilder {
         return directed & 1 == 0 ? s.fromNode : s.toNode
     }
     @inline(__always) func isRoundabout(_ way: Int32) -> Bool {
-        graph.mode == .driving && info(way).flags & WayInfo.isRoundabout != 0
+        isVehicle && info(way).flags & WayInfo.isRoundabout != 0
     }
     @inline(__always) func leaving(_ v: Int32) -> Range<Int> {
         Int(graph.nodeFirst[Int(v)])..<Int(graph.nodeFirst[Int(v) + 1])

@@ -99,9 +99,15 @@ extension Directions {
                 let instructionBytes = instructionStart..<w.count
                 w.literal("\"},\"mode\":")
                 switch step.pointee.transport {
-                case .road: w.literal(mode == .driving ? "\"driving\"" : "\"walking\"")
+                case .road:
+                    switch mode {
+                    case .driving: w.literal("\"driving\"")
+                    case .walking: w.literal("\"walking\"")
+                    case .cycling: w.literal("\"cycling\"")
+                    }
                 case .ferry: w.literal("\"ferry\"")
                 case .train: w.literal("\"train\"")
+                case .pushing: w.literal("\"pushing bike\"")
                 }
                 w.literal(",\"driving_side\":")
                 w.literal(drivingSide == .left ? "\"left\"" : "\"right\"")

@@ -68,6 +68,7 @@ public enum Instructions {
         let transport: Transport
         let drivingSide: DrivingSide
         let walking: Bool
+        let cycling: Bool
         let waypoint: Int?
         let signed: Signed
 
@@ -82,6 +83,7 @@ public enum Instructions {
             self.transport = transport
             self.drivingSide = drivingSide
             self.walking = mode == .walking
+            self.cycling = mode == .cycling
             self.waypoint = waypoint
         }
 
@@ -127,6 +129,25 @@ public enum Instructions {
             out.phrase(phrasing.tail)
         }
 
+        /// A stretch where the bike is pushed (against a one-way street, on a footway, on
+        /// steps): "Push your bike north along Main Street" at the start, "Turn left and push
+        /// your bike along the Footpath" at a turn, "Push your bike along …" straight on.
+        func pushBike<Sink: InstructionSink>(_ modifier: ManeuverModifier, _ out: inout Sink) {
+            switch maneuver.type {
+            case .depart:
+                out.phrase("Push your bike ")
+                out.phrase(compassPhrase(maneuver.bearingAfter))
+            case .newName, .notification, .continue where modifier == .straight:
+                out.phrase("Push your bike")
+            default:
+                out.phrase(InstructionPhrases.phrasing(maneuver.type, modifier, drivingSide: drivingSide).alone)
+                out.phrase(" and push your bike")
+            }
+            guard label != .none else { return }
+            out.phrase(" along ")
+            label.write(&out)
+        }
+
         func write<Sink: InstructionSink>(into out: inout Sink) {
             let m = maneuver
             let modifier = m.modifier ?? .straight
@@ -135,9 +156,12 @@ public enum Instructions {
                 guard label != .none || signed.destinations else { return out.phrase(InstructionPhrases.ferry.alone) }
                 return say(InstructionPhrases.ferry, &out)
             }
+            if transport == .pushing && m.type != .arrive && !m.type.entersRing && !m.type.leavesRing {
+                return pushBike(modifier, &out)
+            }
             switch m.type {
             case .depart:
-                out.phrase("Head ")
+                out.phrase(cycling ? "Cycle " : "Head ")
                 out.phrase(compassPhrase(m.bearingAfter))
                 guard hasRoad else { return }
                 out.phrase(" on ")

@@ -69,7 +69,7 @@ extension DirectionsBuilder {
             }
         }
         // A turn closed by a restriction or a ring is no entry (one bit read nearly everywhere).
-        if k > 0 && graph.mode == .driving {
+        if k > 0 && graph.mode.isTurnExpanded {
             let a = directed(pieces[k - 1])
             if closedTurnOrigins.mayClose(from: a) { closeTurns(arriving: a, noted: start, in: inIndex) }
         }
@@ -159,8 +159,8 @@ extension DirectionsBuilder {
 
     /// The classes of the road taken at boundary `k` (driving; none at the arrival).
     func classesTaken(at k: Int) -> WayClasses {
-        guard graph.mode == .driving, k < pieces.count else { return [] }
+        guard isVehicle, k < pieces.count else { return [] }
         let piece = pieces[k]
-        return info(graph.segments[Int(piece.segment)].way).classes(forward: piece.forward)
+        return graph.mode.classes(info(graph.segments[Int(piece.segment)].way).classes(forward: piece.forward))
     }
 }

@@ -19,8 +19,8 @@ struct TurnCostTable {
 
     /// Per bucket `Int((deviation + 180) * bucketsPerDegree)`: its cost, or `mixed`.
     let values = TurnCostTable.shared
-    /// `Turn.uTurnCost`, milliseconds.
-    let uTurn = Double(Turn.uTurnCost)
+    /// `Turn.uTurnCost` (or the bicycle's), milliseconds.
+    func uTurn(_ mode: TravelMode) -> Double { Double(mode == .cycling ? Turn.cyclingUTurnCost : Turn.uTurnCost) }
 
     private static let shared: [Int32] = {
         let count = Int(360 * bucketsPerDegree) + 1

@@ -81,11 +81,11 @@ public enum MatchPolicy {
 
     /// m/s: the fastest the mode moves, which bounds how far a step between two timestamped
     /// points may route (the profiles' `max_speed_for_map_matching`: 180 km/h for a car,
-    /// 40 km/h on foot, which covers a runner and a jump in the fixes).
+    /// 40 km/h on foot, which covers a runner and a jump in the fixes, and on a bicycle).
     public static func maxSpeed(_ mode: TravelMode) -> Double {
         switch mode {
         case .driving: 180 / 3.6
-        case .walking: 40 / 3.6
+        case .walking, .cycling: 40 / 3.6
         }
     }
 }

@@ -4,20 +4,30 @@
 public enum TravelMode: UInt32, CaseIterable, Sendable, CustomStringConvertible {
     case driving = 1
     case walking = 2
+    case cycling = 3
 
+    /// The names a request may give (OSRM's and Mapbox's profiles, Valhalla's costings map
+    /// to them elsewhere).
     public init?(name: String) {
         switch name.lowercased() {
         case "driving", "car": self = .driving
         case "walking", "foot": self = .walking
+        case "cycling", "bike", "bicycle": self = .cycling
         default: return nil
         }
     }
 
-    public var description: String { self == .driving ? "driving" : "walking" }
+    public var description: String {
+        switch self {
+        case .driving: return "driving"
+        case .walking: return "walking"
+        case .cycling: return "cycling"
+        }
+    }
 
-    /// Driving is searched on the turn-expanded graph (restrictions, U-turn rules);
-    /// walking on the plain intersection graph.
-    public var isTurnExpanded: Bool { self == .driving }
+    /// Driving and cycling are searched on the turn-expanded graph (restrictions, U-turn
+    /// rules, turn costs); walking on the plain intersection graph.
+    public var isTurnExpanded: Bool { self != .walking }
 }
 
 /// OSM `highway` classes the profiles know, in decreasing importance.

@@ -14,6 +14,7 @@
 ///  14       the signs of ways (WaySignTable)       25       its search nodes' copies (SearchNodeCopies)
 ///  15       maneuver overrides (ManeuverOverrideTable)  26  its roads' bearings (SegmentBearings)
 ///  16       the turn lanes of ways (WayLaneTable)  27       its closed turns' origins (ClosedTurnOrigins)
+///                                                 28       its directions' transports (SegmentTransports)
 ///  30...39  one mode's contraction hierarchy      40...41  one mode's base graph
 ///  50...53  one mode's snapping index             60...67  driving: the exclusion filters (HierarchyFilters)
 ///  70...71  the OSM node ids of the points (PointNodeIds)
@@ -95,6 +96,9 @@ extension SectionKind {
     public static let segmentBearings = SectionKind(26, "segmentBearings", .modeRoads, perMode: true)
     /// `[UInt64]`: one bit per directed segment (`ClosedTurnOrigins`).
     public static let closedTurnOrigins = SectionKind(27, "closedTurnOrigins", .modeRoads, perMode: true)
+    /// `[UInt8]`, one per segment: each direction's `Transport` where the mode sets it per
+    /// direction (cycling: pushed, on a train) (`SegmentTransports`).
+    public static let segmentTransports = SectionKind(28, "segmentTransports", .modeRoads, perMode: true)
 
     // MARK: One mode's contraction hierarchy (ContractionHierarchySections.swift), one per array in its order
 
@@ -213,7 +217,7 @@ extension SectionKind {
         metadata,
         points, ways, roadStringOffsets, roadStringBytes, waySigns, maneuverOverrides, wayLanes,
         segments, segmentComponent, componentSize, nodeFirst, nodeLeaving, searchNodeCopies, segmentBearings,
-        closedTurnOrigins,
+        closedTurnOrigins, segmentTransports,
         chRankOfNode, chNodeAtRank, chForwardFirst, chForwardArcs, chBackwardFirst, chBackwardArcs, chSelfLoops,
         chShortcuts, chCoreDistances, chCoreNextHop,
         baseFirst, baseArcs,

@@ -45,4 +45,19 @@ public enum Turn {
         }
         return seconds * 1000
     }
+
+    /// OSRM bicycle.lua's turn cost (ms) for a change of bearing of `deviation` degrees: the
+    /// square of the angle in right angles times 6 s, a right turn divided by the bias 1.4 and
+    /// a left one multiplied (4.3 s and 8.4 s for right angles), for right-hand traffic
+    /// (`DrivingSide.rightHandDeviation` mirrors it). Unlike a car's it is charged at every
+    /// change of road, not only where three roads meet (`TurnCosts`).
+    @inlinable
+    public static func cyclingMilliseconds(deviation: Double) -> Double {
+        let rightAngles = deviation / 90
+        return rightAngles * rightAngles * 6000 * (deviation >= 0 ? 1 / 1.4 : 1.4)
+    }
+
+    /// Cost (ms) of a bicycle's U-turn: bicycle.lua's u_turn_penalty (20 s) on top of a full
+    /// 180° right turn (~17.1 s).
+    public static let cyclingUTurnCost: Int32 = 20_000 + Int32(cyclingMilliseconds(deviation: 180))
 }

@@ -55,3 +55,15 @@ public struct WayClasses: OptionSet, Sendable, Hashable {
         self = found.0
     }
 }
+
+extension TravelMode {
+    /// The part of a way's classes this mode's profile reports (OSRM's car.lua all of them,
+    /// bicycle.lua only `ferry` and `tunnel`, foot.lua none).
+    public func classes(_ classes: WayClasses) -> WayClasses {
+        switch self {
+        case .driving: return classes
+        case .cycling: return classes.intersection([.ferry, .tunnel])
+        case .walking: return []
+        }
+    }
+}

@@ -56,9 +56,10 @@ public enum GraphBuilder {
     /// `baseMap` false leaves out the base map (`/tiles` then draws roads and labels only):
     /// `wayfinder build --no-basemap`, for servers that only route.
     /// The output and the input are checked first (`BuildPreconditions`): a path that cannot
-    /// work fails before any work.
+    /// work fails before any work. `modes`: the modes built (`wayfinder build --modes`), every
+    /// one by default; a server answers the others with an error naming the build.
     public static func build(input: String, output: String, threads: Int = 2, baseMap: Bool = true,
-                             live: BuildProgress? = nil,
+                             modes: [TravelMode] = TravelMode.allCases, live: BuildProgress? = nil,
                              progress: (String) -> Void = { _ in }) throws(BuildError) -> BuildSummary {
         try BuildPreconditions.check(input: input, output: output)
         defer { live?.finish() }
@@ -90,7 +91,7 @@ public enum GraphBuilder {
         guard !collector.ways.isEmpty else { throw .noRoads(path: input) }
 
         let (dense, denseCount) = denseNodeIds(collector.pointNodeIds)
-        let modes = TravelMode.allCases
+        let modes = TravelMode.allCases.filter(modes.contains)
         let results = UnsafeResults<ModeBuild>(count: modes.count)
         let shared = UncheckedBox(collector)
         // The geocoder index is one more task: it fills the gap the faster mode leaves.
@@ -140,7 +141,7 @@ public enum GraphBuilder {
         summary.parallelSteps.append(("geocoder index", indexSeconds))
         progress("  geocoder: \(index.items.count) items (" + GeocoderKind.allCases.map { "\(index.counts[$0] ?? 0) \($0)" }.joined(separator: ", ")
                  + String(format: "), %d tokens, %d areas, index %.2f MiB; own time: %.3f s", index.tokenCount, index.areaCount, Double(index.byteCount) / 1_048_576, indexSeconds))
-        phase("modes", "both modes and the geocoder index built in parallel")
+        phase("modes", "\(modes.count) modes and the geocoder index built in parallel")
         for (mode, network) in summary.mainNetworks where network.isLow {
             let warning = String(format: "%@ main network holds %.0f%% of the mode's %d usable search nodes (%d), below %.0f%%: "
                                  + "routes between most places will fail; is the extract cut into pieces or clipped badly?",
@@ -220,15 +221,15 @@ struct ModeBuild {
         progress?.step("graph")
         network = RoadNetwork(collector: c, denseNode: dense, denseCount: denseCount, mode: mode)
         search = mode.isTurnExpanded
-            ? SearchGraph(driving: network, points: c.points, ways: c.ways,
-                          restrictions: c.restrictions, obstacles: c.obstacles)
+            ? SearchGraph(turnExpanded: network, mode: mode, points: c.points, ways: c.ways,
+                          restrictions: c.restrictions(of: mode), obstacles: c.obstacles)
             : SearchGraph(walking: network)
         base = BaseGraph(nodeCount: search.nodeCount, arcs: search.arcs)
         lap("graph")
         var keys = Self.mapOrderKeys(network, points: c.points, nodeCount: search.nodeCount, mode: mode)
         // A via-way restriction's copy of a directed segment lies where the segment does.
         for (i, x) in (search.viaWay?.copies ?? []).enumerated() { keys[2 * network.segments.count + i] = keys[Int(x)] }
-        let filters = mode.isTurnExpanded ? Self.nodeFilters(network, ways: c.ways, copies: search.viaWay?.copies ?? []) : nil
+        let filters = mode == .driving ? Self.nodeFilters(network, ways: c.ways, copies: search.viaWay?.copies ?? []) : nil
         var options = ContractionOptions(threads: threads, storageKeys: keys, nodeFilters: filters)
         options.progress = progress
         progress?.step("contraction", total: search.nodeCount, unit: "nodes")
@@ -300,6 +301,7 @@ struct ModeBuild {
             ClosedTurnOrigins.add(origins, mode: mode, to: &writer)
         }
         SegmentBearings.add(bearings, mode: mode, to: &writer)
+        if !network.segmentTransports.isEmpty { SegmentTransports.add(network.segmentTransports, mode: mode, to: &writer) }
     }
 }
 

@@ -11,5 +11,7 @@ public enum ImportRevision {
     /// 2: the `restricted` class is the car's routing decision (`AccessRules`): the most
     /// specific access key wins (`access=private` + `motor_vehicle=permissive` is open, and
     /// no longer `restricted`), all-HOV roads are `restricted`; ferries read the hierarchy so too.
-    public static let current = 2
+    /// 3: the cycling mode (OSRM bicycle.lua's rules, `SegmentTransports`), and the turn
+    /// model mirrored where traffic keeps left.
+    public static let current = 3
 }

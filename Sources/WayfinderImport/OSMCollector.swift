@@ -24,11 +24,14 @@ final class OSMCollector: OSMHandler {
     var wayFirstPoint: [Int32] = []
     var wayLastPoint: [Int32] = []
     /// Per mode (index `mode.rawValue - 1`), per way: allowed speeds.
-    var access: [[WayAccess]] = [[], []]
-    var blockedNodes: [Set<Int64>] = [[], []]
+    var access: [[WayAccess]] = [[], [], []]
+    var blockedNodes: [Set<Int64>] = [[], [], []]
     /// Driving: what each node with traffic signals, stop or give-way signs or a gate costs.
     var obstacles: [Int64: [NodeObstacle]] = [:]
+    /// Turn restrictions for cars, and those for bicycles (`restriction:bicycle`, another
+    /// reading of `except`).
     var restrictions: [TurnRestriction] = []
+    var bicycleRestrictions: [TurnRestriction] = []
     var strings = StringTableBuilder()
     /// The signs of the kept ways that have any, by way (`WaySignTable`).
     var signs: [WaySigns] = []
@@ -38,7 +41,17 @@ final class OSMCollector: OSMHandler {
     var maneuvers: [ManeuverRelation] = []
     var counts = ImportCounts()
 
-    private let profiles: [any Profile] = [DrivingProfile(), WalkingProfile()]
+    /// In `TravelMode` order.
+    private let profiles: [any Profile] = [DrivingProfile(), WalkingProfile(), CyclingProfile()]
+
+    /// The turn restrictions `mode` obeys (walkers obey none).
+    func restrictions(of mode: TravelMode) -> [TurnRestriction] {
+        switch mode {
+        case .driving: return restrictions
+        case .cycling: return bicycleRestrictions
+        case .walking: return []
+        }
+    }
 
     func node(id: Int64, location: FixedCoordinate, tags: OSMTags) {
         if tags.has("highway") || tags.has("barrier") {
@@ -63,7 +76,10 @@ final class OSMCollector: OSMHandler {
         guard road != nil || onBoard != nil || WalkingProfile.mayBeWalked(tags) else { return }
         let (roadClass, isLink) = road ?? (onBoard != nil ? .other : WalkingProfile.walkingOnlyClass(tags), false)
         let modes = zip(profiles, TravelMode.allCases).map { profile, mode in
-            onBoard.flatMap { Ferries.access(way: tags, transport: $0, mode: mode) }
+            // The bicycle profile reads ferries and movable bridges itself (its own speeds,
+            // pushing aboard: `CyclingProfile`).
+            mode == .cycling ? profile.access(way: tags, roadClass: roadClass)
+            : onBoard.flatMap { Ferries.access(way: tags, transport: $0, mode: mode) }
                 ?? Ferries.movableBridge(road == nil && onBoard != nil ? WayAccess(forwardSpeed: 0, backwardSpeed: 0)
                                             : profile.access(way: tags, roadClass: roadClass), tags: tags, mode: mode)
         }
@@ -129,7 +145,7 @@ final class OSMCollector: OSMHandler {
             return
         }
         switch TurnRestriction.parse(members: members, tags: tags) {
-        case .notARestriction: return
+        case .notARestriction: break
         case .ignored: counts.restrictionsIgnored += 1
         case .invalid: counts.restrictionsIncomplete += 1
         case .restrictions(let found):
@@ -137,6 +153,10 @@ final class OSMCollector: OSMHandler {
             counts.restrictions += found.count
             if found[0].isViaWay { counts.restrictionsViaWay += found.count }
             restrictions += found
+        }
+        // The counts are the cars'; bicycles' restrictions are mostly the same relations.
+        if case .restrictions(let found) = TurnRestriction.parse(members: members, tags: tags, vehicle: .bicycle) {
+            bicycleRestrictions += found
         }
     }
 }

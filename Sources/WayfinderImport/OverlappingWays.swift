@@ -36,5 +36,6 @@ extension RoadNetwork {
         let keep = segments.indices.filter { !dropped[$0] }
         segments = keep.map { segments[$0] }
         if !restrictedSegments.isEmpty { restrictedSegments = keep.map { restrictedSegments[$0] } }
+        if !segmentTransports.isEmpty { segmentTransports = keep.map { segmentTransports[$0] } }
     }
 }

@@ -10,6 +10,8 @@ struct RoadNetwork {
     var nodeOsmIds: [Int64] = []
     /// Driving only, per segment: bit 1 forward, bit 2 backward restricted (`RestrictedAccess`).
     var restrictedSegments: [UInt8] = []
+    /// Cycling only, per segment: each direction's transport (`SegmentTransports.byte`).
+    var segmentTransports: [UInt8] = []
 
     /// Cuts the usable ways of `mode` at every node shared by two usable ways (or met twice),
     /// at way ends and at blocking barriers (driving: also at obstacles).
@@ -79,6 +81,10 @@ struct RoadNetwork {
                         length: Float(length), way: Int32(w)))
                     if mode == .driving {
                         restrictedSegments.append((speeds.forwardRestricted ? 1 : 0) | (speeds.backwardRestricted ? 2 : 0))
+                    }
+                    if mode == .cycling {
+                        segmentTransports.append(SegmentTransports.byte(forward: speeds.forwardTransport,
+                                                                         backward: speeds.backwardTransport))
                     }
                 }
                 start = p

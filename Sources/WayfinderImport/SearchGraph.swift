@@ -5,7 +5,7 @@ import WayfinderGraph
 ///
 /// Walking: nodes are intersections; an arc per usable segment direction, payload
 /// `2 * segment + (backward ? 1 : 0)`.
-/// Driving: nodes are directed segments (`2 * segment + (backward ? 1 : 0)`); an arc is an
+/// Driving and cycling: nodes are directed segments (`2 * segment + (backward ? 1 : 0)`); an arc is an
 /// allowed turn from one into the next, weighing the next segment plus the turn's cost. This
 /// makes turn restrictions, the U-turn rule and the turns closed against a ring's flow
 /// (`RingEntryTurns`) exact. Via-way restrictions add copies of the directed segments along
@@ -37,7 +37,7 @@ struct SearchGraph {
         }
     }
 
-    init(driving network: RoadNetwork, points: [FixedCoordinate], ways: [WayInfo],
+    init(turnExpanded network: RoadNetwork, mode: TravelMode, points: [FixedCoordinate], ways: [WayInfo],
          restrictions: [TurnRestriction], obstacles: [Int64: [NodeObstacle]]) {
         let segments = network.segments
         nodeCount = 2 * segments.count
@@ -45,7 +45,7 @@ struct SearchGraph {
         var restrictionsAt: [Int64: [Int]] = [:]
         for (i, r) in restrictions.enumerated() where !r.isViaWay { restrictionsAt[r.viaNode, default: []].append(i) }
         var applied = [Bool](repeating: false, count: restrictions.count)
-        let turns = TurnCosts(segments: segments, points: points, ways: ways)
+        let turns = TurnCosts(segments: segments, points: points, ways: ways, mode: mode, transports: network.segmentTransports)
         let ringEntries = RingEntryTurns(segments: segments, points: points, ways: ways, first: first, leaving: leaving)
         var againstTheRing: [Int32] = []
 

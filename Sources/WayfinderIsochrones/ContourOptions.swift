@@ -82,6 +82,11 @@ public struct ContourGrid: Sendable, Equatable {
             self.init(cellSize: 6, reach: 25, offRoadSpeed: 0.25, maxNodes: 10_800)
             gridPerContour = true
         case .driving: self.init(cellSize: 20, reach: 60, offRoadSpeed: 0.5, maxNodes: 100_000)
+        case .cycling:
+            // Between the two (a 20-minute ride is ~10 km across): not yet measured beside
+            // Valhalla's `bicycle` costing.
+            self.init(cellSize: 10, reach: 40, offRoadSpeed: 0.5, maxNodes: 30_000)
+            gridPerContour = true
         }
     }
 

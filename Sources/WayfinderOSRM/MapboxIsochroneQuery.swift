@@ -81,7 +81,7 @@ public struct MapboxIsochroneQuery {
         }
         let profile = parts[1]
         guard let mode = TravelMode(name: Self.osrmName(profile)) else {
-            throw OSRMError("InvalidValue", "Unknown profile \"\(profile)\": use driving (car) or walking (foot)")
+            throw OSRMError("InvalidValue", "Unknown profile \"\(profile)\": use driving (car), walking (foot) or cycling (bike)")
         }
         var coordinateText = Substring(parts[2])
         if coordinateText.hasSuffix(".json") { coordinateText = coordinateText.dropLast(5) }

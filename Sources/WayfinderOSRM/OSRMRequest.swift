@@ -34,7 +34,7 @@ public struct OSRMRequest {
         guard parts[0].elementsEqual("v1".utf8) else { throw OSRMError("InvalidVersion", "Service \(service) not found!") }
         let profile = String(decoding: parts[1], as: UTF8.self)
         guard let mode = TravelMode(name: profile) else {
-            throw OSRMError("InvalidValue", "Unknown profile \"\(profile)\": use driving (car) or walking (foot)")
+            throw OSRMError("InvalidValue", "Unknown profile \"\(profile)\": use driving (car), walking (foot) or cycling (bike)")
         }
         self.mode = mode
         var coordinateText = Substring(String(decoding: parts[2], as: UTF8.self))

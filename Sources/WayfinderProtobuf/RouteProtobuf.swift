@@ -204,8 +204,13 @@ struct ResponseEncoder {
         switch step.transport {
         case .ferry: p.pointee.mode = WAYFINDER__TRAVEL_MODE__TRAVEL_MODE_FERRY
         case .train: p.pointee.mode = WAYFINDER__TRAVEL_MODE__TRAVEL_MODE_TRAIN
+        case .pushing: p.pointee.mode = WAYFINDER__TRAVEL_MODE__TRAVEL_MODE_PUSHING_BIKE
         case .road:
-            p.pointee.mode = d.mode == .walking ? WAYFINDER__TRAVEL_MODE__TRAVEL_MODE_WALKING : WAYFINDER__TRAVEL_MODE__TRAVEL_MODE_DRIVING
+            switch d.mode {
+            case .driving: p.pointee.mode = WAYFINDER__TRAVEL_MODE__TRAVEL_MODE_DRIVING
+            case .walking: p.pointee.mode = WAYFINDER__TRAVEL_MODE__TRAVEL_MODE_WALKING
+            case .cycling: p.pointee.mode = WAYFINDER__TRAVEL_MODE__TRAVEL_MODE_CYCLING
+            }
         }
         p.pointee.has_driving_side = 1
         p.pointee.driving_side = d.drivingSide == .left ? WAYFINDER__DRIVING_SIDE__DRIVING_SIDE_LEFT : WAYFINDER__DRIVING_SIDE__DRIVING_SIDE_RIGHT

@@ -68,13 +68,13 @@ extension Snapper {
         let first = Int(graph.nodeFirst[Int(v)]), end = Int(graph.nodeFirst[Int(v) + 1])
         guard end - first <= NodeRoads.capacity else { return NodeRoads() }
         let projection = LocalProjection(latitude: p.latitude)
-        let checkStart = graph.mode == .driving && !anyRoad
+        let checkStart = graph.mode != .walking && !anyRoad
         let keepsLeft = DrivingSide.at(p) == .left
         var roads = NodeRoads()
         roads.excluding = excluding
         for i in 0..<(end - first) {
             let x = graph.nodeLeaving[first + i], segment = x >> 1, s = graph.segments[Int(segment)]
-            if checkStart && !graph.ways[Int(s.way)].isCarStartpoint { continue }
+            if checkStart && !graph.isStartpoint(segment: Int(segment)) { continue }
             // The road's piece at the intersection, as the snapper measures it.
             let entry = SnapEntry(segment: segment, offset: x & 1 == 0 ? 0 : s.lastPoint - s.firstPoint - 1)
             if segment != snap.segment && graph.closest(entry, to: p, projection).distance > snap.distance + 0.01 { continue }

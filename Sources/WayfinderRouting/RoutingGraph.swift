@@ -34,6 +34,8 @@ public struct RoutingGraph: @unchecked Sendable {
     public let base: BaseGraph
     /// Where the base graph's turns close a road open to traffic (`ClosedTurnOrigins`).
     public let closedTurnOrigins: ClosedTurnOrigins
+    /// Each direction's transport where the mode sets it per direction (`SegmentTransports`).
+    public let transports: SegmentTransports
     public let snapGrid: SnapGrid
     /// The snapping index: sorted keys of the non-empty grid cells, and where each cell's
     /// entries start in `snapEntries` (`snapKeys.count + 1` offsets).
@@ -77,14 +79,37 @@ public struct RoutingGraph: @unchecked Sendable {
         coreExpansions = unpackCoreHops ? CoreExpansions(hierarchy) : nil
         base = try BaseGraph(file: file, mode: mode)
         closedTurnOrigins = ClosedTurnOrigins(file: file, mode: mode)
+        transports = SegmentTransports(file: file, mode: mode, segmentCount: segments.count)
         restrictedDirections = mode == .driving ? Self.restrictedDirections(segments, ways) : []
-        ringNodes = mode == .driving ? Self.ringNodes(segments, ways, nodeCount: nodeFirst.count - 1) : []
+        ringNodes = mode.isTurnExpanded ? Self.ringNodes(segments, ways, nodeCount: nodeFirst.count - 1) : []
         let snap = try SnapIndex(file: file, mode: mode)
         (snapGrid, snapKeys, snapCellFirst, snapEntries) = (snap.grid, snap.cellKeys, snap.cellFirst, snap.entries)
         searchNodeCopies = SearchNodeCopies.read(file: file, mode: mode)
         var copiesOf: [Int32: [Int32]] = [:]
         for (i, x) in searchNodeCopies.enumerated() { copiesOf[x, default: []].append(Int32(2 * segments.count + i)) }
         searchNodeCopiesOf = copiesOf
+    }
+
+    /// How directed segment `directed` is travelled: as the mode sets it for that direction
+    /// (cycling: pushed, on a train), else as its way is (on the road, a ferry, a train).
+    @inlinable public func transport(of directed: Int32) -> Transport {
+        transports.transport(of: directed) ?? ways[Int(segments[Int(directed >> 1)].way)].wayTransport
+    }
+
+    /// Whether a route may start or end on segment `s` (OSRM's `is_startpoint`): by car not on
+    /// a private service road or a ferry (`WayInfo.isCarStartpoint`), by bicycle not where
+    /// every allowed direction is aboard a ferry or a train; on foot anywhere.
+    @inlinable public func isStartpoint(segment s: Int) -> Bool {
+        switch mode {
+        case .driving: return ways[Int(segments[s].way)].isCarStartpoint
+        case .walking: return true
+        case .cycling:
+            for directed in [Int32(2 * s), Int32(2 * s + 1)] where segments[s].allows(forward: directed & 1 == 0) {
+                let transport = transport(of: directed)
+                if transport == .road || transport == .pushing { return true }
+            }
+            return false
+        }
     }
 
     /// Turn-expanded modes: the directed segment a search node stands for (itself, unless it

@@ -87,8 +87,9 @@ public struct Snapper: Sendable {
         // Past the nearest main-network segment nothing can beat either answer; without a main
         // network, past the nearest segment.
         let hasMainNetwork = graph.hasMainNetwork
-        // Private service roads are no place to start or end a drive (OSRM `is_startpoint`).
-        let checkStart = graph.mode == .driving && !constraints.anyRoad
+        // Private service roads are no place to start or end a drive, nor a ferry a ride (OSRM
+        // `is_startpoint`).
+        let checkStart = graph.mode != .walking && !constraints.anyRoad
         let bearing = constraints.bearing
         graph.visitSnapCells(around: p, maxDistance: maxDistance, projection: projection,
                              done: { reach in (hasMainNetwork ? bestMain : best).isSettled(reach: reach) },
@@ -96,8 +97,7 @@ public struct Snapper: Sendable {
                              skip: { d in pruning && best.isSettled(reach: d) && (!hasMainNetwork || bestMain.isSettled(reach: d)) }) { entries in
             for i in entries {
                 let entry = graph.snapEntries[i]
-                let way = graph.ways[Int(graph.segments[Int(entry.segment)].way)]
-                if checkStart && !way.isCarStartpoint { continue }
+                if checkStart && !graph.isStartpoint(segment: Int(entry.segment)) { continue }
                 if !excluding.isEmpty && !graph.allowsSegment(entry.segment, excluding: excluding) { continue }
                 var directions = SnapDirections.both
                 if let bearing {
@@ -106,7 +106,7 @@ public struct Snapper: Sendable {
                 }
                 let (distance, t) = graph.closest(entry, to: p, projection)
                 let candidate = Candidate(distance: distance, entry: entry, t: t, directions: directions)
-                let underground = way.flags & WayInfo.isUnderground != 0
+                let underground = graph.ways[Int(graph.segments[Int(entry.segment)].way)].flags & WayInfo.isUnderground != 0
                 best.offer(candidate, underground: underground)
                 if !graph.isOnIsland(segment: entry.segment) { bestMain.offer(candidate, underground: underground) }
             }

@@ -41,7 +41,7 @@ enum MapEndpoints {
     static let maxRoads = 20_000
     static let defaultRoads = 6_000
 
-    /// `GET /roads?bbox=minLon,minLat,maxLon,maxLat[&mode=driving|walking][&limit=N]`: GeoJSON
+    /// `GET /roads?bbox=minLon,minLat,maxLon,maxLat[&mode=driving|walking|cycling][&limit=N]`: GeoJSON
     /// of the roads of `mode` touching the box, one MultiLineString feature per road class
     /// (most important first, `properties.class` named as OSM's `highway` values). Larger
     /// boxes leave out minor classes (`least_class` says which is the least shown); a box
@@ -60,7 +60,7 @@ enum MapEndpoints {
         }
         let modeName = request["mode"] ?? "driving"
         guard let mode = TravelMode(name: modeName) else {
-            return .error("InvalidValue", "unknown mode \"\(modeName)\": use driving or walking")
+            return .error("InvalidValue", "unknown mode \"\(modeName)\": use driving, walking or cycling")
         }
         var limit = defaultRoads
         if let text = request["limit"] {

@@ -8,7 +8,7 @@ import WayfinderRouting
 /// caches). Everything the page loads comes from this server: Leaflet from Debian's
 /// libjs-leaflet under `/leaflet/`, the app's files under `/app/`, tiles, routes and places.
 ///
-/// URL parameters preset a route: `/?from=lat,lon&to=lat,lon&mode=driving|walking`;
+/// URL parameters preset a route: `/?from=lat,lon&to=lat,lon&mode=driving|walking|cycling`;
 /// `/?search=TEXT` searches the visible region; `#lat,lon,zoom` is the camera.
 enum MapPage {
     /// The colour of the chosen route's line, which the screenshot test looks for.

@@ -44,8 +44,8 @@ struct ValhallaError: Error, Equatable {
 /// engine's `IsochroneRequest`s with Valhalla's defaults and Valhalla's error codes.
 ///
 /// Read: `locations` (exactly one `{lat, lon}`), `costing` (`auto` driving, `pedestrian`
-/// walking; any other, `bicycle` among them until the graph has a cycling network, is
-/// Valhalla's unknown costing), `contours` (`{"time": minutes}` or `{"distance": km}`, each
+/// walking, `bicycle` cycling; any other, `motor_scooter` among them, is Valhalla's unknown
+/// costing), `contours` (`{"time": minutes}` or `{"distance": km}`, each
 /// with an optional `"color": "ff0000"`; both kinds may be mixed as in Valhalla), `polygons`
 /// (default false), `denoise` (default 1, clamped to 0...1 as Valhalla does), `generalize`
 /// (metres; below 0 is none), `reverse` (true: where one can come from), `show_locations`
@@ -123,6 +123,7 @@ struct ValhallaIsochroneQuery {
         switch name {
         case "auto": mode = .driving
         case "pedestrian": mode = .walking
+        case "bicycle": mode = .cycling
         default: throw ValhallaError(125, "'\(name.prefix(64))'")
         }
     }

@@ -124,8 +124,8 @@ import Testing
         ("driving/1.5,91", "InvalidValue"),
         ("driving/1.5,42.5;1.6,42.5", "InvalidOptions"),
         ("driving/1.5", "InvalidUrl"),
-        ("cycling/\(at)", "InvalidValue"),
-        ("mapbox/cycling/\(at)", "InvalidValue"),
+        ("truck/\(at)", "InvalidValue"),
+        ("mapbox/driving-truck/\(at)", "InvalidValue"),
         ("driving", "InvalidUrl"),
         ("driving/0.5,0.5", "NoSegment"),
     ])

@@ -159,7 +159,7 @@ import WayfinderRouting
         ("/route/v1/driving", "InvalidUrl"),
         ("/route/v1/driving/1.52,95;1.53,42.51", "InvalidValue"),
         ("/route/v1/driving/181,42.5;1.53,42.51", "InvalidValue"),
-        ("/route/v1/bicycle/1.52,42.50;1.53,42.51", "InvalidValue"),
+        ("/route/v1/truck/1.52,42.50;1.53,42.51", "InvalidValue"),
         ("/route/v2/driving/1.52,42.50;1.53,42.51", "InvalidVersion"),
         ("/routing/v1/driving/1.52,42.50;1.53,42.51", "InvalidService"),
         ("/route/v1/driving/1.52,42.50;1.53,42.51?steps=yes", "InvalidQuery"),

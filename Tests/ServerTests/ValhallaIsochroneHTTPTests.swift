@@ -78,7 +78,7 @@ import WayfinderIsochrones
 
     /// Valhalla's error objects, each with its code; the id echoed when the body had one.
     @Test(arguments: [
-        (#"{"locations":[{"lat":42.531073,"lon":1.573792}],"costing":"bicycle","contours":[{"time":5}]}"#, 125),
+        (#"{"locations":[{"lat":42.531073,"lon":1.573792}],"costing":"motor_scooter","contours":[{"time":5}]}"#, 125),
         (#"{"locations":[{"lat":42.531073,"lon":1.573792}],"contours":[{"time":5}]}"#, 124),
         (#"{"costing":"auto","contours":[{"time":5}]}"#, 110),
         (#"{"locations":[],"costing":"auto","contours":[{"time":5}]}"#, 120),
@@ -110,8 +110,8 @@ import WayfinderIsochrones
 
     @Test func errorsEchoTheIdAndNameTheCosting() throws {
         let server = try TestServer(graph: TestGraphs.path("andorra"))
-        let bicycle = try Shapes.object(try Shapes.post(server, "/isochrone", Self.request(#""contours":[{"time":5}],"id":7"#, costing: "bicycle")))
-        #expect(bicycle["error"] as? String == "No costing method found: 'bicycle'" && bicycle["id"] as? Int == 7)
+        let scooter = try Shapes.object(try Shapes.post(server, "/isochrone", Self.request(#""contours":[{"time":5}],"id":7"#, costing: "motor_scooter")))
+        #expect(scooter["error"] as? String == "No costing method found: 'motor_scooter'" && scooter["id"] as? Int == 7)
         let none = try get(server, [])
         let noRequest = try Shapes.object(none)
         #expect(none.status == 400 && noRequest["error_code"] as? Int == 100)

@@ -127,7 +127,7 @@ import WayfinderCLI
         Failure([IsochroneCommandTests.casino, "--minutes", "5", "--denoise", "2"], 2, "denoise must be between 0 and 1"),
         Failure([IsochroneCommandTests.casino, "--minutes", "5", "--denoise", "x"], 2, "--denoise must be a number"),
         Failure([IsochroneCommandTests.casino, "--minutes", "5", "--generalize", "-1"], 2, "generalize must be a number of metres"),
-        Failure([IsochroneCommandTests.casino, "--minutes", "5", "--mode", "flying"], 2, "--mode must be driving or walking"),
+        Failure([IsochroneCommandTests.casino, "--minutes", "5", "--mode", "flying"], 2, "--mode must be driving, walking or cycling"),
         Failure([IsochroneCommandTests.casino, "--minutes", "5", "--format", "json"], 2, "--format must be geojson or text"),
         Failure([IsochroneCommandTests.casino, "--minutes", "5", "--polygons"], 2, "unknown option --polygons"),
         Failure(["91,7.4", "--minutes", "5"], 2, "out of range"),

@@ -12,7 +12,7 @@ def test_unknown_mode(graph):
     with pytest.raises(wayfinder.ModeError, match="unknown mode 'flying'"):
         graph.routes(random_pairs(1, seed=1), "flying")
     with pytest.raises(wayfinder.ModeError, match="driving"):
-        graph.table(random_points(2, 1), random_points(2, 2), "bicycle")
+        graph.table(random_points(2, 1), random_points(2, 2), "truck")
     with pytest.raises(wayfinder.ModeError):
         graph.route((42.5, 1.5), (42.51, 1.51), None)
 

@@ -53,10 +53,10 @@ def test_valhalla_client_distance_and_lines(server):
 def test_valhalla_client_sees_valhalla_errors(server):
     client = routingpy.Valhalla(base_url=server)
     with pytest.raises(RouterApiError) as refused:
-        client.isochrones(locations=ORIGIN, profile="bicycle", intervals=[300])
+        client.isochrones(locations=ORIGIN, profile="motor_scooter", intervals=[300])
     assert refused.value.status == 400
     error = json.loads(refused.value.message)
-    assert error["error_code"] == 125 and error["status"] == "Bad Request" and "bicycle" in error["error"]
+    assert error["error_code"] == 125 and error["status"] == "Bad Request" and "motor_scooter" in error["error"]
     with pytest.raises(RouterApiError) as far:
         client.isochrones(locations=[0.5, 0.5], profile="auto", intervals=[300])
     assert json.loads(far.value.message)["error_code"] == 171
@@ -75,5 +75,5 @@ def test_mapbox_client_isochrones(server):
     polygons = [smallest["coordinates"]] if smallest["type"] == "Polygon" else smallest["coordinates"]
     assert any(inside(rings[0], *ORIGIN) for rings in polygons)
     with pytest.raises(RouterApiError) as refused:
-        client.isochrones(locations=ORIGIN, profile="cycling", intervals=[300])
+        client.isochrones(locations=ORIGIN, profile="mapbox/driving-truck", intervals=[300])
     assert json.loads(refused.value.message)["code"] == "InvalidValue"

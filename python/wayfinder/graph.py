@@ -24,7 +24,7 @@ PathLike = Union[str, "os.PathLike[str]"]
 LatLon = Union[Sequence[float], np.ndarray]
 
 #: Travel modes by name (OSRM's profile names accepted too) → wf_mode.
-MODES = {"driving": 0, "car": 0, "walking": 1, "foot": 1}
+MODES = {"driving": 0, "car": 0, "walking": 1, "foot": 1, "cycling": 2, "bike": 2, "bicycle": 2}
 
 
 def mode_number(mode: str) -> int:
@@ -32,7 +32,7 @@ def mode_number(mode: str) -> int:
     try:
         return MODES[mode]
     except (KeyError, TypeError):
-        raise ModeError(f"unknown mode {mode!r}: use 'driving' or 'walking'") from None
+        raise ModeError(f"unknown mode {mode!r}: use 'driving', 'walking' or 'cycling'") from None
 
 
 def coordinates(values: Any, columns: int, what: str) -> np.ndarray:

@@ -51,7 +51,15 @@ typedef enum _Wayfinder__TravelMode {
   /*
    * "train"
    */
-  WAYFINDER__TRAVEL_MODE__TRAVEL_MODE_TRAIN = 3
+  WAYFINDER__TRAVEL_MODE__TRAVEL_MODE_TRAIN = 3,
+  /*
+   * "cycling"
+   */
+  WAYFINDER__TRAVEL_MODE__TRAVEL_MODE_CYCLING = 4,
+  /*
+   * "pushing bike"
+   */
+  WAYFINDER__TRAVEL_MODE__TRAVEL_MODE_PUSHING_BIKE = 5
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(WAYFINDER__TRAVEL_MODE)
 } Wayfinder__TravelMode;
 /*

@@ -32,7 +32,7 @@ enum wf_status {
                                  outcome, not a bad call */
 };
 
-enum wf_mode { WF_DRIVING = 0, WF_WALKING = 1 };
+enum wf_mode { WF_DRIVING = 0, WF_WALKING = 1, WF_CYCLING = 2 };
 
 /* Per-row result codes of wf_route_pairs, as `route --batch` prints them. */
 enum wf_route_code { WF_ROUTE_OK = 0, WF_ROUTE_NO_ROUTE = 1, WF_ROUTE_NO_SEGMENT = 2 };
@@ -74,7 +74,7 @@ int wf_route_pairs(wf_graph *graph, int mode, const double *pairs, size_t n, dou
 int wf_table(wf_graph *graph, int mode, const double *sources, size_t n,
              const double *destinations, size_t m, double *duration_s, double *distance_m);
 
-/* The server's /route/v1/{driving|walking}/{lon,lat;…}?options answer for k waypoints
+/* The server's /route/v1/{driving|walking|cycling}/{lon,lat;…}?options answer for k waypoints
  * (points k*2 lat, lon), byte for byte: the request goes through the same service code with
  * the server's limits (at most 100 waypoints). options is an URL query string without "?",
  * as a client would send it ("steps=true&alternatives=2&overview=full"; %-escapes and "+"
@@ -85,7 +85,7 @@ int wf_table(wf_graph *graph, int mode, const double *sources, size_t n,
 int wf_route_json(wf_graph *graph, int mode, const double *points, size_t k, const char *options,
                   char **json_out, size_t *length_out);
 
-/* Map matching: the server's /match/v1/{driving|walking}/{lon,lat;…}?options answer for the
+/* Map matching: the server's /match/v1/{driving|walking|cycling}/{lon,lat;…}?options answer for the
  * GPS trace of n points (points n*2 lat, lon, in the order recorded), byte for byte, as
  * wf_route_json answers /route: the request a client would send, through the same service
  * code with the server's limits. timestamps: NULL or n seconds (e.g. UNIX time; fractions

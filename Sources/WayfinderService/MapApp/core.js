@@ -80,6 +80,13 @@ WF.geocoderPlace = p => {
 WF.shortAddress = place => place.short || place.title;
 
 // ---- Formatting
+// A mode's name as the server takes it ("driving", "walking", "cycling"), from any of its
+// names (OSRM's car, foot, bike); null for none.
+WF.modeName = name => ({ driving: "driving", car: "driving", walking: "walking", foot: "walking",
+  cycling: "cycling", bike: "cycling", bicycle: "cycling" })[name] || null;
+// "by car", "on foot", "by bike".
+WF.modeWords = mode => ({ walking: "on foot", cycling: "by bike" })[mode] || "by car";
+
 WF.metres = m => m >= 1000 ? (m / 1000).toFixed(m >= 10000 ? 0 : 1) + " km" : Math.round(m) + " m";
 WF.duration = s => {
   const min = Math.round(s / 60);

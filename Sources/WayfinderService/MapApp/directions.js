@@ -113,7 +113,8 @@
     closeResults,
     init() {
       const params = new URLSearchParams(location.search);
-      if (params.get("mode") === "walking" || params.get("mode") === "foot") state.mode = "walking";
+      const asked = WF.modeName(params.get("mode"));
+      if (asked) state.mode = asked;
       const buttons = document.querySelectorAll(".modes button");
       const showMode = () => buttons.forEach(b => b.setAttribute("aria-pressed", String(b.dataset.mode === state.mode)));
       buttons.forEach(b => b.addEventListener("click", () => {

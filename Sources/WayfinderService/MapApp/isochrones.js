@@ -99,7 +99,7 @@
     s.className = error ? "error" : "";
   }
 
-  const modeWords = mode => mode === "walking" ? "on foot" : "by car";
+  const modeWords = mode => WF.modeWords(mode);
 
   // Asks for the contours of `origin` in the panel's mode; `fitView`: the camera to them.
   function send(fitView) {

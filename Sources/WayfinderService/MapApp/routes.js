@@ -31,7 +31,7 @@
       return which + " is outside the map's data" + place + ": there is no road near it to route from. Choose a point on the map's roads.";
     }
     if (body && body.code === "NoRoute") {
-      return "No " + (state.mode === "walking" ? "walking" : "driving") + " route joins these points.";
+      return "No " + state.mode + " route joins these points.";
     }
     return (body && body.message) || "No route.";
   }
@@ -94,7 +94,7 @@
   function writeSummary(state) {
     const r = answer.routes[chosen], s = summary();
     s.className = "";
-    s.textContent = WF.duration(r.duration) + " \u00b7 " + WF.metres(r.distance) + (state.mode === "walking" ? " on foot" : " by car");
+    s.textContent = WF.duration(r.duration) + " \u00b7 " + WF.metres(r.distance) + " " + WF.modeWords(state.mode);
     // Ends far from any road: the route stops short of them, say so.
     (answer.waypoints || []).forEach((w, i) => {
       if (!(w.distance > FAR_SNAP_M)) return;

@@ -124,7 +124,7 @@
   function failure(status, body) {
     const code = body && body.code, message = (body && body.message) || "";
     const place = WF.config.place ? " (" + WF.config.place + ")" : "";
-    const mode = trace && trace.mode === "walking" ? "walking" : "driving";
+    const mode = (trace && WF.modeName(trace.mode)) || "driving";
     if (code === "NoMatch") return "The trace could not be matched: none of its points lies near enough the map's " + mode + " roads" + place + ", or the points are too far apart to follow.";
     if (code === "NoSegment") return "The trace is outside the map's data" + place + ": there is no road near its points.";
     if (code === "TooBig" || status === 414) return "The server does not take a trace this long" + (message ? ": " + message.replace(/\.?$/, ".") : ".") + " Split the file and open each part.";
@@ -210,7 +210,7 @@
     const s = el("trace-summary");
     s.className = "";
     s.textContent = "";
-    s.append(WF.make("div", "trace-total", km(distance) + " \u00b7 " + WF.duration(duration) + " matched" + (trace.mode === "walking" ? " on foot" : " by car")));
+    s.append(WF.make("div", "trace-total", km(distance) + " \u00b7 " + WF.duration(duration) + " matched " + WF.modeWords(WF.modeName(trace.mode) || "driving")));
     const facts = [n + " points", matchings.length + (matchings.length === 1 ? " matching" : " matchings"),
       matchings.length === 1 ? "confidence " + percent(matchings[0].confidence) : ""].filter(Boolean).join(" \u00b7 ");
     s.append(WF.make("div", "trace-facts", facts));
