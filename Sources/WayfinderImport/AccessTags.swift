@@ -58,10 +58,22 @@ struct AccessRules: Sendable {
         restricted: [], restrictableHighways: [],
         emptyValueCounts: false, resolvesNodeLists: false)
 
+    /// bicycle.lua: nothing is restricted on a bicycle either (`access=destination` is just
+    /// an unlisted value, which neither opens nor closes). `bicycle=use_sidepath` says a
+    /// compulsory parallel cycleway is mapped, which cyclists must take. An empty value counts,
+    /// as in Lua (`bicycle=` then wins the hierarchy and is in no list). Nodes are read as they
+    /// stand (`CyclingProfile.blocks(node:)`: bicycle.lua's `process_node` does not resolve `;`).
+    static let bicycle = AccessRules(
+        hierarchy: ["bicycle", "vehicle", "access"],
+        allowed: ["yes", "permissive", "designated"],
+        denied: ["no", "private", "agricultural", "forestry", "delivery", "use_sidepath"],
+        restricted: [], restrictableHighways: [],
+        emptyValueCounts: true, resolvesNodeLists: false)
+
     /// Every access key of every mode: a node with none of them (and no barrier) stops no one.
     static let anyModeKeys: [String] = {
         var seen = Set<String>()
-        return (car.keys + foot.keys).filter { seen.insert($0).inserted }
+        return (car.keys + foot.keys + bicycle.keys).filter { seen.insert($0).inserted }
     }()
 
     func isDenied(_ value: String?) -> Bool { value.map(denied.contains) ?? false }
@@ -110,9 +122,15 @@ struct AccessRules: Sendable {
     /// present, no directions; a restricted value lets the traveller through (to reach a
     /// destination behind it).
     func blocks(node tags: OSMTags) -> Bool? {
-        guard var value = keys.lazy.compactMap({ self.value(tags, $0) }).first else { return nil }
+        guard var value = plainValue(tags) else { return nil }
         if resolvesNodeLists { value = resolve(value) ?? value }
         return isDenied(value) && !isRestricted(value)
+    }
+
+    /// lib/access.lua `find_access_tag`: the value of the first key of the hierarchy present,
+    /// as it stands (no directions, no `;` resolution); nil when none is.
+    func plainValue(_ tags: OSMTags) -> String? {
+        keys.lazy.compactMap { self.value(tags, $0) }.first
     }
 
     /// The value of `key`, nil when absent (or empty, when empty values do not count).

@@ -14,11 +14,11 @@ struct TurnRestriction: Equatable {
 
     var isViaWay: Bool { !viaWays.isEmpty }
 
-    /// What a relation says for cars, after OSRM's restriction parser (car.lua's restriction
-    /// keys and exceptions): the restrictions it makes (one per from/to pair), or why none.
+    /// What a relation says for one kind of vehicle, after OSRM's restriction parser: the
+    /// restrictions it makes (one per from/to pair), or why none.
     enum Parsed {
         case notARestriction
-        /// Ignored on purpose: an exception for cars, a value that is not `no_*`/`only_*`
+        /// Ignored on purpose: an exception for the vehicle, a value that is not `no_*`/`only_*`
         /// (`*_on_red` is about traffic lights, not the turn).
         case ignored
         /// Members missing, or more than one from-way (to-way) where only `no_entry`
@@ -27,16 +27,39 @@ struct TurnRestriction: Equatable {
         case restrictions([TurnRestriction])
     }
 
-    /// Vehicle classes whose restrictions bind a car and whose exceptions free it (car.lua).
-    static let carClasses = ["motorcar", "motor_vehicle", "vehicle"]
+    /// The vehicle classes a restriction is read for (a profile's `restrictions` set): their
+    /// `restriction:<class>` keys bind the vehicle besides `restriction`, and an `except` list
+    /// naming one of them frees it.
+    struct Vehicle: Sendable {
+        let classes: [String]
+        /// `restriction`, then `restriction:<class>` for each class, in that order (the last
+        /// value found decides).
+        let keys: [String]
 
-    static func parse(members: [OSMMember], tags: OSMTags) -> Parsed {
-        guard tags.value("type", is: "restriction") else { return .notARestriction }
-        let values = (["restriction"] + carClasses.map { "restriction:" + $0 }).compactMap { tags[$0] }
-        guard !values.isEmpty else { return .notARestriction }
-        if let except = tags["except"], except.split(separator: ";").contains(where: { carClasses.contains(String($0)) }) {
-            return .ignored
+        init(classes: [String]) {
+            self.classes = classes
+            keys = ["restriction"] + classes.map { "restriction:" + $0 }
         }
+
+        /// car.lua.
+        static let car = Vehicle(classes: ["motorcar", "motor_vehicle", "vehicle"])
+        /// bicycle.lua: `restriction` and `restriction:bicycle`; `except=bicycle` frees.
+        static let bicycle = Vehicle(classes: ["bicycle"])
+
+        /// Whether an `except` value frees this vehicle. As OSRM's `ShouldIgnoreRestriction`,
+        /// the list is split on `;` and its parts are not trimmed: `bus;bicycle` frees a
+        /// bicycle, `bus; bicycle` and `bus, bicycle` do not.
+        func isExcepted(_ except: String) -> Bool {
+            except.split(separator: ";").contains { classes.contains(String($0)) }
+        }
+    }
+
+    /// What the relation says for `vehicle` (cars unless told otherwise).
+    static func parse(members: [OSMMember], tags: OSMTags, vehicle: Vehicle = .car) -> Parsed {
+        guard tags.value("type", is: "restriction") else { return .notARestriction }
+        let values = vehicle.keys.compactMap { tags[$0] }
+        guard !values.isEmpty else { return .notARestriction }
+        if let except = tags["except"], vehicle.isExcepted(except) { return .ignored }
         // Every restriction value must be understood; the last one decides (as OSRM).
         var isMandatory = false, multiFrom = false, multiTo = false
         for value in values {

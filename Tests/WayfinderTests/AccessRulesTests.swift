@@ -135,7 +135,8 @@ import WayfinderRouting
         #expect(AccessRules.foot.rank("private") == .denied)
         #expect(AccessRules.car.keys.first == "motorcar" && AccessRules.car.keys.last == "access")
         #expect(AccessRules.foot.keys == ["foot", "access"])
-        #expect(Set(AccessRules.anyModeKeys) == Set(AccessRules.car.keys + AccessRules.foot.keys))
+        #expect(AccessRules.bicycle.keys == ["bicycle", "vehicle", "access"])
+        #expect(Set(AccessRules.anyModeKeys) == Set(AccessRules.car.keys + AccessRules.foot.keys + AccessRules.bicycle.keys))
         #expect(AccessRules.anyModeKeys.count == Set(AccessRules.anyModeKeys).count)
     }
 }
