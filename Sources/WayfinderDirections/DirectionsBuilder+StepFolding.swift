@@ -135,7 +135,8 @@ extension DirectionsBuilder {
         var i = 1
         while i + 1 < raw.count {
             let aboard = transportAfter(raw[i - 1])
-            let onBoard = aboard == .ferry || aboard == .train
+            // A ring's step whose exit boards is not aboard: its exit step says the boarding.
+            let onBoard = (aboard == .ferry || aboard == .train) && !raw[i - 1].type.entersRing
             if onBoard && transportAfter(raw[i]) == aboard && sameRoad(raw[i - 1].way, raw[i].way) { raw.remove(at: i) } else { i += 1 }
         }
     }
