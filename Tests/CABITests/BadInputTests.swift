@@ -45,7 +45,7 @@ import WayfinderC
         var cells = [Double](repeating: 0, count: 4)
         #expect(wf_table(graph, 0, [42.5, 1.5], 1, [Double.infinity, 1.5], 1, &cells, nil) == 1)
         #expect(message().contains("destination 0"))
-        #expect(wf_table(graph, 2, [42.5, 1.5], 1, [42.5, 1.5], 1, &cells, nil) == 1)
+        #expect(wf_table(graph, 3, [42.5, 1.5], 1, [42.5, 1.5], 1, &cells, nil) == 1)
         #expect(wf_table(graph, 0, nil, 1, [42.5, 1.5], 1, &cells, nil) == 1)
         #expect(wf_table(graph, 0, nil, 0, nil, 0, nil, nil) == 0)
         var json: UnsafeMutablePointer<CChar>?

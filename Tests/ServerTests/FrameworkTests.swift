@@ -59,7 +59,7 @@ import WayfinderRouting
         let graph = try #require(health["graph"] as? [String: Any])
         #expect(graph["generation"] as? Int == 1)
         #expect(graph["source"] as? String == "andorra.osm.pbf")
-        #expect(graph["modes"] as? [String] == ["driving", "walking"])
+        #expect(graph["modes"] as? [String] == ["driving", "walking", "cycling"])
 
         #expect(try server.get("/no/such/thing").status == 404)
         let service = try server.json("/frobnicate/v1/driving/1,2;3,4")

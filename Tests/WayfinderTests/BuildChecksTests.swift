@@ -120,19 +120,19 @@ func gridExtract(_ grids: [(lat: Double, lon: Double, side: Int)], spacing: Doub
 
         var lines: [String] = []
         let summary = try GraphBuilder.build(input: split, output: "\(dir)/split.wfg") { lines.append($0) }
-        #expect(summary.mainNetworks.count == 2)
+        #expect(summary.mainNetworks.count == TravelMode.allCases.count)
         for (mode, share) in summary.mainNetworks {
             #expect(abs(share.share - 0.5) < 0.01, "\(mode): \(share)")
             #expect(share.isLow)
         }
-        #expect(summary.warnings.count == 2)
+        #expect(summary.warnings.count == TravelMode.allCases.count)
         let warnings = lines.filter { $0.hasPrefix("warning: ") }
-        #expect(warnings.count == 2 && warnings[0].contains("driving main network holds 50% of the mode's ")
+        #expect(warnings.count == TravelMode.allCases.count && warnings[0].contains("driving main network holds 50% of the mode's ")
                 && warnings[0].hasSuffix("below 60%: routes between most places will fail; is the extract cut into pieces or clipped badly?"),
                 "\(warnings)")
         let quiet = build(["--input", split, "--output", "\(dir)/split2.wfg", "--quiet"])
         #expect(quiet.code == 0)
-        #expect(quiet.err.split(separator: "\n").count == 2 && quiet.err.hasPrefix("warning: driving main network holds 50%"), "\(quiet.err)")
+        #expect(quiet.err.split(separator: "\n").count == TravelMode.allCases.count && quiet.err.hasPrefix("warning: driving main network holds 50%"), "\(quiet.err)")
 
         let fine = try GraphBuilder.build(input: whole, output: "\(dir)/whole.wfg")
         #expect(fine.warnings.isEmpty)

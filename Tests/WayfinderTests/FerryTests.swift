@@ -184,7 +184,7 @@ import WayfinderRouting
     }
 
     @Test func aFerryClosedToAModeIsNotBoarded() throws {
-        let map = Self.harbour(ferry: ["motor_vehicle": "private", "foot": "no"])
+        let map = Self.harbour(ferry: ["motor_vehicle": "private", "foot": "no", "bicycle": "no"])
         for mode in TravelMode.allCases {
             #expect(throws: (any Error).self, "\(mode)") { _ = try route(map, mode, "a", "d") }
         }

@@ -41,7 +41,8 @@ import WayfinderRouting
         #expect(summary.phases.map(\.name) == ["read", "modes", "write"])
         #expect(summary.parallelSteps.map(\.name) == [
             "driving graph", "driving contraction", "driving components+snap index", "driving bearings",
-            "walking graph", "walking contraction", "walking components+snap index", "walking bearings", "geocoder index",
+            "walking graph", "walking contraction", "walking components+snap index", "walking bearings",
+            "cycling graph", "cycling contraction", "cycling components+snap index", "cycling bearings", "geocoder index",
         ])
         #expect(summary.parallelSteps.allSatisfy { $0.seconds >= 0 } && summary.fileBytes > 0)
     }

@@ -66,7 +66,7 @@ import WayfinderHTTPServer
         let coordinates = (sources + destinations).map { "\($0.longitude),\($0.latitude)" }.joined(separator: ";")
         let query = "sources=" + (0..<25).map(String.init).joined(separator: ";")
             + "&destinations=" + (25..<60).map(String.init).joined(separator: ";") + "&annotations=duration,distance"
-        let body = try httpGet(port: server.port, "/table/v1/\(mode == .driving ? "driving" : "walking")/\(coordinates)?\(query)")
+        let body = try httpGet(port: server.port, "/table/v1/\(mode)/\(coordinates)?\(query)")
         let json = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
         let durations = try #require(json["durations"] as? [[Any]]), distances = try #require(json["distances"] as? [[Any]])
         let ours = cells(r.out)
