@@ -50,6 +50,21 @@ import WayfinderRouting
         #expect(try !rides(street(["highway": "residential", "oneway": "yes", "foot": "no"]), "c", "a"))
     }
 
+    @Test func aPushedStretchSaysSo() throws {
+        var map = MapFixture("""
+            a-------b
+                    |
+                    |
+                    c
+            """)
+        map.way("ab", ["highway": "residential", "name": "Main"])
+        map.way("bc", ["highway": "footway", "name": "Garden Path"])
+        let ride = try ride(map, "a", "c")
+        #expect(ride.modes == ["cycling", "pushing bike", "pushing bike"])
+        #expect(ride.texts == ["Cycle east on Main", "Turn right and push your bike along Garden Path",
+                               "You have arrived at your destination"])
+    }
+
     @Test func aContraflowTrackIsRiddenBothWays() throws {
         let map = street(["highway": "residential", "oneway": "yes", "cycleway": "opposite_track"])
         let against = try ride(map, "c", "a")

@@ -30,7 +30,7 @@ def as_float(text: str) -> float:
     return float(text) if text else float("nan")
 
 
-@pytest.mark.parametrize("mode", ["driving", "walking"])
+@pytest.mark.parametrize("mode", ["driving", "walking", "cycling"])
 def test_routes_equal_route_batch(graph, andorra_graph, mode, tmp_path):
     pairs = random_pairs(400, seed=11 if mode == "driving" else 12)
     pairs[0, 2:] = pairs[0, :2]                       # a zero-length route
@@ -45,7 +45,7 @@ def test_routes_equal_route_batch(graph, andorra_graph, mode, tmp_path):
     assert np.isnan(got.distance_m[got.code != "Ok"]).all()
 
 
-@pytest.mark.parametrize("mode", ["driving", "walking"])
+@pytest.mark.parametrize("mode", ["driving", "walking", "cycling"])
 def test_small_calls_equal_one_batch(graph, mode):
     # Calls of up to 16 pairs take another way through the bindings (the thread's scratch
     # buffers and prebuilt ctypes arguments): their answers must be the large call's.
@@ -83,7 +83,7 @@ def lonlat(points: np.ndarray) -> str:
     return ";".join(f"{lon!r},{lat!r}" for lat, lon in points.tolist())
 
 
-@pytest.mark.parametrize("mode", ["driving", "walking"])
+@pytest.mark.parametrize("mode", ["driving", "walking", "cycling"])
 def test_table_equals_server_table(graph, server, mode):
     # The server refuses a whole table when one point is off the roads (NoSegment); the
     # library gives that point's row or column NaN (test_table_point_off_the_roads).
