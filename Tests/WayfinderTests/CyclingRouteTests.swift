@@ -60,9 +60,20 @@ import WayfinderRouting
         map.way("ab", ["highway": "residential", "name": "Main"])
         map.way("bc", ["highway": "footway", "name": "Garden Path"])
         let ride = try ride(map, "a", "c")
+        // Where one road becomes the next (a new name, no junction) the step says the pushing;
+        // at a junction, the turn and the pushing.
         #expect(ride.modes == ["cycling", "pushing bike", "pushing bike"])
-        #expect(ride.texts == ["Cycle east on Main", "Turn right and push your bike along Garden Path",
-                               "You have arrived at your destination"])
+        #expect(ride.texts == ["Cycle east on Main", "Push your bike along Garden Path", "You have arrived at your destination"])
+        map = MapFixture("""
+            a-------b-------d
+                    |
+                    |
+                    c
+            """)
+        map.way("abd", ["highway": "residential", "name": "Main"])
+        map.way("bc", ["highway": "footway", "name": "Garden Path"])
+        #expect(try self.ride(map, "a", "c").texts == ["Cycle east on Main", "Turn right and push your bike along Garden Path",
+                                                        "You have arrived at your destination"])
     }
 
     @Test func aContraflowTrackIsRiddenBothWays() throws {
