@@ -97,7 +97,10 @@ public struct Snapper: Sendable {
                              skip: { d in pruning && best.isSettled(reach: d) && (!hasMainNetwork || bestMain.isSettled(reach: d)) }) { entries in
             for i in entries {
                 let entry = graph.snapEntries[i]
-                if checkStart && !graph.isStartpoint(segment: Int(entry.segment)) { continue }
+                let way = graph.ways[Int(graph.segments[Int(entry.segment)].way)]
+                if checkStart && !(graph.mode == .driving ? way.isCarStartpoint : graph.isStartpoint(segment: Int(entry.segment))) {
+                    continue
+                }
                 if !excluding.isEmpty && !graph.allowsSegment(entry.segment, excluding: excluding) { continue }
                 var directions = SnapDirections.both
                 if let bearing {
@@ -106,7 +109,7 @@ public struct Snapper: Sendable {
                 }
                 let (distance, t) = graph.closest(entry, to: p, projection)
                 let candidate = Candidate(distance: distance, entry: entry, t: t, directions: directions)
-                let underground = graph.ways[Int(graph.segments[Int(entry.segment)].way)].flags & WayInfo.isUnderground != 0
+                let underground = way.flags & WayInfo.isUnderground != 0
                 best.offer(candidate, underground: underground)
                 if !graph.isOnIsland(segment: entry.segment) { bestMain.offer(candidate, underground: underground) }
             }
