@@ -116,7 +116,7 @@ class _Scratch:
 
 _FLOAT64 = np.dtype(np.float64)
 #: wf_mode arguments, made once (indexed by mode_number).
-_MODE_ARGS = (ctypes.c_int(0), ctypes.c_int(1))
+_MODE_ARGS = tuple(ctypes.c_int(m) for m in sorted(set(MODES.values())))
 #: max_snap_m <= 0: the library's default limit.
 _DEFAULT_SNAP = ctypes.c_double(0.0)
 #: Code arrays of a one-pair answer, copied out (cheaper than CODE_NAMES.take for one row).
