@@ -1,4 +1,4 @@
-"""Wayfinder: exact driving and walking routes, many-to-many tables and geocoding from a
+"""Wayfinder: exact driving, walking and cycling routes, many-to-many tables and geocoding from a
 Wayfinder graph file, in-process (ctypes over libWayfinderC.so, numpy in and out).
 
     import wayfinder
