@@ -207,7 +207,7 @@ final class ContourPolygons {
     /// dropped (a shell with its holes).
     ///
     /// Rings are simplified as lines: GEOS's simplification of a polygon ends in a
-    /// `buffer(0)` of each to make it valid (`DPTransformer::createValidArea`), 30 % of the
+    /// `buffer(0)` of each to make it valid (`DPTransformer::createValidArea`), a fifth of the
     /// contours' GEOS time, which the validity check after placement makes redundant.
     private func multiPolygon(_ rings: ContourRings, kept: [Assembled], simplifiedBy tolerance: Double) -> OpaquePointer? {
         let h = geos.handle
