@@ -75,6 +75,11 @@ struct MapAppIsochroneTests {
         try b.waitFor("document.documentElement.dataset.isochroneMode === 'driving' && document.documentElement.dataset.isochroneState === 'ok'", timeout: 20)
         #expect(b.requests.contains { $0.contains("/isochrone/v1/driving/") })
         #expect(try Self.texts(b, "#reach-summary").first?.contains("by car") == true)
+        // Cycling, the third tab: the bike's roads.
+        try b.click(selector: ".modes button[data-mode=cycling]")
+        try b.waitFor("document.documentElement.dataset.isochroneMode === 'cycling' && document.documentElement.dataset.isochroneState === 'ok'", timeout: 20)
+        #expect(b.requests.contains { $0.contains("/isochrone/v1/cycling/") })
+        #expect(try Self.texts(b, "#reach-summary").first?.contains("by bike") == true)
         #expect(b.pageErrors.isEmpty, "\(b.pageErrors)")
         #expect(MapApp.foreignRequests(b, server).isEmpty, "\(MapApp.foreignRequests(b, server))")
     }
