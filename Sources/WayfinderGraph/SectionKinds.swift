@@ -16,7 +16,7 @@
 ///  16       the turn lanes of ways (WayLaneTable)  27       its closed turns' origins (ClosedTurnOrigins)
 ///                                                 28       its directions' transports (SegmentTransports)
 ///  30...39  one mode's contraction hierarchy      40...41  one mode's base graph
-///  50...53  one mode's snapping index             60...67  driving: the exclusion filters (HierarchyFilters)
+///  50...54  one mode's snapping index             60...67  driving: the exclusion filters (HierarchyFilters)
 ///  70...71  the OSM node ids of the points (PointNodeIds)
 ///  80...87  the base map of /tiles (BaseMapSections.swift)
 /// 100...115, 120...127, 130...134  the geocoder index (WayfinderGeocoding)
@@ -123,10 +123,11 @@ extension SectionKind {
 
     /// `[SnapGrid]`, one element.
     public static let snapGrid = SectionKind(50, "snapGrid", .snapIndex, perMode: true)
-    /// `[UInt32]` `cellKeys`, `[SnapEntry]` `entries` and `[Int32]` `cellFirst`.
+    /// `[UInt32]` `cellKeys`, `[Int32]` `cellFirst` and `[Int32]` `segments`. (52 was the
+    /// per-piece `[SnapEntry]` list of import revisions before 4: retired, never reuse it.)
     public static let snapKeys = SectionKind(51, "snapKeys", .snapIndex, perMode: true)
-    public static let snapEntries = SectionKind(52, "snapEntries", .snapIndex, perMode: true)
     public static let snapCellFirst = SectionKind(53, "snapCellFirst", .snapIndex, perMode: true)
+    public static let snapSegments = SectionKind(54, "snapSegments", .snapIndex, perMode: true)
 
     // MARK: Driving: the hierarchy's exclusion filters (HierarchyFilters.swift)
 
@@ -221,7 +222,7 @@ extension SectionKind {
         chRankOfNode, chNodeAtRank, chForwardFirst, chForwardArcs, chBackwardFirst, chBackwardArcs, chSelfLoops,
         chShortcuts, chCoreDistances, chCoreNextHop,
         baseFirst, baseArcs,
-        snapGrid, snapKeys, snapEntries, snapCellFirst,
+        snapGrid, snapKeys, snapCellFirst, snapSegments,
         rankFilters, coreMasks, extraFirst, extraForwardArcs, extraBackwardArcs, extraMasks, extraLoops, extraLoopMasks,
         pointNodeIdLow, pointNodeIdHigh,
         baseMapHeader, baseMapFeatures, baseMapGeometry, baseMapCellOffsets, baseMapCellFeatures, baseMapLabels,

@@ -1,10 +1,15 @@
-/// The snapping index of one mode: every sub-segment of a usable segment is listed under each
-/// grid cell its bounding box touches. Entries are sorted by cell; `cellKeys` holds each
-/// non-empty cell once (a lookup is a binary search there) and `cellFirst` where its entries
-/// start, so the index costs 8 bytes an entry plus 8 a cell, not 12 an entry. The importer
-/// builds it (`SnapIndexBuilder`); the query core views it in place.
+/// The snapping index of one mode: every usable segment is listed once under each grid cell
+/// the bounding box of one of its sub-segments touches. Entries are segment ids sorted by
+/// cell, then id; `cellKeys` holds each non-empty cell once (a lookup is a binary search
+/// there) and `cellFirst` where its entries start. A cell's sub-segments are those of its
+/// segments whose boxes touch it (`RoutingGraph.forEachSnapPiece`), met in (segment, offset)
+/// order: the same pieces, in the same order, as a list of every piece under every cell it
+/// touches, at 4 bytes a segment and cell instead of 8 a piece and cell (the 10x10 tiling's
+/// walking index: 92 MB before). The importer builds it (`SnapIndexBuilder`); the query core
+/// views it in place.
 
-/// One entry of the snapping index: the sub-segment from point `firstPoint + offset` to the next.
+/// A sub-segment the snapping index leads to: from point `firstPoint + offset` of `segment`
+/// to the next.
 public struct SnapEntry: Sendable, BitwiseCopyable {
     public var segment: Int32
     public var offset: Int32
@@ -39,10 +44,11 @@ public struct SnapIndex: @unchecked Sendable {  // read-only views of an immutab
     public let grid: SnapGrid
     /// Sorted keys of the non-empty cells.
     public let cellKeys: UnsafeBufferPointer<UInt32>
-    /// `cellKeys.count + 1` offsets into `entries`: cell `cellKeys[i]` lists
-    /// `entries[cellFirst[i] ..< cellFirst[i + 1]]`.
+    /// `cellKeys.count + 1` offsets into `segments`: cell `cellKeys[i]` lists
+    /// `segments[cellFirst[i] ..< cellFirst[i + 1]]`.
     public let cellFirst: UnsafeBufferPointer<Int32>
-    public let entries: UnsafeBufferPointer<SnapEntry>
+    /// Segment ids, ascending within each cell.
+    public let segments: UnsafeBufferPointer<Int32>
 
     /// A missing or empty grid section is `missingSection`.
     public init(file: GraphFile, mode: TravelMode) throws(GraphFileError) {
@@ -53,17 +59,35 @@ public struct SnapIndex: @unchecked Sendable {  // read-only views of an immutab
         self.grid = grid
         cellKeys = try file.require(SectionKind.snapKeys, of: mode, as: UInt32.self)
         cellFirst = try file.require(SectionKind.snapCellFirst, of: mode, as: Int32.self)
-        entries = try file.require(SectionKind.snapEntries, of: mode, as: SnapEntry.self)
+        segments = try file.require(SectionKind.snapSegments, of: mode, as: Int32.self)
     }
 
-    /// Adds `mode`'s index. The offsets go before the entries they point into, as they always
-    /// have (the section order is part of the file's bytes).
-    public static func add(grid: SnapGrid, cellKeys: [UInt32], cellFirst: [Int32], entries: [SnapEntry],
+    /// Why the index cannot be walked safely over `segmentCount` segments, or nil: cells
+    /// outside the grid or out of order, offsets that do not run from 0 to the end of
+    /// `segments` in order, or a segment id out of range. (Release builds do not check
+    /// bounds, and a file may be damaged past its checksums.)
+    public func validationError(segmentCount: Int) -> String? {
+        let cellCount = Int64(grid.columns) * Int64(grid.rows)
+        guard grid.cellSize > 0, grid.columns > 0, grid.rows > 0, cellCount <= Int64(UInt32.max) else { return "snap grid has no cells" }
+        guard cellFirst.count == cellKeys.count + 1, cellFirst.first == 0, Int(cellFirst.last!) == segments.count else {
+            return "snap index offsets do not span its \(segments.count) entries"
+        }
+        for i in cellKeys.indices {
+            if Int64(cellKeys[i]) >= cellCount || (i > 0 && cellKeys[i] <= cellKeys[i - 1]) { return "snap cell \(i) out of order or off the grid" }
+            if cellFirst[i] > cellFirst[i + 1] { return "snap cell \(i) ends before it starts" }
+        }
+        for s in segments where s < 0 || Int(s) >= segmentCount { return "snap index names segment \(s) of \(segmentCount)" }
+        return nil
+    }
+
+    /// Adds `mode`'s index. The offsets go before the entries they point into (the section
+    /// order is part of the file's bytes).
+    public static func add(grid: SnapGrid, cellKeys: [UInt32], cellFirst: [Int32], segments: [Int32],
                            mode: TravelMode, to writer: inout GraphFileWriter) {
         let m = mode.rawValue
         writer.add(kind: SectionKind.snapGrid.rawValue, mode: m, [grid])
         writer.add(kind: SectionKind.snapKeys.rawValue, mode: m, cellKeys)
         writer.add(kind: SectionKind.snapCellFirst.rawValue, mode: m, cellFirst)
-        writer.add(kind: SectionKind.snapEntries.rawValue, mode: m, entries)
+        writer.add(kind: SectionKind.snapSegments.rawValue, mode: m, segments)
     }
 }

@@ -102,7 +102,11 @@ public enum GraphBuilder {
         let tracks = modes.map { BuildProgress.Track("\($0)") } + [BuildProgress.Track("geocoder")]
         live?.begin("modes", tracks: tracks)
         let following = live != nil
-        DispatchQueue.concurrentPerform(iterations: modes.count + 1) { i in
+        // Costliest first: on two cores the last task to start bounds the phase, and cycling's
+        // turn graph takes longest to contract (Andorra: 0.19 s of the phase's 0.28 s).
+        let startOrder = ModeBuild.startOrder(modes)
+        DispatchQueue.concurrentPerform(iterations: modes.count + 1) { task in
+            let i = task < modes.count ? startOrder[task] : task
             guard i < modes.count else {
                 let start = Date()
                 tracks[i].step("index")
@@ -208,6 +212,12 @@ struct ModeBuild {
     let bearings: [UInt16]
     /// Wall time of each step of this mode, for the build summary.
     private(set) var timings: [(String, Double)] = []
+
+    /// Indices of `modes` in the order their builds should start: the costliest first.
+    static func startOrder(_ modes: [TravelMode]) -> [Int] {
+        let cost: [TravelMode: Int] = [.cycling: 3, .driving: 2, .walking: 1]
+        return modes.indices.sorted { cost[modes[$0], default: 0] > cost[modes[$1], default: 0] }
+    }
 
     init(collector c: OSMCollector, dense: [Int32], denseCount: Int, mode: TravelMode, threads: Int,
          progress: BuildProgress.Track? = nil) {

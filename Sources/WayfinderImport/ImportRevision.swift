@@ -13,5 +13,6 @@ public enum ImportRevision {
     /// no longer `restricted`), all-HOV roads are `restricted`; ferries read the hierarchy so too.
     /// 3: the cycling mode (OSRM bicycle.lua's rules, `SegmentTransports`), and the turn
     /// model mirrored where traffic keeps left.
-    public static let current = 3
+    /// 4: the snapping index lists segments per cell (`snapSegments`), not every piece.
+    public static let current = 4
 }

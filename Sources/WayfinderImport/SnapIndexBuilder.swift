@@ -1,14 +1,15 @@
 import WayfinderGraph
 
 /// Builds the snapping index of one mode (`SnapIndex`, in WayfinderGraph, describes it and
-/// reads it back): every sub-segment of a usable segment is listed under each grid cell its
-/// bounding box touches, sorted by cell.
+/// reads it back): every usable segment is listed once under each grid cell the bounding box
+/// of one of its sub-segments touches, sorted by cell, then segment.
 struct SnapIndexBuilder {
     var grid: SnapGrid
     var cellKeys: [UInt32] = []
-    /// `cellKeys.count + 1` offsets into `entries`.
+    /// `cellKeys.count + 1` offsets into `segments`.
     var cellFirst: [Int32] = []
-    var entries: [SnapEntry] = []
+    /// The segments listed under each cell, ascending.
+    var segments: [Int32] = []
 
     /// About 200 m; grown for huge areas so that keys fit in 32 bits.
     static let preferredCellSize: Int32 = 20_000
@@ -30,35 +31,41 @@ struct SnapIndexBuilder {
         grid = SnapGrid(minLat: minLat, minLon: minLon, cellSize: cell,
                         columns: Int32(Int(maxLon - minLon) / Int(cell) + 1),
                         rows: Int32(Int(maxLat - minLat) / Int(cell) + 1))
-        var pairs: [(key: UInt32, entry: SnapEntry)] = []
-        pairs.reserveCapacity(points.count)
+        // (cell key << 32 | segment), once per cell a piece of the segment touches.
+        var pairs: [UInt64] = []
+        pairs.reserveCapacity(segments.count * 2)
         for (i, s) in segments.enumerated() where ways.isEmpty || ways[Int(s.way)].transport == Transport.road.rawValue {
+            let before = pairs.count
             for p in Int(s.firstPoint)..<Int(s.lastPoint) {
                 let a = points[p], b = points[p + 1]
                 let c0 = (min(a.lon, b.lon) - minLon) / cell, c1 = (max(a.lon, b.lon) - minLon) / cell
                 let r0 = (min(a.lat, b.lat) - minLat) / cell, r1 = (max(a.lat, b.lat) - minLat) / cell
                 for r in r0...r1 {
                     for c in c0...c1 {
-                        pairs.append((UInt32(r) * UInt32(grid.columns) + UInt32(c),
-                                      SnapEntry(segment: Int32(i), offset: Int32(p) - s.firstPoint)))
+                        let key = UInt64(UInt32(r) * UInt32(grid.columns) + UInt32(c))
+                        // Consecutive pieces mostly share a cell: skip the repeat at once.
+                        if pairs.count > before && pairs[pairs.count - 1] == key << 32 | UInt64(i) { continue }
+                        pairs.append(key << 32 | UInt64(i))
                     }
                 }
             }
         }
-        pairs.sort { a, b in
-            a.key != b.key ? a.key < b.key : a.entry.segment != b.entry.segment ? a.entry.segment < b.entry.segment
-                : a.entry.offset < b.entry.offset
+        pairs.sort()
+        var last = UInt64.max
+        for pair in pairs where pair != last {
+            last = pair
+            let key = UInt32(pair >> 32)
+            if cellKeys.last != key {
+                cellKeys.append(key)
+                cellFirst.append(Int32(self.segments.count))
+            }
+            self.segments.append(Int32(truncatingIfNeeded: pair))
         }
-        for (i, pair) in pairs.enumerated() where cellKeys.last != pair.key {
-            cellKeys.append(pair.key)
-            cellFirst.append(Int32(i))
-        }
-        cellFirst.append(Int32(pairs.count))
-        entries = pairs.map(\.entry)
+        cellFirst.append(Int32(self.segments.count))
     }
 
     /// Adds the index as `mode`'s sections.
     func add(to writer: inout GraphFileWriter, mode: TravelMode) {
-        SnapIndex.add(grid: grid, cellKeys: cellKeys, cellFirst: cellFirst, entries: entries, mode: mode, to: &writer)
+        SnapIndex.add(grid: grid, cellKeys: cellKeys, cellFirst: cellFirst, segments: segments, mode: mode, to: &writer)
     }
 }

@@ -18,17 +18,15 @@ extension Snapper {
         graph.visitSnapCells(around: p, maxDistance: maxDistance, projection: projection,
                              done: { reach in best.count == count && best[count - 1].distance <= reach },
                              skip: { d in d > maxDistance || (best.count == count && d > best[count - 1].distance) },
-                             skipFrom: 1) { entries in
-            for i in entries {
-                let entry = graph.snapEntries[i]
-                if !excluding.isEmpty && !graph.allowsSegment(entry.segment, excluding: excluding) { continue }
+                             skipFrom: 1) { cell in
+            graph.forEachSnapPiece(inCellAt: cell, keep: { excluding.isEmpty || graph.allowsSegment($0, excluding: excluding) }) { entry in
                 let directions = bearing.map { self.directions(entry, allowedBy: $0) } ?? .both
-                if directions.isEmpty { continue }
+                if directions.isEmpty { return }
                 let (distance, t) = graph.closest(entry, to: p, projection)
-                guard distance <= maxDistance, best.count < count || distance < best[count - 1].distance else { continue }
+                guard distance <= maxDistance, best.count < count || distance < best[count - 1].distance else { return }
                 // A segment spans several cells and pieces: keep its nearest piece only.
                 if let same = best.firstIndex(where: { $0.entry.segment == entry.segment }) {
-                    guard distance < best[same].distance else { continue }
+                    guard distance < best[same].distance else { return }
                     best.remove(at: same)
                 } else if best.count == count {
                     best.removeLast()

@@ -106,35 +106,37 @@ public final class RoadsInBox {
         let r0 = max(0, (Int64(box.minLat) - Int64(grid.minLat)) / cell)
         let r1 = min(Int64(grid.rows) - 1, floorDivide(Int64(box.maxLat) - Int64(grid.minLat), cell))
         guard box.minLon <= box.maxLon, box.minLat <= box.maxLat, c0 <= c1, r0 <= r1, limit > 0 else { return }
-        let keys = graph.snapKeys, cellFirst = graph.snapCellFirst, entries = graph.snapEntries
+        let keys = graph.snapKeys
+        var full = false
         for row in r0...r1 {
-            // A row's cells under the box are consecutive keys, and their entries consecutive
-            // too: one binary search, then a scan.
+            // A row's cells under the box are consecutive keys: one binary search, then a scan.
             let lowKey = UInt32(row * Int64(grid.columns) + c0), highKey = UInt32(row * Int64(grid.columns) + c1)
-            let firstCell = graph.firstSnapCell(atOrAfter: lowKey)
-            var endCell = firstCell
-            while endCell < keys.count && keys[endCell] <= highKey { endCell += 1 }
-            for i in Int(cellFirst[firstCell])..<Int(cellFirst[endCell]) {
-                let entry = entries[i]
-                let s = entry.segment
-                guard seen[Int(s)] != generation, roadClass(ofSegment: s).rawValue <= least else { continue }
-                let segment = graph.segments[Int(s)]
-                let p = Int(segment.firstPoint + entry.offset)
-                guard box.touches(graph.points[p], graph.points[p + 1]) else { continue }
-                seen[Int(s)] = generation
-                segments.append(s)
-                if segments.count > limit {
-                    while segments.count > limit && least > 0 {
-                        least -= 1
-                        segments.removeAll { roadClass(ofSegment: $0).rawValue > least }
-                    }
+            var cell = graph.firstSnapCell(atOrAfter: lowKey)
+            while !full && cell < keys.count && keys[cell] <= highKey {
+                graph.forEachSnapPiece(inCellAt: cell, keep: { s in
+                    !full && seen[Int(s)] != generation && roadClass(ofSegment: s).rawValue <= least
+                }) { entry in
+                    let s = entry.segment
+                    guard !full, seen[Int(s)] != generation else { return }
+                    let p = Int(graph.segments[Int(s)].firstPoint + entry.offset)
+                    guard box.touches(graph.points[p], graph.points[p + 1]) else { return }
+                    seen[Int(s)] = generation
+                    segments.append(s)
                     if segments.count > limit {
-                        segments.removeLast(segments.count - limit)
-                        truncated = true
-                        return
+                        while segments.count > limit && least > 0 {
+                            least -= 1
+                            segments.removeAll { roadClass(ofSegment: $0).rawValue > least }
+                        }
+                        if segments.count > limit {
+                            segments.removeLast(segments.count - limit)
+                            truncated = true
+                            full = true
+                        }
                     }
                 }
+                cell += 1
             }
+            if full { return }
         }
     }
 

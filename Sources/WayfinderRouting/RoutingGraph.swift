@@ -37,11 +37,11 @@ public struct RoutingGraph: @unchecked Sendable {
     /// Each direction's transport where the mode sets it per direction (`SegmentTransports`).
     public let transports: SegmentTransports
     public let snapGrid: SnapGrid
-    /// The snapping index: sorted keys of the non-empty grid cells, and where each cell's
-    /// entries start in `snapEntries` (`snapKeys.count + 1` offsets).
+    /// The snapping index (`SnapIndex`): sorted keys of the non-empty grid cells, where each
+    /// cell's segments start in `snapSegments` (`snapKeys.count + 1` offsets), and those.
     public let snapKeys: UnsafeBufferPointer<UInt32>
     public let snapCellFirst: UnsafeBufferPointer<Int32>
-    public let snapEntries: UnsafeBufferPointer<SnapEntry>
+    public let snapSegments: UnsafeBufferPointer<Int32>
     /// Driving: one bit per directed segment (`2 * segment + (backward ? 1 : 0)`), set where
     /// cars are restricted (`RestrictedRoads`); empty when no road is. Gathered from the way
     /// flags when the graph is opened, so that `Router` reads one small array per route piece
@@ -83,7 +83,10 @@ public struct RoutingGraph: @unchecked Sendable {
         restrictedDirections = mode == .driving ? Self.restrictedDirections(segments, ways) : []
         ringNodes = mode.isTurnExpanded ? Self.ringNodes(segments, ways, nodeCount: nodeFirst.count - 1) : []
         let snap = try SnapIndex(file: file, mode: mode)
-        (snapGrid, snapKeys, snapCellFirst, snapEntries) = (snap.grid, snap.cellKeys, snap.cellFirst, snap.entries)
+        if let damage = snap.validationError(segmentCount: segments.count) {
+            throw .invalidSection(path: file.path, section: "\(mode) \(SectionKind.snapSegments)", reason: damage)
+        }
+        (snapGrid, snapKeys, snapCellFirst, snapSegments) = (snap.grid, snap.cellKeys, snap.cellFirst, snap.segments)
         searchNodeCopies = SearchNodeCopies.read(file: file, mode: mode)
         var copiesOf: [Int32: [Int32]] = [:]
         for (i, x) in searchNodeCopies.enumerated() { copiesOf[x, default: []].append(Int32(2 * segments.count + i)) }
@@ -125,17 +128,10 @@ public struct RoutingGraph: @unchecked Sendable {
         try self.init(file: try GraphFile(path: path, verifyChecksums: verifyChecksums), mode: mode)
     }
 
-    /// Indices into `snapEntries` of the sub-segments listed under a grid cell (binary search
-    /// over the non-empty cells' keys; empty if the cell has none).
-    @inlinable public func snapEntryRange(cell key: UInt32) -> Range<Int> {
+    /// Position in `snapKeys` of grid cell `key`, nil if the index lists nothing there.
+    @inlinable public func snapCell(key: UInt32) -> Int? {
         let i = firstSnapCell(atOrAfter: key)
-        guard i < snapKeys.count && snapKeys[i] == key else { return 0..<0 }
-        return snapEntryRange(at: i)
-    }
-
-    /// Indices into `snapEntries` of the non-empty cell at position `i` of `snapKeys`.
-    @inlinable public func snapEntryRange(at i: Int) -> Range<Int> {
-        Int(snapCellFirst[i])..<Int(snapCellFirst[i + 1])
+        return i < snapKeys.count && snapKeys[i] == key ? i : nil
     }
 
     /// Position in `snapKeys` of the first non-empty cell whose key is `>= key` (binary search).

@@ -2,7 +2,8 @@ import WayfinderGraph
 
 extension RoutingGraph {
     /// Walks the snapping index around `p` ring of cells by ring (nearest first) and hands
-    /// `visit` the `snapEntries` indices of each cell, until `done(reach)` is true or no
+    /// `visit` the position in `snapKeys` of each non-empty cell (its pieces:
+    /// `forEachSnapPiece(inCellAt:)`), until `done(reach)` is true or no
     /// farther cell lies within `maxDistance`; `reach` is the least distance in metres of any
     /// cell of the ring or beyond. Only rings that overlap the grid are walked, and nothing
     /// when `p` is farther than `maxDistance` from the grid (near a pole a cell is almost no
@@ -27,7 +28,7 @@ extension RoutingGraph {
     @inlinable @inline(__always)
     public func visitSnapCells(around p: FixedCoordinate, maxDistance: Double, projection: LocalProjection,
                                done: (Double) -> Bool, skip: (Double) -> Bool = { _ in false }, skipFrom: Int = 2,
-                               visit: (Range<Int>) -> Void) {
+                               visit: (Int) -> Void) {
         let grid = snapGrid
         let gridPoint = FixedCoordinate(   // the grid's point nearest to p
             lat: Int32(clamping: min(max(Int64(p.lat), Int64(grid.minLat)), Int64(grid.minLat) + Int64(grid.rows) * Int64(grid.cellSize))),
@@ -47,12 +48,12 @@ extension RoutingGraph {
         /// Cell `r`, `c` at position `i` of the index, unless `skip` passes over it (asked from
         /// the third ring on: a point near a road is settled before, and pays nothing for it).
         @inline(__always) func offer(_ i: Int, _ r: Int, _ c: Int, _ ring: Int) {
-            guard ring >= skipFrom else { return visit(snapEntryRange(at: i)) }
+            guard ring >= skipFrom else { return visit(i) }
             let south = Int64(grid.minLat) + Int64(r) * size, west = Int64(grid.minLon) + Int64(c) * size
             let dy = Double(max(0, south - Int64(p.lat), Int64(p.lat) - (south + size))) * projection.metresPerLatUnit
             let dx = Double(max(0, west - Int64(p.lon), Int64(p.lon) - (west + size))) * projection.metresPerLonUnit
             if skip((dx * dx + dy * dy).squareRoot()) { return }
-            visit(snapEntryRange(at: i))
+            visit(i)
         }
         // Per row in reach (row - maxRing + i), the positions in `keys` where the run of its
         // visited cells starts and ends (first key of the row at or after the span, first
@@ -92,6 +93,35 @@ extension RoutingGraph {
                     }
                     runs[slot] = (lo, hi)
                 }
+            }
+        }
+    }
+
+    /// The sub-segments under the non-empty cell at position `i` of `snapKeys`: of each
+    /// segment listed there (ascending), the pieces whose bounding box touches the cell, in
+    /// order along it. These are the pieces the builder saw touching the cell, so every
+    /// search meets the same pieces in the same order as it would in a list of every piece
+    /// under every cell it touches (`SnapIndex`). `keep` is asked once per segment: false
+    /// passes over all its pieces.
+    @inlinable @inline(__always)
+    public func forEachSnapPiece(inCellAt i: Int, keep: (Int32) -> Bool = { _ in true }, _ body: (SnapEntry) -> Void) {
+        let grid = snapGrid
+        let key = Int64(snapKeys[i]), columns = Int64(grid.columns), size = Int64(grid.cellSize)
+        let south = Int64(grid.minLat) + key / columns * size, west = Int64(grid.minLon) + key % columns * size
+        let north = south + size, east = west + size
+        for e in Int(snapCellFirst[i])..<Int(snapCellFirst[i + 1]) {
+            let s = snapSegments[e]
+            guard keep(s) else { continue }
+            let segment = segments[Int(s)]
+            var a = points[Int(segment.firstPoint)]
+            for p in Int(segment.firstPoint)..<Int(segment.lastPoint) {
+                let b = points[p + 1]
+                // The piece's box [min, max] touches the cell [south, north) x [west, east).
+                if Int64(max(a.lat, b.lat)) >= south && Int64(min(a.lat, b.lat)) < north
+                    && Int64(max(a.lon, b.lon)) >= west && Int64(min(a.lon, b.lon)) < east {
+                    body(SnapEntry(segment: s, offset: Int32(p) - segment.firstPoint))
+                }
+                a = b
             }
         }
     }

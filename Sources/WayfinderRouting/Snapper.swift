@@ -94,22 +94,19 @@ public struct Snapper: Sendable {
         graph.visitSnapCells(around: p, maxDistance: maxDistance, projection: projection,
                              done: { reach in (hasMainNetwork ? bestMain : best).isSettled(reach: reach) },
                              // A cell neither answer can gain from (both settled at its distance).
-                             skip: { d in pruning && best.isSettled(reach: d) && (!hasMainNetwork || bestMain.isSettled(reach: d)) }) { entries in
-            for i in entries {
-                let entry = graph.snapEntries[i]
-                let way = graph.ways[Int(graph.segments[Int(entry.segment)].way)]
-                if checkStart && !(graph.mode == .driving ? way.isCarStartpoint : graph.isStartpoint(segment: Int(entry.segment))) {
-                    continue
-                }
-                if !excluding.isEmpty && !graph.allowsSegment(entry.segment, excluding: excluding) { continue }
+                             skip: { d in pruning && best.isSettled(reach: d) && (!hasMainNetwork || bestMain.isSettled(reach: d)) }) { cell in
+            graph.forEachSnapPiece(inCellAt: cell, keep: { s in
+                if checkStart && !graph.isStartpoint(segment: Int(s)) { return false }
+                return excluding.isEmpty || graph.allowsSegment(s, excluding: excluding)
+            }) { entry in
                 var directions = SnapDirections.both
                 if let bearing {
                     directions = self.directions(entry, allowedBy: bearing)
-                    if directions.isEmpty { continue }
+                    if directions.isEmpty { return }
                 }
                 let (distance, t) = graph.closest(entry, to: p, projection)
                 let candidate = Candidate(distance: distance, entry: entry, t: t, directions: directions)
-                let underground = way.flags & WayInfo.isUnderground != 0
+                let underground = graph.ways[Int(graph.segments[Int(entry.segment)].way)].flags & WayInfo.isUnderground != 0
                 best.offer(candidate, underground: underground)
                 if !graph.isOnIsland(segment: entry.segment) { bestMain.offer(candidate, underground: underground) }
             }
