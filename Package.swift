@@ -191,6 +191,7 @@ if Context.environment["WAYFINDER_FUZZ"] != nil {
         ("fuzz-polyline", "PolylineFuzz", ["FuzzSupport", "WayfinderOSRM", "WayfinderGraph"]),
         ("fuzz-coordinate-csv", "CoordinateCSVFuzz", ["FuzzSupport", "WayfinderCLI"]),
         ("fuzz-trace-file", "TraceFileFuzz", ["FuzzSupport", "WayfinderCLI"]),
+        ("fuzz-segment-speeds", "SegmentSpeedsFuzz", ["FuzzSupport", "WayfinderImport"]),
         ("fuzz-graph-file", "GraphFileFuzz", ["FuzzSupport", "CZlib", "WayfinderGraph", "WayfinderRouting"]),
     ]
     for fuzz in fuzzTargets {

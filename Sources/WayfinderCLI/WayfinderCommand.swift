@@ -6,6 +6,7 @@ public enum WayfinderCommand {
         summary: """
         commands:
           build      build a graph file from an OSM extract
+          customize  today's traffic (OSRM's segment speed files) into a graph file, in seconds
           route      route between two places (the same as the `route` command)
           table      durations and distances from every source to every destination, as a CSV
           match      match GPS traces (CSV or GPX) to the roads travelled (OSRM's /match)
@@ -31,6 +32,7 @@ public enum WayfinderCommand {
     /// The commands by name, each with its help page.
     static let commands: [(name: String, help: HelpPage, run: @Sendable ([String], Console) -> Int32)] = [
         ("build", BuildCommand.help, { BuildCommand.run($0, console: $1) }),
+        ("customize", CustomizeCommand.help, { CustomizeCommand.run($0, console: $1) }),
         ("route", RouteCommand.help, { RouteCommand.run($0, console: $1) }),
         ("table", TableCommand.help, { TableCommand.run($0, console: $1) }),
         ("match", MatchCommand.help, { MatchCommand.run($0, console: $1) }),

@@ -26,6 +26,13 @@ public struct ContractionOptions: Sendable {
     /// within `StorageOrder`'s top 3 % there, so plain searches keep their memory layout.
     public var sharedCoreFraction = 0.025
 
+    /// When given (one per node): fixed priorities instead of estimated ones, so that nodes are
+    /// contracted in this order (ties and equal values: any order). Re-contracting a new
+    /// metric along an earlier hierarchy's order (`ContractionHierarchy.contractionLevels`)
+    /// skips every estimate, the larger half of a contraction, and stays exact: any order
+    /// gives a correct hierarchy, only its size depends on it.
+    public var fixedPriorities: [Float]?
+
     /// When given: the nodes contracted so far are counted on it once per round (a store, so
     /// a display can follow a long contraction), and the steps after the rounds are named.
     public var progress: BuildProgress.Track?
@@ -134,6 +141,9 @@ final class Contractor: @unchecked Sendable {
     }
 
     init(nodeCount n: Int, arcs input: [WeightedArc], options: ContractionOptions) {
+        if let fixed = options.fixedPriorities, fixed.count != n {
+            fatalError("buildContractionHierarchy: \(fixed.count) fixed priorities for \(n) nodes")
+        }
         nodeCount = n
         self.options = options
         statistics.nodeCount = n
@@ -290,6 +300,10 @@ final class Contractor: @unchecked Sendable {
 
     /// Estimates priorities by simulated contraction (in parallel; the graph is read-only).
     private func updatePriorities(of nodes: [Int32]) {
+        if let fixed = options.fixedPriorities {
+            for x in nodes { priority[Int(x)] = fixed[Int(x)] }
+            return
+        }
         for worker in workers { worker.priorities.removeAll(keepingCapacity: true) }
         let limit = options.estimateSettleLimit
         forEachInParallel(nodes.count) { [self] worker, i in

@@ -152,6 +152,13 @@ public final class GraphFile: @unchecked Sendable {  // immutable after init
         BufferOwner(release: { withExtendedLifetime(self) {} })
     }
 
+    /// Section `(kind, mode)` as raw bytes and its element size, for copying it unchanged into
+    /// another file (`GraphFileWriter.add(copyOf:kind:mode:)`); nil if absent.
+    public func rawSection(kind: UInt32, mode: UInt32) -> (bytes: UnsafeRawBufferPointer, elementSize: Int)? {
+        guard let entry = entry(kind, mode) else { return nil }
+        return (UnsafeRawBufferPointer(rebasing: bytes[entry.offset..<entry.offset + entry.length]), entry.elementSize)
+    }
+
     private func entry(_ kind: UInt32, _ mode: UInt32) -> Layout.Entry? {
         entries.first { $0.kind == kind && $0.mode == mode }
     }

@@ -23,6 +23,16 @@ public struct GraphFileWriter {
         })
     }
 
+    /// Adds section `(kind, mode)` of `file` byte for byte (none if `file` lacks it). The
+    /// writer keeps `file`, and so its mapping, until it is gone.
+    public mutating func add(copyOf file: GraphFile, kind: UInt32, mode: UInt32) {
+        guard let (bytes, elementSize) = file.rawSection(kind: kind, mode: mode) else { return }
+        precondition(kind != GraphFile.metadataKind, "section kind \(kind) is reserved for metadata")
+        append(PendingSection(kind: kind, mode: mode, elementSize: elementSize, byteCount: bytes.count) { body in
+            withExtendedLifetime(file) { body(bytes) }
+        })
+    }
+
     private mutating func append(_ section: PendingSection) {
         precondition(!sections.contains { $0.kind == section.kind && $0.mode == section.mode },
                      "section kind \(section.kind) mode \(section.mode) added twice")

@@ -16,6 +16,8 @@ public struct PointNodeIds: @unchecked Sendable {  // read-only views of an immu
     }
 
     public var isEmpty: Bool { low.isEmpty }
+    /// Points with an id (the shared points' count, or 0).
+    public var count: Int { low.count }
 
     /// The node id of point `i`.
     @inline(__always)

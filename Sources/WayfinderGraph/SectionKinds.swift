@@ -15,8 +15,9 @@
 ///  15       maneuver overrides (ManeuverOverrideTable)  26  its roads' bearings (SegmentBearings)
 ///  16       the turn lanes of ways (WayLaneTable)  27       its closed turns' origins (ClosedTurnOrigins)
 ///                                                 28       its directions' transports (SegmentTransports)
-///  30...39  one mode's contraction hierarchy      40...41  one mode's base graph
-///  50...54  one mode's snapping index             60...67  driving: the exclusion filters (HierarchyFilters)
+///                                                 29       its imported weights (Customizer)
+///  30...39  one mode's contraction hierarchy      40...43  one mode's base graph (42, 43: as imported)
+///  50...55  one mode's snapping index             60...67  driving: the exclusion filters (HierarchyFilters)
 ///  70...71  the OSM node ids of the points (PointNodeIds)
 ///  80...87  the base map of /tiles (BaseMapSections.swift)
 /// 100...115, 120...127, 130...134  the geocoder index (WayfinderGeocoding)
@@ -99,6 +100,9 @@ extension SectionKind {
     /// `[UInt8]`, one per segment: each direction's `Transport` where the mode sets it per
     /// direction (cycling: pushed, on a train) (`SegmentTransports`).
     public static let segmentTransports = SectionKind(28, "segmentTransports", .modeRoads, perMode: true)
+    /// `[Int32]`, forward and backward weight per segment as the import set them: written by
+    /// `wayfinder customize`, whose traffic files apply to these (`Customizer`).
+    public static let importedSegmentWeights = SectionKind(29, "importedSegmentWeights", .modeRoads, perMode: true)
 
     // MARK: One mode's contraction hierarchy (ContractionHierarchySections.swift), one per array in its order
 
@@ -118,6 +122,9 @@ extension SectionKind {
     /// `[Int32]` `first` and `[BaseArc]` `arcs`.
     public static let baseFirst = SectionKind(40, "baseFirst", .baseGraph, perMode: true)
     public static let baseArcs = SectionKind(41, "baseArcs", .baseGraph, perMode: true)
+    /// The base graph as the import built it, kept by `wayfinder customize` (`Customizer`).
+    public static let importedBaseFirst = SectionKind(42, "importedBaseFirst", .baseGraph, perMode: true)
+    public static let importedBaseArcs = SectionKind(43, "importedBaseArcs", .baseGraph, perMode: true)
 
     // MARK: One mode's snapping index (SnapIndex.swift)
 
@@ -128,6 +135,9 @@ extension SectionKind {
     public static let snapKeys = SectionKind(51, "snapKeys", .snapIndex, perMode: true)
     public static let snapCellFirst = SectionKind(53, "snapCellFirst", .snapIndex, perMode: true)
     public static let snapSegments = SectionKind(54, "snapSegments", .snapIndex, perMode: true)
+    /// `[Int32]`, ascending: the first points of pieces traffic closed both ways, which
+    /// snapping passes over (written by `wayfinder customize` when there are any).
+    public static let snapClosedPieces = SectionKind(55, "snapClosedPieces", .snapIndex, perMode: true)
 
     // MARK: Driving: the hierarchy's exclusion filters (HierarchyFilters.swift)
 
@@ -218,11 +228,11 @@ extension SectionKind {
         metadata,
         points, ways, roadStringOffsets, roadStringBytes, waySigns, maneuverOverrides, wayLanes,
         segments, segmentComponent, componentSize, nodeFirst, nodeLeaving, searchNodeCopies, segmentBearings,
-        closedTurnOrigins, segmentTransports,
+        closedTurnOrigins, segmentTransports, importedSegmentWeights,
         chRankOfNode, chNodeAtRank, chForwardFirst, chForwardArcs, chBackwardFirst, chBackwardArcs, chSelfLoops,
         chShortcuts, chCoreDistances, chCoreNextHop,
-        baseFirst, baseArcs,
-        snapGrid, snapKeys, snapCellFirst, snapSegments,
+        baseFirst, baseArcs, importedBaseFirst, importedBaseArcs,
+        snapGrid, snapKeys, snapCellFirst, snapSegments, snapClosedPieces,
         rankFilters, coreMasks, extraFirst, extraForwardArcs, extraBackwardArcs, extraMasks, extraLoops, extraLoopMasks,
         pointNodeIdLow, pointNodeIdHigh,
         baseMapHeader, baseMapFeatures, baseMapGeometry, baseMapCellOffsets, baseMapCellFeatures, baseMapLabels,

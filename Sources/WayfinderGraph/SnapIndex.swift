@@ -49,6 +49,8 @@ public struct SnapIndex: @unchecked Sendable {  // read-only views of an immutab
     public let cellFirst: UnsafeBufferPointer<Int32>
     /// Segment ids, ascending within each cell.
     public let segments: UnsafeBufferPointer<Int32>
+    /// First points of the pieces traffic closed both ways, ascending (usually none).
+    public let closedPieces: UnsafeBufferPointer<Int32>
 
     /// A missing or empty grid section is `missingSection`.
     public init(file: GraphFile, mode: TravelMode) throws(GraphFileError) {
@@ -60,6 +62,8 @@ public struct SnapIndex: @unchecked Sendable {  // read-only views of an immutab
         cellKeys = try file.require(SectionKind.snapKeys, of: mode, as: UInt32.self)
         cellFirst = try file.require(SectionKind.snapCellFirst, of: mode, as: Int32.self)
         segments = try file.require(SectionKind.snapSegments, of: mode, as: Int32.self)
+        closedPieces = file.section(kind: SectionKind.snapClosedPieces.rawValue, mode: mode.rawValue, as: Int32.self)
+            ?? UnsafeBufferPointer(start: nil, count: 0)
     }
 
     /// Why the index cannot be walked safely over `segmentCount` segments, or nil: cells
@@ -77,6 +81,7 @@ public struct SnapIndex: @unchecked Sendable {  // read-only views of an immutab
             if cellFirst[i] > cellFirst[i + 1] { return "snap cell \(i) ends before it starts" }
         }
         for s in segments where s < 0 || Int(s) >= segmentCount { return "snap index names segment \(s) of \(segmentCount)" }
+        for i in closedPieces.indices.dropFirst() where closedPieces[i] <= closedPieces[i - 1] { return "closed pieces out of order" }
         return nil
     }
 

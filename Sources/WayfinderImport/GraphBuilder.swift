@@ -236,10 +236,10 @@ struct ModeBuild {
             : SearchGraph(walking: network)
         base = BaseGraph(nodeCount: search.nodeCount, arcs: search.arcs)
         lap("graph")
-        var keys = Self.mapOrderKeys(network, points: c.points, nodeCount: search.nodeCount, mode: mode)
+        var keys = Self.mapOrderKeys(network.segments, points: c.points, nodeCount: search.nodeCount, mode: mode)
         // A via-way restriction's copy of a directed segment lies where the segment does.
         for (i, x) in (search.viaWay?.copies ?? []).enumerated() { keys[2 * network.segments.count + i] = keys[Int(x)] }
-        let filters = mode == .driving ? Self.nodeFilters(network, ways: c.ways, copies: search.viaWay?.copies ?? []) : nil
+        let filters = mode == .driving ? Self.nodeFilters(network.segments, ways: c.ways, copies: search.viaWay?.copies ?? []) : nil
         var options = ContractionOptions(threads: threads, storageKeys: keys, nodeFilters: filters)
         options.progress = progress
         progress?.step("contraction", total: search.nodeCount, unit: "nodes")
@@ -270,22 +270,26 @@ struct ModeBuild {
     /// Driving: the exclusion filters that keep each search node (a directed segment, or a
     /// via-way restriction's copy of one): those that exclude none of its way's classes in
     /// that direction (`ExclusionFilter`).
-    static func nodeFilters(_ network: RoadNetwork, ways: [WayInfo], copies: [Int32]) -> [UInt8] {
-        var filters = [UInt8](repeating: ExclusionFilter.allFilters, count: 2 * network.segments.count + copies.count)
-        for (s, segment) in network.segments.enumerated() {
+    static func nodeFilters<Segments: RandomAccessCollection<RoadSegment>, Ways: RandomAccessCollection<WayInfo>>(
+        _ segments: Segments, ways: Ways, copies: some Collection<Int32>
+    ) -> [UInt8] where Ways.Index == Int {
+        var filters = [UInt8](repeating: ExclusionFilter.allFilters, count: 2 * segments.count + copies.count)
+        for (s, segment) in segments.enumerated() {
             let way = ways[Int(segment.way)]
             filters[2 * s] = ExclusionFilter.filters(keeping: way.classes(forward: true))
             filters[2 * s + 1] = ExclusionFilter.filters(keeping: way.classes(forward: false))
         }
-        for (i, x) in copies.enumerated() { filters[2 * network.segments.count + i] = filters[Int(x)] }
+        for (i, x) in copies.enumerated() { filters[2 * segments.count + i] = filters[Int(x)] }
         return filters
     }
 
     /// Where each search node lies on a Hilbert curve: a directed segment (driving) by its
     /// first point, an intersection (walking) by its position.
-    static func mapOrderKeys(_ network: RoadNetwork, points: [FixedCoordinate], nodeCount: Int, mode: TravelMode) -> [UInt64] {
+    static func mapOrderKeys<Points: RandomAccessCollection<FixedCoordinate>>(
+        _ segments: some Collection<RoadSegment>, points: Points, nodeCount: Int, mode: TravelMode
+    ) -> [UInt64] where Points.Index == Int {
         var keys = [UInt64](repeating: 0, count: nodeCount)
-        for (s, segment) in network.segments.enumerated() {
+        for (s, segment) in segments.enumerated() {
             let first = hilbertKey(points[Int(segment.firstPoint)]), last = hilbertKey(points[Int(segment.lastPoint)])
             if mode.isTurnExpanded {
                 keys[2 * s] = first

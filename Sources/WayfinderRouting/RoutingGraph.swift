@@ -42,6 +42,8 @@ public struct RoutingGraph: @unchecked Sendable {
     public let snapKeys: UnsafeBufferPointer<UInt32>
     public let snapCellFirst: UnsafeBufferPointer<Int32>
     public let snapSegments: UnsafeBufferPointer<Int32>
+    /// Pieces traffic closed both ways, by first point, ascending: not snapped to.
+    public let snapClosedPieces: UnsafeBufferPointer<Int32>
     /// Driving: one bit per directed segment (`2 * segment + (backward ? 1 : 0)`), set where
     /// cars are restricted (`RestrictedRoads`); empty when no road is. Gathered from the way
     /// flags when the graph is opened, so that `Router` reads one small array per route piece
@@ -87,6 +89,7 @@ public struct RoutingGraph: @unchecked Sendable {
             throw .invalidSection(path: file.path, section: "\(mode) \(SectionKind.snapSegments)", reason: damage)
         }
         (snapGrid, snapKeys, snapCellFirst, snapSegments) = (snap.grid, snap.cellKeys, snap.cellFirst, snap.segments)
+        snapClosedPieces = snap.closedPieces
         searchNodeCopies = SearchNodeCopies.read(file: file, mode: mode)
         var copiesOf: [Int32: [Int32]] = [:]
         for (i, x) in searchNodeCopies.enumerated() { copiesOf[x, default: []].append(Int32(2 * segments.count + i)) }

@@ -55,10 +55,12 @@ struct SearchEnds {
 
     /// Added to every driving target entry: the search counts the whole last segment, so the
     /// offsets to the target are negative until shifted (walking: 0). Subtract it from totals.
+    /// (At least 0: a segment closed both ways by `wayfinder customize` still takes snaps,
+    /// and the other roads at its ends get entries with this weight.)
     func shift(_ target: Snap) -> Int32 {
         guard turnExpanded else { return 0 }
         let t = graph.segments[Int(target.segment)]
-        return max(t.forwardWeight, t.backwardWeight)
+        return max(0, t.forwardWeight, t.backwardWeight)
     }
 
     /// Leaving the source along `x`: the rest of `x` is still to travel. Driving starts at the

@@ -102,7 +102,8 @@ extension RoutingGraph {
     /// order along it. These are the pieces the builder saw touching the cell, so every
     /// search meets the same pieces in the same order as it would in a list of every piece
     /// under every cell it touches (`SnapIndex`). `keep` is asked once per segment: false
-    /// passes over all its pieces.
+    /// passes over all its pieces. Pieces traffic closed both ways (`snapClosedPieces`) are
+    /// passed over too.
     @inlinable @inline(__always)
     public func forEachSnapPiece(inCellAt i: Int, keep: (Int32) -> Bool = { _ in true }, _ body: (SnapEntry) -> Void) {
         let grid = snapGrid
@@ -118,11 +119,23 @@ extension RoutingGraph {
                 let b = points[p + 1]
                 // The piece's box [min, max] touches the cell [south, north) x [west, east).
                 if Int64(max(a.lat, b.lat)) >= south && Int64(min(a.lat, b.lat)) < north
-                    && Int64(max(a.lon, b.lon)) >= west && Int64(min(a.lon, b.lon)) < east {
+                    && Int64(max(a.lon, b.lon)) >= west && Int64(min(a.lon, b.lon)) < east
+                    && (snapClosedPieces.isEmpty || !isClosed(piece: Int32(p))) {
                     body(SnapEntry(segment: s, offset: Int32(p) - segment.firstPoint))
                 }
                 a = b
             }
         }
+    }
+
+    /// Whether traffic closed the piece starting at point `p` both ways (binary search).
+    @inlinable
+    public func isClosed(piece p: Int32) -> Bool {
+        var lo = 0, hi = snapClosedPieces.count
+        while lo < hi {
+            let mid = (lo + hi) >> 1
+            if snapClosedPieces[mid] < p { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < snapClosedPieces.count && snapClosedPieces[lo] == p
     }
 }

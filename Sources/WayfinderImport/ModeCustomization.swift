@@ -1,0 +1,105 @@
+import WayfinderContraction
+import WayfinderGraph
+
+/// One turn-expanded mode of a graph file under new segment weights (`Customizer`): its
+/// segments, base graph, hierarchy and components rebuilt from the weights the import gave,
+/// everything else as it was. The snapping index stays, with the pieces closed both ways
+/// listed beside it (`snapClosedPieces`): OSRM snaps to a road a closure cut short (and
+/// answers NoRoute), but not to a stretch closed both ways.
+struct ModeCustomization {
+    struct Damage: Error, CustomStringConvertible { let description: String }
+
+    let mode: TravelMode
+    let update: SegmentSpeedUpdate
+    let segments: [RoadSegment]
+    let importedWeights: [Int32]
+    let importedBase: BaseGraph
+    let base: BaseGraph
+    let hierarchy: ContractionHierarchy
+    let segmentComponent: [Int32]
+    let componentSizes: [Int32]
+    let nodeFirst: [Int32]
+    let nodeLeaving: [Int32]
+
+    init(file: GraphFile, mode: TravelMode, rows: [SegmentSpeedRow], threads: Int) throws {
+        precondition(mode.isTurnExpanded, "customizing a turn-expanded mode")
+        self.mode = mode
+        let shared = try SharedRoads(file: file)
+        let roads = try ModeRoads(file: file, mode: mode)
+        if let damage = roads.validationError(wayCount: shared.ways.count, pointCount: shared.points.count) { throw Damage(description: damage) }
+        let nodeIds = PointNodeIds(file: file)
+        if nodeIds.isEmpty || nodeIds.count != shared.points.count {
+            throw Damage(description: "the file has no OSM node ids (built before they were kept): rebuild it")
+        }
+        let current = try BaseGraph(file: file, mode: mode)
+        let old = try ContractionHierarchy(file: file, mode: mode)
+        if let damage = old.validationError() { throw Damage(description: damage) }
+        let copies = SearchNodeCopies.read(file: file, mode: mode)
+        let n = 2 * roads.segments.count + copies.count
+        guard current.nodeCount == n, old.nodeCount == n else { throw Damage(description: "the \(mode) graph's node counts disagree") }
+
+        // The import's weights: kept by the first customization, else the file's own.
+        let keptWeights = file.section(kind: SectionKind.importedSegmentWeights.rawValue, mode: mode.rawValue, as: Int32.self)
+        importedWeights = keptWeights.map(Array.init) ?? roads.segments.flatMap { [$0.forwardWeight, $0.backwardWeight] }
+        if let keptFirst = file.section(kind: SectionKind.importedBaseFirst.rawValue, mode: mode.rawValue, as: Int32.self),
+           let keptArcs = file.section(kind: SectionKind.importedBaseArcs.rawValue, mode: mode.rawValue, as: BaseArc.self) {
+            importedBase = BaseGraph(first: keptFirst, arcs: keptArcs, owner: file)
+        } else {
+            importedBase = current
+        }
+        guard importedWeights.count == 2 * roads.segments.count, importedBase.nodeCount == n,
+              Int(importedBase.first.last ?? 0) == importedBase.arcs.count else {
+            throw Damage(description: "the \(mode) graph's imported weights do not fit its segments")
+        }
+
+        update = SegmentSpeedUpdate(rows: rows, imported: importedWeights, segments: roads.segments, points: shared.points, nodeIds: nodeIds)
+        let weights = update.weights
+        var segments = Array(roads.segments)
+        for s in segments.indices { (segments[s].forwardWeight, segments[s].backwardWeight) = (weights[2 * s], weights[2 * s + 1]) }
+        self.segments = segments
+
+        // An arc x -> y costs the turn plus all of y: the imported turn stays, y's part follows
+        // y's new weight; arcs into a closed direction go (those out of one stay, as the
+        // import left them: no search enters a closed direction).
+        func directed(_ x: Int32) -> Int { Int(x) < 2 * segments.count ? Int(x) : Int(copies[Int(x) - 2 * segments.count]) }
+        var arcs: [WeightedArc] = []
+        arcs.reserveCapacity(importedBase.arcs.count)
+        for x in 0..<Int32(n) {
+            for i in Int(importedBase.first[Int(x)])..<Int(importedBase.first[Int(x) + 1]) {
+                let arc = importedBase.arcs[i]
+                guard arc.head >= 0, Int(arc.head) < n else { throw Damage(description: "a \(mode) base arc leads off the graph") }
+                let y = directed(arc.head)
+                guard weights[y] >= 0, importedWeights[y] >= 0 else { continue }
+                let weight = max(0, Int64(arc.weight) - Int64(importedWeights[y]) + Int64(weights[y]))
+                arcs.append(WeightedArc(tail: x, head: arc.head, weight: Int32(min(weight, Int64(infiniteWeight / 4))), payload: arc.payload))
+            }
+        }
+        base = BaseGraph(nodeCount: n, arcs: arcs)
+
+        var keys = ModeBuild.mapOrderKeys(segments, points: shared.points, nodeCount: n, mode: mode)
+        for (i, x) in copies.enumerated() { keys[2 * segments.count + i] = keys[Int(x)] }
+        var options = ContractionOptions(threads: threads, storageKeys: keys,
+                                         nodeFilters: old.filters == nil ? nil : ModeBuild.nodeFilters(segments, ways: shared.ways, copies: copies))
+        options.fixedPriorities = old.contractionLevels()
+        hierarchy = buildContractionHierarchy(nodeCount: n, arcs: arcs, options: options).hierarchy
+
+        let (component, sizes) = stronglyConnectedComponents(nodeCount: n, arcs: arcs)
+        componentSizes = sizes
+        segmentComponent = segments.indices.map { s in component[2 * s + (segments[s].forwardWeight >= 0 ? 0 : 1)] }
+        (nodeFirst, nodeLeaving) = (Array(roads.nodeFirst), Array(roads.nodeLeaving))
+    }
+
+    /// Adds the rewritten sections (`Customizer.rewrittenKinds`) of the mode.
+    func add(to writer: inout GraphFileWriter) {
+        ModeRoads.add(segments: segments, segmentComponent: segmentComponent, componentSize: componentSizes,
+                      nodeFirst: nodeFirst, nodeLeaving: nodeLeaving, mode: mode, to: &writer)
+        writer.add(kind: SectionKind.importedSegmentWeights.rawValue, mode: mode.rawValue, importedWeights)
+        hierarchy.add(to: &writer, mode: mode)
+        base.add(to: &writer, mode: mode)
+        writer.add(kind: SectionKind.importedBaseFirst.rawValue, mode: mode.rawValue, Array(importedBase.first))
+        writer.add(kind: SectionKind.importedBaseArcs.rawValue, mode: mode.rawValue, Array(importedBase.arcs))
+        if !update.closedPieces.isEmpty {
+            writer.add(kind: SectionKind.snapClosedPieces.rawValue, mode: mode.rawValue, update.closedPieces)
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+import WayfinderGraph
+import WayfinderImport
+import WayfinderRouting
+
+/// `wayfinder customize` on real extracts with random traffic: the re-contracted hierarchy
+/// answers exactly as plain Dijkstra on the new weights, under every exclusion too, and an
+/// update that names nothing of before brings the imported weights back.
+@Suite struct CustomizeExtractTests {
+    /// A copy of `extract`'s graph and random speed rows for `share` of its driving pieces
+    /// (each direction on its own; one in fifty a closure), written to a file beside it.
+    static func customizedCopy(_ extract: String, share: Double, seed: UInt64) throws -> (graph: String, speeds: String) {
+        let dir = temporaryDirectory()
+        let graph = "\(dir)/\(extract).wfg", speeds = "\(dir)/speeds.csv"
+        try FileManager.default.copyItem(atPath: try ExtractGraphs.shared.path(extract), toPath: graph)
+        let file = try GraphFile(path: graph)
+        let roads = try ModeRoads(file: file, mode: .driving), ids = PointNodeIds(file: file)
+        var rng = SplitMix64(seed: seed), rows: [String] = []
+        for segment in roads.segments {
+            for p in Int(segment.firstPoint)..<Int(segment.lastPoint) {
+                for (forward, weight) in [(true, segment.forwardWeight), (false, segment.backwardWeight)] where weight >= 0 {
+                    guard Double.random(in: 0..<1, using: &rng) < share else { continue }
+                    let (a, b) = forward ? (ids[p], ids[p + 1]) : (ids[p + 1], ids[p])
+                    let kmh = Double.random(in: 0..<1, using: &rng) < 0.02 ? 0 : Double(Int.random(in: 3...130, using: &rng))
+                    rows.append("\(a),\(b),\(kmh)")
+                }
+            }
+        }
+        try rows.joined(separator: "\n").write(toFile: speeds, atomically: true, encoding: .utf8)
+        return (graph, speeds)
+    }
+
+    @Test(arguments: [("andorra", UInt64(1)), ("andorra", 2), ("helsinki", 3)])
+    func customizedHierarchyEqualsDijkstra(extract: String, seed: UInt64) throws {
+        let (path, speeds) = try Self.customizedCopy(extract, share: 0.2, seed: seed)
+        let before = try RoutingGraph(path: path, mode: .driving)
+        let summary = try Customizer.customize(graph: path, speedFiles: [speeds])
+        #expect(summary.unmatched.isEmpty && summary.changedDirections > 100 && summary.closedDirections > 0,
+                "\(summary.unmatched.count) unmatched, \(summary.changedDirections) changed, \(summary.closedDirections) closed")
+        let graph = try RoutingGraph(path: path, mode: .driving)
+        #expect(graph.hierarchy.validationError() == nil)
+        let fast = Router(graph: graph), slow = Router(graph: graph, reference: true), old = Router(graph: before)
+        var rng = SplitMix64(seed: 0xC057 &+ seed)
+        var disagreements: [String] = [], routed = 0, changed = 0
+        for _ in 0..<1000 {
+            let a = randomCoordinate(graph, &rng), b = randomCoordinate(graph, &rng)
+            let f = Result { try fast.route(from: a, to: b) }, s = Result { try slow.route(from: a, to: b) }
+            switch (f, s) {
+            case (.success(let x), .success(let y)):
+                routed += 1
+                if x.weight != y.weight { disagreements.append("\(a) -> \(b): CH \(x.weight) ms, Dijkstra \(y.weight) ms") }
+                if let o = try? old.route(from: a, to: b), o.weight != x.weight { changed += 1 }
+            case (.failure(let x as RouteError), .failure(let y as RouteError)):
+                if x != y { disagreements.append("\(a) -> \(b): CH \(x), Dijkstra \(y)") }
+            default:
+                disagreements.append("\(a) -> \(b): CH \(f), Dijkstra \(s)")
+            }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.count) disagreements, first: \(disagreements.prefix(3))")
+        #expect(routed > 250 && changed > 80, "\(routed) routed, \(changed) changed")
+    }
+
+    /// Baltimore's hierarchy answers `exclude` (its filters are rebuilt with it).
+    @Test func exclusionsStayExactAfterCustomizing() throws {
+        let (path, speeds) = try Self.customizedCopy("baltimore", share: 0.1, seed: 9)
+        _ = try Customizer.customize(graph: path, speedFiles: [speeds])
+        let graph = try RoutingGraph(path: path, mode: .driving)
+        #expect(graph.hierarchy.servesExclusions)
+        let fast = Router(graph: graph), slow = Router(graph: graph, reference: true)
+        var rng = SplitMix64(seed: 0xBA17)
+        var disagreements: [String] = []
+        for excluded in (1..<8).map({ WayClasses(rawValue: UInt8($0)) }) {
+            for _ in 0..<60 {
+                let a = randomCoordinate(graph, &rng), b = randomCoordinate(graph, &rng)
+                let f = try? fast.route(from: a, to: b, excluding: excluded), s = try? slow.route(from: a, to: b, excluding: excluded)
+                if f?.weight != s?.weight { disagreements.append("\(excluded.names) \(a) -> \(b): CH \(String(describing: f?.weight)), Dijkstra \(String(describing: s?.weight))") }
+            }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.count) disagreements, first: \(disagreements.prefix(3))")
+    }
+
+    /// An update that names none of the first one's stretches gives every segment its
+    /// imported weights back, and the base graph its imported arcs.
+    @Test func theNextUpdateStartsFromTheImport() throws {
+        let (path, speeds) = try Self.customizedCopy("andorra", share: 0.3, seed: 4)
+        let imported = try RoutingGraph(path: path, mode: .driving)
+        let importedSegments = Array(imported.segments), importedArcs = Array(imported.base.arcs)
+        _ = try Customizer.customize(graph: path, speedFiles: [speeds])
+        let unrelated = "\((path as NSString).deletingLastPathComponent)/unrelated.csv"
+        try "1,2,30\n".write(toFile: unrelated, atomically: true, encoding: .utf8)
+        let summary = try Customizer.customize(graph: path, speedFiles: [unrelated])
+        #expect(summary.matchedRows == 0 && summary.changedDirections == 0 && summary.metricVersion == 2)
+        let graph = try RoutingGraph(path: path, mode: .driving)
+        #expect(Array(graph.segments).map(\.forwardWeight) == importedSegments.map(\.forwardWeight))
+        #expect(Array(graph.segments).map(\.backwardWeight) == importedSegments.map(\.backwardWeight))
+        #expect(Array(graph.base.arcs) == importedArcs)
+        // Walking and cycling are copied as they were. (Copied out of the mappings while
+        // their graphs are alive: a buffer outlives nothing.)
+        for mode in [TravelMode.walking, .cycling] {
+            let now = try RoutingGraph(path: path, mode: mode), built = try ExtractGraphs.shared.graph("andorra", mode)
+            #expect(Array(now.segments).map(\.forwardWeight) == Array(built.segments).map(\.forwardWeight))
+            #expect(Array(now.base.arcs) == Array(built.base.arcs))
+        }
+    }
+}
