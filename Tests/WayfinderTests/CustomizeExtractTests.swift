@@ -40,22 +40,10 @@ import WayfinderRouting
                 "\(summary.unmatched.count) unmatched, \(summary.changedDirections) changed, \(summary.closedDirections) closed")
         let graph = try RoutingGraph(path: path, mode: .driving)
         #expect(graph.hierarchy.validationError() == nil)
-        let fast = Router(graph: graph), slow = Router(graph: graph, reference: true), old = Router(graph: before)
-        var rng = SplitMix64(seed: 0xC057 &+ seed)
-        var disagreements: [String] = [], routed = 0, changed = 0
-        for _ in 0..<1000 {
-            let a = randomCoordinate(graph, &rng), b = randomCoordinate(graph, &rng)
-            let f = Result { try fast.route(from: a, to: b) }, s = Result { try slow.route(from: a, to: b) }
-            switch (f, s) {
-            case (.success(let x), .success(let y)):
-                routed += 1
-                if x.weight != y.weight { disagreements.append("\(a) -> \(b): CH \(x.weight) ms, Dijkstra \(y.weight) ms") }
-                if let o = try? old.route(from: a, to: b), o.weight != x.weight { changed += 1 }
-            case (.failure(let x as RouteError), .failure(let y as RouteError)):
-                if x != y { disagreements.append("\(a) -> \(b): CH \(x), Dijkstra \(y)") }
-            default:
-                disagreements.append("\(a) -> \(b): CH \(f), Dijkstra \(s)")
-            }
+        let old = Router(graph: before)
+        var rng = SplitMix64(seed: 0xC057 &+ seed), changed = 0
+        let (routed, disagreements) = routesAgainstDijkstra(graph, count: 1000, rng: &rng) { a, b, route in
+            if let o = try? old.route(from: a, to: b), o.weight != route.weight { changed += 1 }
         }
         #expect(disagreements.isEmpty, "\(disagreements.count) disagreements, first: \(disagreements.prefix(3))")
         #expect(routed > 250 && changed > 80, "\(routed) routed, \(changed) changed")

@@ -11,22 +11,9 @@ import WayfinderRouting
     @Test(arguments: extracts, TravelMode.allCases)
     func hierarchyEqualsDijkstra(extract: String, mode: TravelMode) throws {
         let graph = try ExtractGraphs.shared.graph(extract, mode)
-        let fast = Router(graph: graph), slow = Router(graph: graph, reference: true)
         var rng = SplitMix64(seed: 0x5EED ^ UInt64(extract.utf8.count) &* UInt64(mode.rawValue))
-        var routed = 0, disagreements: [String] = []
-        for _ in 0..<1000 {
-            let a = randomCoordinate(graph, &rng), b = randomCoordinate(graph, &rng)
-            let f = Result { try fast.route(from: a, to: b) }, s = Result { try slow.route(from: a, to: b) }
-            switch (f, s) {
-            case (.success(let x), .success(let y)):
-                routed += 1
-                if x.weight != y.weight { disagreements.append("\(a) -> \(b): CH \(x.weight) ms, Dijkstra \(y.weight) ms") }
-                try checkWellFormed(x, graph)
-            case (.failure(let x as RouteError), .failure(let y as RouteError)):
-                if x != y { disagreements.append("\(a) -> \(b): CH \(x), Dijkstra \(y)") }
-            default:
-                disagreements.append("\(a) -> \(b): CH \(f), Dijkstra \(s)")
-            }
+        let (routed, disagreements) = try routesAgainstDijkstra(graph, count: 1000, rng: &rng) { _, _, route in
+            try checkWellFormed(route, graph)
         }
         #expect(disagreements.isEmpty, "\(disagreements.count) disagreements, first: \(disagreements.prefix(3))")
         #expect(routed > 500)

@@ -64,3 +64,28 @@ func randomCoordinate(_ graph: RoutingGraph, _ rng: inout SplitMix64) -> FixedCo
     return FixedCoordinate(lat: grid.minLat + Int32.random(in: 0...(grid.rows * grid.cellSize), using: &rng),
                            lon: grid.minLon + Int32.random(in: 0...(grid.columns * grid.cellSize), using: &rng))
 }
+
+/// Routes `count` random pairs of `graph` with the hierarchy and with plain Dijkstra: how many
+/// both routed, and each disagreement (another weight, or another error). `each` gets every
+/// hierarchy route with its ends, for the caller's own checks.
+func routesAgainstDijkstra(_ graph: RoutingGraph, count: Int, rng: inout SplitMix64,
+                           each: (FixedCoordinate, FixedCoordinate, Route) throws -> Void = { _, _, _ in }) rethrows
+    -> (routed: Int, disagreements: [String]) {
+    let fast = Router(graph: graph), slow = Router(graph: graph, reference: true)
+    var routed = 0, disagreements: [String] = []
+    for _ in 0..<count {
+        let a = randomCoordinate(graph, &rng), b = randomCoordinate(graph, &rng)
+        let f = Result { try fast.route(from: a, to: b) }, s = Result { try slow.route(from: a, to: b) }
+        switch (f, s) {
+        case (.success(let x), .success(let y)):
+            routed += 1
+            if x.weight != y.weight { disagreements.append("\(a) -> \(b): CH \(x.weight) ms, Dijkstra \(y.weight) ms") }
+            try each(a, b, x)
+        case (.failure(let x as RouteError), .failure(let y as RouteError)):
+            if x != y { disagreements.append("\(a) -> \(b): CH \(x), Dijkstra \(y)") }
+        default:
+            disagreements.append("\(a) -> \(b): CH \(f), Dijkstra \(s)")
+        }
+    }
+    return (routed, disagreements)
+}
