@@ -104,7 +104,8 @@ extension MatchRequest {
 
     /// Matches the trace with the calling thread's `MapMatcher` and routes each matching
     /// through its matched points with its `Router`. `noSegmentNearTrace` when no point has a
-    /// road in reach, `noMatch` when no two points could be matched (or the `waypoints` asked
+    /// road in reach, `noMatch` when no two points could be matched (or the roads in reach are
+    /// all closed by traffic) (or the `waypoints` asked
     /// for were not all matched in one matching), `tooBig` past the time limit.
     public func answer(_ queries: EngineQueries) throws(EngineError) -> MatchAnswer {
         let graph = try queries.routingGraph(mode)
@@ -120,7 +121,9 @@ extension MatchRequest {
         trace.excluding = excluding
         let matcher = queries.mapMatcher(mode)!
         let candidates = matcher.candidates(trace)
-        guard candidates.contains(where: { !$0.isEmpty }) else { throw .noSegmentNearTrace }
+        guard candidates.contains(where: { !$0.isEmpty }) else {
+            throw matcher.hasRoads(near: trace) ? .noMatch("Could not match the trace.") : .noSegmentNearTrace
+        }
         guard let found = matcher.match(trace, candidates: candidates, stop: { queries.pastDeadline }) else {
             throw .tooBig("The match took longer than \(queries.limits.maxRequestTime) s to compute")
         }

@@ -80,6 +80,16 @@ public final class MapMatcher {
         }
     }
 
+    /// Whether a road lies within a point's search radius at all, open or not: a trace whose
+    /// points have no candidates only because traffic closed the roads there has no match
+    /// (OSRM's NoMatch), one far from any road no segment (NoSegment).
+    public func hasRoads(near trace: MatchTrace) -> Bool {
+        trace.coordinates.indices.contains { i in
+            finder.hasRoad(near: trace.coordinates[i], radius: trace.accuracies[i] * MatchProbabilities.searchRadiusPerAccuracy,
+                           excluding: trace.excluding)
+        }
+    }
+
     /// The trace's matchings, in trace order; empty when no two points could be matched.
     /// `stop` is asked between steps; when it answers true matching gives up (nil).
     public func match(_ trace: MatchTrace, candidates: [[MatchCandidate]], stop: () -> Bool = { false }) -> [SubMatching]? {

@@ -40,6 +40,11 @@ public struct MatchCandidateFinder {
         snapper = Snapper(graph: graph)
     }
 
+    /// Whether any segment lies within `radius` metres of `p`, whatever its directions allow.
+    public func hasRoad(near p: FixedCoordinate, radius: Double, excluding: WayClasses) -> Bool {
+        !snapper.nearest(to: p, count: 1, maxDistance: radius, excluding: excluding).isEmpty
+    }
+
     /// The candidates of point `i` of `points`, within `radius` metres, nearest first, on
     /// roads `bearing` allows (nil: any) and not of the `excluding` classes.
     public func candidates(_ points: [FixedCoordinate], _ i: Int, radius: Double, bearing: BearingRange?,

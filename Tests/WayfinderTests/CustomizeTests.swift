@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WayfinderGraph
 import WayfinderImport
+import WayfinderMatching
 import WayfinderRouting
 
 /// `wayfinder customize` on a hand-drawn map: what a speed row does to a route, how an update
@@ -70,6 +71,14 @@ import WayfinderRouting
                 let around = try router.route(from: map.coordinate(near: "c", east: -10), to: map.coordinate("d"))
                 #expect(lettersOnRoute(graph.geometry(of: around), map) == "ced")
             }
+            // A trace along a-b finds the road but no way along it: no match (OSRM's
+            // NoMatch), where one far from any road has no segment.
+            let matcher = MapMatcher(graph: graph)
+            let trace = MatchTrace(coordinates: [map.coordinate(near: "a", east: 20), map.coordinate(near: "a", east: 60)],
+                                   accuracies: [5, 5], maxSpeed: 40)
+            #expect(matcher.candidates(trace).allSatisfy(\.isEmpty) && matcher.hasRoads(near: trace))
+            let far = MatchTrace(coordinates: [map.coordinate(near: "a", north: 500)], accuracies: [5], maxSpeed: 40)
+            #expect(!matcher.hasRoads(near: far))
             // The files are the whole state: an update without the closure reopens the road,
             // at its imported time exactly, and a faster Loop Road does not change that.
             let second = try Customizer.customize(graph: path, speedFiles: [try speeds(map, [("d", "e", "60")], in: dir, name: "next.csv")])
