@@ -137,9 +137,8 @@ public enum Instructions {
             case .depart:
                 out.phrase("Push your bike ")
                 out.phrase(compassPhrase(maneuver.bearingAfter))
-            case .newName, .notification:
-                out.phrase("Push your bike")
-            case .continue where modifier == .straight:
+            case .newName, .notification,
+                 .continue where modifier == .straight:
                 out.phrase("Push your bike")
             default:
                 out.phrase(InstructionPhrases.phrasing(maneuver.type, modifier, drivingSide: drivingSide).alone)

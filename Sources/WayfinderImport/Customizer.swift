@@ -28,7 +28,6 @@ public enum Customizer {
         public var closedDirections = 0
         public var metricVersion = 0
         public var seconds = 0.0
-        public var fileBytes = 0
     }
 
     public enum Failure: Error, CustomStringConvertible {
@@ -54,8 +53,8 @@ public enum Customizer {
 
     /// Applies the speed files (read in order; the last row for a piece wins) to `path` and
     /// writes the result to `output` (default: `path`), replacing it atomically.
-    public static func customize(graph path: String, speedFiles: [String], output: String? = nil, threads: Int = 2,
-                                 progress: (String) -> Void = { _ in }) throws(Failure) -> Summary {
+    public static func customize(graph path: String, speedFiles: [String], output: String? = nil,
+                                 threads: Int = 2) throws(Failure) -> Summary {
         let started = Date()
         var summary = Summary()
         var rows: [SegmentSpeedRow] = []
@@ -67,14 +66,11 @@ public enum Customizer {
         do { file = try GraphFile(path: path) } catch { throw .graph(error) }
         let mode = TravelMode.driving
         let driving: ModeCustomization
-        do {
-            driving = try ModeCustomization(file: file, mode: mode, rows: rows, threads: threads)
-        } catch let failure as Failure { throw failure } catch { throw .unsuitable(path: path, reason: "\(error)") }
+        do { driving = try ModeCustomization(file: file, mode: mode, rows: rows, threads: threads) } catch {
+            throw .unsuitable(path: path, reason: "\(error)")
+        }
         (summary.matchedRows, summary.unmatched) = (driving.update.matchedRows, driving.update.unmatched)
         (summary.changedDirections, summary.closedDirections) = (driving.update.changedDirections, driving.update.closedDirections)
-        progress(String(format: "driving: %d of %d rows matched, %d directed segments changed (%d closed); %.3f s",
-                        summary.matchedRows, summary.rows, summary.changedDirections, summary.closedDirections,
-                        Date().timeIntervalSince(started)))
 
         var writer = GraphFileWriter()
         writer.metadata = file.metadata
@@ -87,9 +83,7 @@ public enum Customizer {
             writer.add(copyOf: file, kind: section.kind, mode: section.mode)
         }
         driving.add(to: &writer)
-        let target = output ?? path
-        do { try writer.write(to: target) } catch { throw .graph(error) }
-        summary.fileBytes = (try? FileManager.default.attributesOfItem(atPath: target)[.size] as? Int) ?? 0
+        do { try writer.write(to: output ?? path) } catch { throw .graph(error) }
         summary.seconds = Date().timeIntervalSince(started)
         return summary
     }

@@ -40,7 +40,14 @@ struct ModeCustomization {
 
         // The import's weights: kept by the first customization, else the file's own.
         let keptWeights = file.section(kind: SectionKind.importedSegmentWeights.rawValue, mode: mode.rawValue, as: Int32.self)
-        importedWeights = keptWeights.map(Array.init) ?? roads.segments.flatMap { [$0.forwardWeight, $0.backwardWeight] }
+        if let keptWeights {
+            importedWeights = Array(keptWeights)
+        } else {
+            var weights: [Int32] = []
+            weights.reserveCapacity(2 * roads.segments.count)
+            for segment in roads.segments { weights.append(segment.forwardWeight); weights.append(segment.backwardWeight) }
+            importedWeights = weights
+        }
         if let keptFirst = file.section(kind: SectionKind.importedBaseFirst.rawValue, mode: mode.rawValue, as: Int32.self),
            let keptArcs = file.section(kind: SectionKind.importedBaseArcs.rawValue, mode: mode.rawValue, as: BaseArc.self) {
             importedBase = BaseGraph(first: keptFirst, arcs: keptArcs, owner: file)
