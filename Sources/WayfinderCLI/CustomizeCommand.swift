@@ -6,7 +6,7 @@ import WayfinderImport
 /// closures into a built graph, without the extract (`Customizer`).
 public enum CustomizeCommand {
     public static let help = HelpPage(
-        usage: ["wayfinder customize GRAPH --segment-speed-file FILE[,FILE…] [--output OUT] [--quiet]"],
+        usage: ["wayfinder customize GRAPH [--segment-speed-file FILE[,FILE…]] [--turn-penalty-file FILE[,FILE…]] [--output OUT] [--quiet]"],
         summary: """
         Applies live traffic to a graph file built by `wayfinder build`, without the extract and
         without contracting it anew (the hierarchy is re-contracted along its stored order), and
@@ -17,19 +17,28 @@ public enum CustomizeCommand {
                           one direction of the stretch between two consecutive nodes of a way
                           per row; speed 0 closes it; rate is read but not used (the weight is
                           the duration)
+          turn penalties  from_osm_node,via_osm_node,to_osm_node,penalty_s[,weight]
+                          the turn at via from the stretch arriving from `from` onto the one
+                          leaving towards `to`; the penalty (seconds, negative allowed) replaces
+                          the turn's imported cost (angle, signals, barriers); a turn never
+                          costs below nothing with the road after it; weight is read but not
+                          used; a fifth column that is not a number is a comment
         Semantics: the files given are the whole current traffic state, applied to the speeds
         of the import: a stretch no row names runs at its imported speed again, even if an
-        earlier update changed it. When several rows name the same stretch and direction, the
-        last one read wins (files in the order given). Rows naming two nodes that are not
-        consecutive on a road are counted and reported, not fatal. Speeds change the driving
-        mode (car traffic); walking and cycling stay as built. The file's metadata gets
+        earlier update changed it, and a turn no row names costs what the import gave it. When
+        several rows name the same stretch and direction, or the same turn, the last one read
+        wins (files in the order given). Rows naming nodes that are not consecutive on a road,
+        or a turn that is not one (no intersection there, or a forbidden turn), are counted and
+        reported, not fatal. Speeds and penalties change the driving mode (car traffic);
+        walking and cycling stay as built. The file's metadata gets
         metric_version (one more than before) and the time it was customized.
-        Not yet: --turn-penalty-file and --closed-areas are refused (exit code 2).
+        Not yet: --closed-areas is refused (exit code 2).
         Prints one summary line on stderr (none with --quiet).
         """,
         options: """
           GRAPH, --graph GRAPH          the graph file to update (in place unless --output)
           --segment-speed-file F[,F…]   segment speed files, comma separated or the flag repeated
+          --turn-penalty-file F[,F…]    turn penalty files, likewise (one of the two kinds at least)
           --output OUT                  write the customized graph to OUT instead
           --quiet                       no summary line
         """,
@@ -48,14 +57,17 @@ public enum CustomizeCommand {
             guard let path = try GraphArgument.named(args, command: "customize") else {
                 throw .usage("give the GRAPH to customize; see wayfinder customize --help")
             }
-            for unsupported in ["turn-penalty-file", "closed-areas"] where args[unsupported] != nil {
-                throw .usage("--\(unsupported) is not supported yet: only --segment-speed-file is")
+            for unsupported in ["closed-areas"] where args[unsupported] != nil {
+                throw .usage("--\(unsupported) is not supported yet")
             }
-            let speedFiles = (args.repeated["segment-speed-file"] ?? []).flatMap { $0.split(separator: ",").map(String.init) }
-            guard !speedFiles.isEmpty else { throw .usage("give at least one --segment-speed-file; see wayfinder customize --help") }
+            func files(_ flag: String) -> [String] { (args.repeated[flag] ?? []).flatMap { $0.split(separator: ",").map(String.init) } }
+            let speedFiles = files("segment-speed-file"), turnFiles = files("turn-penalty-file")
+            guard !speedFiles.isEmpty || !turnFiles.isEmpty else {
+                throw .usage("give a --segment-speed-file or a --turn-penalty-file; see wayfinder customize --help")
+            }
             let summary: Customizer.Summary
             do throws(Customizer.Failure) {
-                summary = try Customizer.customize(graph: path, speedFiles: speedFiles, output: args["output"])
+                summary = try Customizer.customize(graph: path, speedFiles: speedFiles, turnPenaltyFiles: turnFiles, output: args["output"])
             } catch {
                 switch error {
                 case .traffic: throw .badInput("\(error)")
@@ -66,9 +78,10 @@ public enum CustomizeCommand {
                 }
             }
             if !args.has("quiet") {
-                var line = String(format: "customized %@: metric version %d, %d of %d rows matched, %d directed segments changed (%d closed), %.3f s",
+                var line = String(format: "customized %@: metric version %d, %d of %d speed rows matched, %d directed segments changed (%d closed), %d of %d turn rows matched (%d turns priced), %.3f s",
                                   args["output"] ?? path, summary.metricVersion, summary.matchedRows, summary.rows,
-                                  summary.changedDirections, summary.closedDirections, summary.seconds)
+                                  summary.changedDirections, summary.closedDirections, summary.matchedTurnRows, summary.turnRows,
+                                  summary.pricedTurns, summary.seconds)
                 if !summary.unmatched.isEmpty {
                     line += "; rows naming no stretch of road: " + summary.unmatched.prefix(5).joined(separator: ", ")
                         + (summary.unmatched.count > 5 ? " and \(summary.unmatched.count - 5) more" : "")

@@ -8,8 +8,8 @@ import WayfinderGraph
 /// The traffic files are the whole current state, applied to the weights the import gave
 /// (kept in the file at the first customization: `importedSegmentWeights`,
 /// `importedBaseFirst`, `importedBaseArcs`), so a row left out of the next update restores
-/// its road. Segment speeds are car traffic: they change the driving mode; walking and
-/// cycling are copied as they are.
+/// its road or turn. Segment speeds and turn penalties are car traffic: they change the
+/// driving mode; walking and cycling are copied as they are.
 ///
 /// Why re-contraction along the stored order (`ContractionOptions.fixedPriorities`,
 /// `ContractionHierarchy.contractionLevels`): the hierarchy's order was chosen for the
@@ -20,9 +20,15 @@ import WayfinderGraph
 /// hierarchy is not.
 public enum Customizer {
     public struct Summary: Sendable {
+        /// Segment speed rows read, and those naming a stretch of the driving roads.
         public var rows = 0
         public var matchedRows = 0
-        /// "FILE:LINE" of the rows that name no piece of the driving roads.
+        /// Turn penalty rows read, those naming a turn of the driving graph, and the turns
+        /// (search graph arcs) they priced.
+        public var turnRows = 0
+        public var matchedTurnRows = 0
+        public var pricedTurns = 0
+        /// "FILE:LINE" of the rows (of either kind) that name nothing of the driving graph.
         public var unmatched: [String] = []
         public var changedDirections = 0
         public var closedDirections = 0
@@ -51,25 +57,29 @@ public enum Customizer {
         .baseFirst, .baseArcs, .importedBaseFirst, .importedBaseArcs, .snapClosedPieces,
     ].map(\.rawValue) + SectionKind.all.filter { $0.group == .hierarchy || $0.group == .exclusionFilters }.map(\.rawValue))
 
-    /// Applies the speed files (read in order; the last row for a piece wins) to `path` and
-    /// writes the result to `output` (default: `path`), replacing it atomically.
-    public static func customize(graph path: String, speedFiles: [String], output: String? = nil,
-                                 threads: Int = 2) throws(Failure) -> Summary {
+    /// Applies the speed and turn penalty files (each kind read in order; the last row for a
+    /// stretch or a turn wins) to `path` and writes the result to `output` (default: `path`),
+    /// replacing it atomically.
+    public static func customize(graph path: String, speedFiles: [String], turnPenaltyFiles: [String] = [],
+                                 output: String? = nil, threads: Int = 2) throws(Failure) -> Summary {
         let started = Date()
         var summary = Summary()
-        var rows: [SegmentSpeedRow] = []
-        for file in speedFiles {
-            do { rows += try TrafficFiles.readSegmentSpeeds(file) } catch { throw .traffic(error) }
-        }
-        summary.rows = rows.count
+        var rows: [SegmentSpeedRow] = [], turnRows: [TurnPenaltyRow] = []
+        do {
+            for file in speedFiles { rows += try TrafficFiles.readSegmentSpeeds(file) }
+            for file in turnPenaltyFiles { turnRows += try TrafficFiles.readTurnPenalties(file) }
+        } catch { throw .traffic(error) }
+        (summary.rows, summary.turnRows) = (rows.count, turnRows.count)
         let file: GraphFile
         do { file = try GraphFile(path: path) } catch { throw .graph(error) }
         let mode = TravelMode.driving
         let driving: ModeCustomization
-        do { driving = try ModeCustomization(file: file, mode: mode, rows: rows, threads: threads) } catch {
+        do { driving = try ModeCustomization(file: file, mode: mode, rows: rows, turnRows: turnRows, threads: threads) } catch {
             throw .unsuitable(path: path, reason: "\(error)")
         }
-        (summary.matchedRows, summary.unmatched) = (driving.update.matchedRows, driving.update.unmatched)
+        let turns = driving.turns.matched()
+        (summary.matchedRows, summary.unmatched) = (driving.update.matchedRows, driving.update.unmatched + turns.unmatched)
+        (summary.matchedTurnRows, summary.pricedTurns) = (turns.count, driving.turns.pricedTurns)
         (summary.changedDirections, summary.closedDirections) = (driving.update.changedDirections, driving.update.closedDirections)
 
         var writer = GraphFileWriter()
@@ -78,6 +88,7 @@ public enum Customizer {
         writer.metadata["metric_version"] = "\(summary.metricVersion)"
         writer.metadata["customized"] = ISO8601DateFormatter().string(from: Date())
         writer.metadata["traffic_rows"] = "\(summary.rows)"
+        writer.metadata["turn_penalty_rows"] = "\(summary.turnRows)"
         for section in file.sections where section.kind != GraphFile.metadataKind
             && !(section.mode == mode.rawValue && rewrittenKinds.contains(section.kind)) {
             writer.add(copyOf: file, kind: section.kind, mode: section.mode)

@@ -11,6 +11,7 @@ struct ModeCustomization {
 
     let mode: TravelMode
     let update: SegmentSpeedUpdate
+    let turns: TurnPenaltyUpdate
     let segments: [RoadSegment]
     let importedWeights: [Int32]
     let importedBase: BaseGraph
@@ -21,7 +22,7 @@ struct ModeCustomization {
     let nodeFirst: [Int32]
     let nodeLeaving: [Int32]
 
-    init(file: GraphFile, mode: TravelMode, rows: [SegmentSpeedRow], threads: Int) throws {
+    init(file: GraphFile, mode: TravelMode, rows: [SegmentSpeedRow], turnRows: [TurnPenaltyRow], threads: Int) throws {
         precondition(mode.isTurnExpanded, "customizing a turn-expanded mode")
         self.mode = mode
         let shared = try SharedRoads(file: file)
@@ -65,10 +66,12 @@ struct ModeCustomization {
         for s in segments.indices { (segments[s].forwardWeight, segments[s].backwardWeight) = (weights[2 * s], weights[2 * s + 1]) }
         self.segments = segments
 
-        // An arc x -> y costs the turn plus all of y: the imported turn stays, y's part follows
-        // y's new weight; arcs into a closed direction go (those out of one stay, as the
-        // import left them: no search enters a closed direction).
+        // An arc x -> y costs the turn plus all of y: the imported turn stays unless a penalty
+        // row replaces it, y's part follows y's new weight; a turn never costs below nothing
+        // in all (OSRM clamps too-negative penalties). Arcs into a closed direction go (those
+        // out of one stay, as the import left them: no search enters a closed direction).
         func directed(_ x: Int32) -> Int { Int(x) < 2 * segments.count ? Int(x) : Int(copies[Int(x) - 2 * segments.count]) }
+        var turns = TurnPenaltyUpdate(rows: turnRows)
         var arcs: [WeightedArc] = []
         arcs.reserveCapacity(importedBase.arcs.count)
         for x in 0..<Int32(n) {
@@ -76,11 +79,15 @@ struct ModeCustomization {
                 let arc = importedBase.arcs[i]
                 guard arc.head >= 0, Int(arc.head) < n else { throw Damage(description: "a \(mode) base arc leads off the graph") }
                 let y = directed(arc.head)
+                // Asked first: a row for a turn onto a road closed today still names a turn.
+                let penalty = turns.isEmpty ? nil : turns.milliseconds(from: directed(x), into: y, segments: roads.segments, nodeIds: nodeIds)
                 guard weights[y] >= 0, importedWeights[y] >= 0 else { continue }
-                let weight = max(0, Int64(arc.weight) - Int64(importedWeights[y]) + Int64(weights[y]))
-                arcs.append(WeightedArc(tail: x, head: arc.head, weight: Int32(min(weight, Int64(infiniteWeight / 4))), payload: arc.payload))
+                let turn = penalty ?? Double(Int64(arc.weight) - Int64(importedWeights[y]))
+                let weight = min(max(0, turn + Double(weights[y])), Double(infiniteWeight / 4))
+                arcs.append(WeightedArc(tail: x, head: arc.head, weight: Int32(weight), payload: arc.payload))
             }
         }
+        self.turns = turns
         base = BaseGraph(nodeCount: n, arcs: arcs)
 
         var keys = ModeBuild.mapOrderKeys(segments, points: shared.points, nodeCount: n, mode: mode)

@@ -12,6 +12,20 @@ public struct SegmentSpeedRow: Sendable, Equatable {
     public var origin: String
 }
 
+/// One row of OSRM's turn penalty file: the turn at `via` from the stretch of a way arriving
+/// from `from` onto the one leaving towards `to` (three OSM nodes, consecutive along the two
+/// ways) costs `seconds` (negative allowed: a turn made cheaper). `weight` is OSRM's weight
+/// penalty, read and kept but not routed by: Wayfinder's weight is the duration.
+public struct TurnPenaltyRow: Sendable, Equatable {
+    public var from: Int64
+    public var via: Int64
+    public var to: Int64
+    public var seconds: Double
+    public var weight: Double?
+    /// Where the row was read: "FILE:LINE".
+    public var origin: String
+}
+
 /// Why a traffic file cannot be used: one line naming the file and, for a bad row, its line.
 public enum TrafficFileError: Error, CustomStringConvertible, Equatable {
     case unreadable(path: String, reason: String)
@@ -54,6 +68,33 @@ public enum TrafficFiles {
                 guard rate! >= 0 else { throw .malformed(path: path, line: line, reason: "rate \(row.text(3)) is negative") }
             }
             rows.append(SegmentSpeedRow(from: from, to: to, kmh: kmh, rate: rate, origin: "\(path):\(line)"))
+        }
+        return rows
+    }
+
+    /// `from_osm_node,via_osm_node,to_osm_node,penalty_s[,weight]` rows. Penalties are finite
+    /// and may be negative; a fifth column that is not a number is a comment, as OSRM reads it.
+    public static func readTurnPenalties(_ path: String) throws(TrafficFileError) -> [TurnPenaltyRow] {
+        try turnPenalties(in: try contents(of: path), path: path)
+    }
+
+    /// The rows of a turn penalty file's bytes; `path` names it in errors and origins.
+    public static func turnPenalties(in bytes: [UInt8], path: String) throws(TrafficFileError) -> [TurnPenaltyRow] {
+        var rows: [TurnPenaltyRow] = []
+        try forEachRow(bytes, path: path) { (line, row) throws(TrafficFileError) in
+            guard row.count >= 4 else {
+                throw .malformed(path: path, line: line, reason: "expected from_osm_node,via_osm_node,to_osm_node,penalty_s[,weight], found \(row.count) column(s)")
+            }
+            let from = try nodeId(row, 0, path, line, "from_osm_node")
+            let via = try nodeId(row, 1, path, line, "via_osm_node")
+            let to = try nodeId(row, 2, path, line, "to_osm_node")
+            let seconds = try number(row, 3, path, line, "penalty_s")
+            var weight: Double?
+            if row.count >= 5, let value = row.number(4) {
+                guard value.isFinite else { throw .malformed(path: path, line: line, reason: "weight '\(row.text(4))' is not a finite number") }
+                weight = value
+            }
+            rows.append(TurnPenaltyRow(from: from, via: via, to: to, seconds: seconds, weight: weight, origin: "\(path):\(line)"))
         }
         return rows
     }

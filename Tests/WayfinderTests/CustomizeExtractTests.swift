@@ -49,6 +49,59 @@ import WayfinderRouting
         #expect(routed > 250 && changed > 80, "\(routed) routed, \(changed) changed")
     }
 
+    /// Random turn penalty rows for `share` of the driving graph's turns between original
+    /// directed segments (penalties from -60 to 300 s), each with the turn's arc, so that
+    /// the test can check what the update gave it.
+    static func turnPenalties(_ graph: RoutingGraph, share: Double, seed: UInt64, to file: String)
+        throws -> [(tail: Int, head: Int, seconds: Int)] {
+        let ids = PointNodeIds(file: graph.file), segments = graph.segments, n = 2 * segments.count
+        var rng = SplitMix64(seed: seed), rows: [String] = [], picked: [(Int, Int, Int)] = []
+        var named = Set<[Int64]>()
+        for x in 0..<n {
+            for i in Int(graph.base.first[x])..<Int(graph.base.first[x + 1]) where Int(graph.base.arcs[i].head) < n {
+                guard Double.random(in: 0..<1, using: &rng) < share else { continue }
+                let a = segments[x >> 1], y = Int(graph.base.arcs[i].head), b = segments[y >> 1]
+                let before = x & 1 == 0 ? a.lastPoint - 1 : a.firstPoint + 1, via = x & 1 == 0 ? a.lastPoint : a.firstPoint
+                let after = y & 1 == 0 ? b.firstPoint + 1 : b.lastPoint - 1
+                let key = [ids[Int(before)], ids[Int(via)], ids[Int(after)]]
+                guard named.insert(key).inserted else { continue }  // two arcs, one turn (parallel ways)
+                let seconds = Int.random(in: -60...300, using: &rng)
+                rows.append("\(key[0]),\(key[1]),\(key[2]),\(seconds)")
+                picked.append((x, y, seconds))
+            }
+        }
+        try rows.joined(separator: "\n").write(toFile: file, atomically: true, encoding: .utf8)
+        return picked
+    }
+
+    /// Speeds and turn penalties together: every priced turn costs its penalty plus the road
+    /// after it, and the hierarchy still answers as Dijkstra does.
+    @Test func turnPenaltiesAreExactAndEqualDijkstra() throws {
+        let (path, speeds) = try Self.customizedCopy("andorra", share: 0.1, seed: 5)
+        let turns = (path as NSString).deletingLastPathComponent + "/turns.csv"
+        let picked = try Self.turnPenalties(try RoutingGraph(path: path, mode: .driving), share: 0.1, seed: 6, to: turns)
+        let summary = try Customizer.customize(graph: path, speedFiles: [speeds], turnPenaltyFiles: [turns])
+        #expect(summary.unmatched.isEmpty && summary.matchedTurnRows == picked.count && picked.count > 1000,
+                "\(summary.unmatched.count) unmatched, \(summary.matchedTurnRows) of \(picked.count)")
+        let graph = try RoutingGraph(path: path, mode: .driving)
+        // One arc from x to y at most; none if y is closed now.
+        var wrong: [String] = []
+        for (x, y, seconds) in picked {
+            let head = Int32(y)
+            let open = graph.segments[y >> 1].weight(forward: y & 1 == 0)
+            let arc = (Int(graph.base.first[x])..<Int(graph.base.first[x + 1])).first { graph.base.arcs[$0].head == head }
+            let expected = open < 0 ? nil : max(0, seconds * 1000 + Int(open))
+            if arc.map({ Int(graph.base.arcs[$0].weight) }) != expected {
+                wrong.append("turn \(x) -> \(y): \(String(describing: arc.map { graph.base.arcs[$0].weight })), expected \(String(describing: expected))")
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.count) turns priced wrong, first: \(wrong.prefix(3))")
+        var rng = SplitMix64(seed: 0x7E4)
+        let (routed, disagreements) = try routesAgainstDijkstra(graph, count: 1000, rng: &rng)
+        #expect(disagreements.isEmpty, "\(disagreements.count) disagreements, first: \(disagreements.prefix(3))")
+        #expect(routed > 250)
+    }
+
     /// Baltimore's hierarchy answers `exclude` (its filters are rebuilt with it).
     @Test func exclusionsStayExactAfterCustomizing() throws {
         let (path, speeds) = try Self.customizedCopy("baltimore", share: 0.1, seed: 9)
