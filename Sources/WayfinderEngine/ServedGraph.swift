@@ -39,6 +39,10 @@ public final class ServedGraph: Sendable {
     public let builtAt: Date?
     /// `builtAt` as written in the file (ISO 8601).
     public let builtText: String?
+    /// 0 for the weights the import gave; one more per `wayfinder customize` since.
+    public var metricVersion: Int { Int(file.metadata["metric_version"] ?? "") ?? 0 }
+    /// `loadedAt` in ISO 8601: when this server put the file in service.
+    public var loadedText: String { ISO8601DateFormatter().string(from: loadedAt) }
     /// Each mode's base graph turned around, for arriving isochrones: built on first use and
     /// shared by every thread (not stored in the file: most servers never need it, and the
     /// file is over its size budget already).

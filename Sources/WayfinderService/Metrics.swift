@@ -94,6 +94,9 @@ public final class Metrics: @unchecked Sendable {  // only atomics are mutated
         # HELP wayfinder_graph_info The graph in service: file format version and generator.
         # TYPE wayfinder_graph_info gauge
         wayfinder_graph_info{format_version="\(GraphFile.formatVersion)",generator="\(escapeLabel(graph.file.metadata["generator"] ?? ""))",generation="\(graph.generation)"} 1
+        # HELP wayfinder_graph_metric_version Traffic customizations of the graph in service (0: the import's weights).
+        # TYPE wayfinder_graph_metric_version gauge
+        wayfinder_graph_metric_version \(graph.metricVersion)
         # HELP wayfinder_graph_reloads_total Graph files put in service after the first, and reloads that failed.
         # TYPE wayfinder_graph_reloads_total counter
         wayfinder_graph_reloads_total{result="ok"} \(engine.reloads.load(ordering: .relaxed))

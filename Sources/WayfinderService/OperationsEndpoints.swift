@@ -5,7 +5,11 @@ import WayfinderOSRM
 /// `/health` and `/metrics`: what operators and their monitoring read.
 enum OperationsEndpoints {
     /// 200 with the graph in service: `{"status":"ok","graph":{"path","source","version",
-    /// "generation","built","age_seconds","modes":[...],"geocoder":bool}}`.
+    /// "generation","built","age_seconds","modes":[...],"geocoder":bool,"metric":{"version",
+    /// "customized","traffic_rows","turn_penalty_rows","in_service_since"}}}`. The metric
+    /// version is 0 for the weights of the import and counts `wayfinder customize` runs since;
+    /// `customized` is when the last one wrote the file, `in_service_since` when this server
+    /// put the file in service (its load or hot reload).
     static func health(_ request: HTTPRequest, _ context: RequestContext) -> HTTPResponse {
         let graph = context.graph
         let json = context.json()
@@ -24,6 +28,14 @@ enum OperationsEndpoints {
         for mode in TravelMode.allCases where graph.graph(mode) != nil { json.string(mode.description) }
         json.endArray()
         json.key("geocoder"); json.bool(graph.geocoder != nil)
+        json.key("metric"); json.beginObject()
+        json.key("version"); json.integer(graph.metricVersion)
+        for name in ["customized", "traffic_rows", "turn_penalty_rows"] {
+            json.key(text: name)
+            if let value = graph.file.metadata[name] { json.string(value) } else { json.null() }
+        }
+        json.key("in_service_since"); json.string(graph.loadedText)
+        json.endObject()
         json.endObject()
         json.endObject()
         return .json(json)
