@@ -63,7 +63,7 @@ let package = Package(
         // OSM reading, travel-mode profiles, road network and graph assembly (`wayfinder build`).
         .target(
             name: "WayfinderImport",
-            dependencies: ["COsmium", "WayfinderGraph", "WayfinderContraction", "WayfinderGeocoding"],
+            dependencies: ["COsmium", "CGEOS", "WayfinderGraph", "WayfinderContraction", "WayfinderGeocoding"],
             swiftSettings: checked
         ),
         // Snapping, CH search, reference Dijkstra, path unpacking: the query core.

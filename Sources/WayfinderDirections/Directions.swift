@@ -10,6 +10,12 @@ public struct LegAnnotation: Sendable {
     /// The OSM node id of each point of the line (`DirectionsBuilder+NodeAnnotation.swift`); empty when the
     /// graph file keeps none.
     public var nodes: [Int64] = []
+    /// OSRM's `datasources`: per stretch, 0 for the profile's speed, `i` for the `i`th speed
+    /// file of the last customization (`DirectionsBuilder+LiveSpeeds.swift`); empty when the
+    /// whole leg runs on the profile's.
+    public var datasources: [UInt8] = []
+    /// OSRM's `metadata.datasource_names`: "lua profile", then the speed files' names.
+    public var sourceNames: [String] = [LiveSpeedTable.profileSource]
 }
 
 /// A route explained: its line, and the steps that say where to turn.

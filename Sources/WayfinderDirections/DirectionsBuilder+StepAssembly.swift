@@ -101,11 +101,13 @@ extension DirectionsBuilder {
 
     /// Metres and seconds of each stretch between consecutive points of `line`. Each piece's
     /// length and time (`millis` at its boundaries) is shared among its stretches by their
-    /// lengths on the map; the values are differences of running totals pinned to the
-    /// boundaries, so they add up to the route's distance and duration.
+    /// lengths on the map, and where a traffic feed set some of its stretches' speeds, its time
+    /// by their times at those speeds (`liveShares`); the values are differences of running
+    /// totals pinned to the boundaries, so they add up to the route's distance and duration.
     func annotation(_ line: [FixedCoordinate], millis: (Int) -> Double) -> LegAnnotation {
         let last = line.count - 1, n = pieces.count
         var metres = [Double](repeating: 0, count: line.count), seconds = metres   // running totals at each point
+        var sources: [UInt8] = graph.liveSpeeds.isEmpty ? [] : [UInt8](repeating: 0, count: max(0, last))
         for k in 0..<n where lineIndex[k + 1] > lineIndex[k] {
             let from = lineIndex[k], to = lineIndex[k + 1]
             let d0 = travelled[k], d1 = travelled[k + 1], t0 = millis(k) / 1000, t1 = millis(k + 1) / 1000
@@ -115,12 +117,13 @@ extension DirectionsBuilder {
                 metres[j + 1] = mapLength
             }
             // A piece whose points coincide on the map (centimetres long) shares evenly.
+            let timeShares = sources.isEmpty ? nil : liveShares(k, line: line, from: from, to: to, sources: &sources)
             metres[from] = d0
             seconds[from] = t0
             for j in (from + 1)...to {
                 let share = mapLength > 0 ? metres[j] / mapLength : Double(j - from) / Double(to - from)
                 metres[j] = j == to ? d1 : d0 + (d1 - d0) * share
-                seconds[j] = j == to ? t1 : t0 + (t1 - t0) * share
+                seconds[j] = j == to ? t1 : t0 + (t1 - t0) * (timeShares?[j - from] ?? share)
             }
         }
         // Pieces that add no point (too short to move the line) fall into a neighbouring stretch.
@@ -135,7 +138,12 @@ extension DirectionsBuilder {
             distance.append(metres[j + 1] - metres[j])
             duration.append(seconds[j + 1] - seconds[j])
         }
-        return LegAnnotation(distance: distance, duration: duration, nodes: nodeIds(line))
+        var annotation = LegAnnotation(distance: distance, duration: duration, nodes: nodeIds(line))
+        if sources.contains(where: { $0 != 0 }) {
+            annotation.datasources = sources
+            annotation.sourceNames = graph.liveSpeeds.sourceNames
+        }
+        return annotation
     }
 
     /// The text of string `id`, through `nameCache`.

@@ -33,12 +33,14 @@ extension OSRMRouteResponse {
             json.endArray()
         }
         if kinds.contains(.datasources) {
+            // 0: the profile's speeds; i: the i-th speed file of the last customization.
             json.key("datasources"); json.beginArray()
-            for _ in 0..<stretches { json.integer(0) }
+            for k in 0..<stretches { json.integer(k < annotation.datasources.count ? Int(annotation.datasources[k]) : 0) }
             json.endArray()
             json.key("metadata"); json.beginObject()
-            // OSRM's name of its one data source, the profile's speeds.
-            json.key("datasource_names"); json.beginArray(); json.string("lua profile"); json.endArray()
+            json.key("datasource_names"); json.beginArray()
+            for name in annotation.sourceNames { json.string(name) }
+            json.endArray()
             json.endObject()
         }
     }

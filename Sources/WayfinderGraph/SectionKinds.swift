@@ -103,6 +103,9 @@ extension SectionKind {
     /// `[Int32]`, forward and backward weight per segment as the import set them: written by
     /// `wayfinder customize`, whose traffic files apply to these (`Customizer`).
     public static let importedSegmentWeights = SectionKind(29, "importedSegmentWeights", .modeRoads, perMode: true)
+    /// `[LiveSpeed]`, ascending by key: the pieces a traffic feed's speeds apply to
+    /// (`LiveSpeedTable`; written by `wayfinder customize` when there are any).
+    public static let liveSpeeds = SectionKind(19, "liveSpeeds", .modeRoads, perMode: true)
 
     // MARK: One mode's contraction hierarchy (ContractionHierarchySections.swift), one per array in its order
 
@@ -228,7 +231,7 @@ extension SectionKind {
         metadata,
         points, ways, roadStringOffsets, roadStringBytes, waySigns, maneuverOverrides, wayLanes,
         segments, segmentComponent, componentSize, nodeFirst, nodeLeaving, searchNodeCopies, segmentBearings,
-        closedTurnOrigins, segmentTransports, importedSegmentWeights,
+        closedTurnOrigins, segmentTransports, importedSegmentWeights, liveSpeeds,
         chRankOfNode, chNodeAtRank, chForwardFirst, chForwardArcs, chBackwardFirst, chBackwardArcs, chSelfLoops,
         chShortcuts, chCoreDistances, chCoreNextHop,
         baseFirst, baseArcs, importedBaseFirst, importedBaseArcs,

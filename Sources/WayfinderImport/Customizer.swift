@@ -9,7 +9,8 @@ import WayfinderGraph
 /// (kept in the file at the first customization: `importedSegmentWeights`,
 /// `importedBaseFirst`, `importedBaseArcs`), so a row left out of the next update restores
 /// its road or turn. Segment speeds and turn penalties are car traffic: they change the
-/// driving mode; walking and cycling are copied as they are.
+/// driving mode; closed areas close the modes they name; a mode nothing changes, now or
+/// before, is copied as it is.
 ///
 /// Why re-contraction along the stored order (`ContractionOptions.fixedPriorities`,
 /// `ContractionHierarchy.contractionLevels`): the hierarchy's order was chosen for the
@@ -30,6 +31,13 @@ public enum Customizer {
         public var pricedTurns = 0
         /// "FILE:LINE" of the rows (of either kind) that name nothing of the driving graph.
         public var unmatched: [String] = []
+        /// Polygons in the closed-area files, and the pieces of road they closed (summed over
+        /// the modes they close).
+        public var closedAreas = 0
+        public var areaPieces = 0
+        /// The modes rewritten (the others are copied as they were).
+        public var modes: [TravelMode] = []
+        /// Directed segments whose weight changed, and of them those now closed, over `modes`.
         public var changedDirections = 0
         public var closedDirections = 0
         public var metricVersion = 0
@@ -54,33 +62,62 @@ public enum Customizer {
     /// The sections of a mode a customization writes anew; every other section is copied.
     static let rewrittenKinds: Set<UInt32> = Set([
         SectionKind.segments, .segmentComponent, .componentSize, .nodeFirst, .nodeLeaving, .importedSegmentWeights,
-        .baseFirst, .baseArcs, .importedBaseFirst, .importedBaseArcs, .snapClosedPieces,
+        .baseFirst, .baseArcs, .importedBaseFirst, .importedBaseArcs, .snapClosedPieces, .liveSpeeds,
     ].map(\.rawValue) + SectionKind.all.filter { $0.group == .hierarchy || $0.group == .exclusionFilters }.map(\.rawValue))
 
     /// Applies the speed and turn penalty files (each kind read in order; the last row for a
-    /// stretch or a turn wins) to `path` and writes the result to `output` (default: `path`),
-    /// replacing it atomically.
+    /// stretch or a turn wins) and the closed areas to `path`, and writes the result to
+    /// `output` (default: `path`), replacing it atomically.
+    ///
+    /// A mode is customized when the update has something for it (speeds and turns: driving;
+    /// areas: the modes they name) or an earlier update customized it: the files are the
+    /// whole state, so a mode whose closure ended goes back to its imported weights.
     public static func customize(graph path: String, speedFiles: [String], turnPenaltyFiles: [String] = [],
-                                 output: String? = nil, threads: Int = 2) throws(Failure) -> Summary {
+                                 closedAreaFiles: [String] = [], output: String? = nil,
+                                 threads: Int = 2) throws(Failure) -> Summary {
         let started = Date()
         var summary = Summary()
-        var rows: [SegmentSpeedRow] = [], turnRows: [TurnPenaltyRow] = []
+        var rows: [SegmentSpeedRow] = [], turnRows: [TurnPenaltyRow] = [], areas: [ClosedAreas] = []
         do {
-            for file in speedFiles { rows += try TrafficFiles.readSegmentSpeeds(file) }
+            for (i, file) in speedFiles.enumerated() {
+                rows += try TrafficFiles.readSegmentSpeeds(file).map { var row = $0; row.source = UInt32(i + 1); return row }
+            }
             for file in turnPenaltyFiles { turnRows += try TrafficFiles.readTurnPenalties(file) }
+            for file in closedAreaFiles { areas.append(try ClosedAreas(path: file)) }
         } catch { throw .traffic(error) }
-        (summary.rows, summary.turnRows) = (rows.count, turnRows.count)
+        (summary.rows, summary.turnRows, summary.closedAreas) = (rows.count, turnRows.count, areas.reduce(0) { $0 + $1.count })
         let file: GraphFile
         do { file = try GraphFile(path: path) } catch { throw .graph(error) }
-        let mode = TravelMode.driving
-        let driving: ModeCustomization
-        do { driving = try ModeCustomization(file: file, mode: mode, rows: rows, turnRows: turnRows, threads: threads) } catch {
-            throw .unsuitable(path: path, reason: "\(error)")
+
+        var customized: [ModeCustomization] = []
+        for mode in TravelMode.allCases where file.rawSection(kind: SectionKind.segments.rawValue, mode: mode.rawValue) != nil {
+            let traffic = mode == .driving && !(rows.isEmpty && turnRows.isEmpty)
+            let before = file.section(kind: SectionKind.importedSegmentWeights.rawValue, mode: mode.rawValue, as: Int32.self) != nil
+            guard traffic || before || areas.contains(where: { $0.closes(mode) }) else { continue }
+            let driving = mode == .driving
+            do {
+                customized.append(try ModeCustomization(file: file, mode: mode, rows: driving ? rows : [],
+                                                        turnRows: driving ? turnRows : [], areas: areas, threads: threads))
+            } catch {
+                throw .unsuitable(path: path, reason: "\(error)")
+            }
         }
-        let turns = driving.turns.matched()
-        (summary.matchedRows, summary.unmatched) = (driving.update.matchedRows, driving.update.unmatched + turns.unmatched)
-        (summary.matchedTurnRows, summary.pricedTurns) = (turns.count, driving.turns.pricedTurns)
-        (summary.changedDirections, summary.closedDirections) = (driving.update.changedDirections, driving.update.closedDirections)
+        if !(rows.isEmpty && turnRows.isEmpty) && !customized.contains(where: { $0.mode == .driving }) {
+            throw .unsuitable(path: path, reason: "speeds and turn penalties are car traffic, and the file has no driving mode")
+        }
+        if let driving = customized.first(where: { $0.mode == .driving }) {
+            let turns = driving.turns.matched()
+            (summary.matchedRows, summary.unmatched) = (driving.update.matchedRows, driving.update.unmatched + turns.unmatched)
+            (summary.matchedTurnRows, summary.pricedTurns) = (turns.count, driving.turns.pricedTurns)
+        } else {
+            summary.unmatched = rows.map(\.origin) + turnRows.map(\.origin)
+        }
+        for mode in customized {
+            summary.modes.append(mode.mode)
+            summary.changedDirections += mode.update.changedDirections
+            summary.closedDirections += mode.update.closedDirections
+            summary.areaPieces += mode.areaPieces
+        }
 
         var writer = GraphFileWriter()
         writer.metadata = file.metadata
@@ -89,11 +126,16 @@ public enum Customizer {
         writer.metadata["customized"] = ISO8601DateFormatter().string(from: Date())
         writer.metadata["traffic_rows"] = "\(summary.rows)"
         writer.metadata["turn_penalty_rows"] = "\(summary.turnRows)"
+        writer.metadata["closed_areas"] = "\(summary.closedAreas)"
+        writer.metadata["datasource_names"] = nil  // the profile's alone, unless live speeds say more
+        let rewritten = Set(customized.map(\.mode.rawValue))
         for section in file.sections where section.kind != GraphFile.metadataKind
-            && !(section.mode == mode.rawValue && rewrittenKinds.contains(section.kind)) {
+            && !(rewritten.contains(section.mode) && rewrittenKinds.contains(section.kind)) {
             writer.add(copyOf: file, kind: section.kind, mode: section.mode)
         }
-        driving.add(to: &writer)
+        // OSRM names a speed file's data source by its name without the extension.
+        let sourceNames = speedFiles.map { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension }
+        for mode in customized { mode.add(to: &writer, sourceNames: sourceNames) }
         do { try writer.write(to: output ?? path) } catch { throw .graph(error) }
         summary.seconds = Date().timeIntervalSince(started)
         return summary

@@ -1,9 +1,11 @@
 import WayfinderContraction
 import WayfinderGraph
 
-/// One turn-expanded mode of a graph file under new segment weights (`Customizer`): its
+/// One mode of a graph file under new segment weights and turn costs (`Customizer`): its
 /// segments, base graph, hierarchy and components rebuilt from the weights the import gave,
-/// everything else as it was. The snapping index stays, with the pieces closed both ways
+/// everything else as it was. Driving and cycling search directed segments (an arc is a
+/// turn, and costs the turn plus the road after it); walking searches intersections (an arc
+/// is a segment's direction, named by its payload). The snapping index stays, with the pieces closed both ways
 /// listed beside it (`snapClosedPieces`): OSRM snaps to a road a closure cut short (and
 /// answers NoRoute), but not to a stretch closed both ways.
 struct ModeCustomization {
@@ -12,6 +14,8 @@ struct ModeCustomization {
     let mode: TravelMode
     let update: SegmentSpeedUpdate
     let turns: TurnPenaltyUpdate
+    /// Pieces of road in a closed area (closed both ways).
+    let areaPieces: Int
     let segments: [RoadSegment]
     let importedWeights: [Int32]
     let importedBase: BaseGraph
@@ -22,8 +26,10 @@ struct ModeCustomization {
     let nodeFirst: [Int32]
     let nodeLeaving: [Int32]
 
-    init(file: GraphFile, mode: TravelMode, rows: [SegmentSpeedRow], turnRows: [TurnPenaltyRow], threads: Int) throws {
-        precondition(mode.isTurnExpanded, "customizing a turn-expanded mode")
+    /// `areas`: the closed areas of the update (those closing this mode apply).
+    init(file: GraphFile, mode: TravelMode, rows: [SegmentSpeedRow], turnRows: [TurnPenaltyRow], areas: [ClosedAreas],
+         threads: Int) throws {
+        precondition(turnRows.isEmpty || mode.isTurnExpanded, "turn penalties need a turn graph")
         self.mode = mode
         let shared = try SharedRoads(file: file)
         let roads = try ModeRoads(file: file, mode: mode)
@@ -35,8 +41,8 @@ struct ModeCustomization {
         let current = try BaseGraph(file: file, mode: mode)
         let old = try ContractionHierarchy(file: file, mode: mode)
         if let damage = old.validationError() { throw Damage(description: damage) }
-        let copies = SearchNodeCopies.read(file: file, mode: mode)
-        let n = 2 * roads.segments.count + copies.count
+        let copies = SearchNodeCopies.read(file: file, mode: mode)  // none for walking
+        let n = mode.isTurnExpanded ? 2 * roads.segments.count + copies.count : roads.nodeFirst.count - 1
         guard current.nodeCount == n, old.nodeCount == n else { throw Damage(description: "the \(mode) graph's node counts disagree") }
 
         // The import's weights: kept by the first customization, else the file's own.
@@ -60,16 +66,22 @@ struct ModeCustomization {
             throw Damage(description: "the \(mode) graph's imported weights do not fit its segments")
         }
 
-        update = SegmentSpeedUpdate(rows: rows, imported: importedWeights, segments: roads.segments, points: shared.points, nodeIds: nodeIds)
+        var areaPieces = Set<Int32>()
+        for area in areas { areaPieces.formUnion(area.pieces(of: roads.segments, points: shared.points, mode: mode)) }
+        self.areaPieces = areaPieces.count
+        update = SegmentSpeedUpdate(rows: rows, closing: areaPieces, imported: importedWeights, segments: roads.segments,
+                                    points: shared.points, nodeIds: nodeIds)
         let weights = update.weights
         var segments = Array(roads.segments)
         for s in segments.indices { (segments[s].forwardWeight, segments[s].backwardWeight) = (weights[2 * s], weights[2 * s + 1]) }
         self.segments = segments
 
-        // An arc x -> y costs the turn plus all of y: the imported turn stays unless a penalty
-        // row replaces it, y's part follows y's new weight; a turn never costs below nothing
-        // in all (OSRM clamps too-negative penalties). Arcs into a closed direction go (those
-        // out of one stay, as the import left them: no search enters a closed direction).
+        // Driving and cycling: an arc x -> y costs the turn plus all of y. The imported turn
+        // stays unless a penalty row replaces it, y's part follows y's new weight, and a turn
+        // never costs below nothing in all (OSRM clamps too-negative penalties). Walking: an
+        // arc is the directed segment y of its payload, and costs y's weight. Arcs into a
+        // closed direction go (those out of one stay, as the import left them: no search
+        // enters a closed direction).
         func directed(_ x: Int32) -> Int { Int(x) < 2 * segments.count ? Int(x) : Int(copies[Int(x) - 2 * segments.count]) }
         var turns = TurnPenaltyUpdate(rows: turnRows)
         var arcs: [WeightedArc] = []
@@ -78,7 +90,8 @@ struct ModeCustomization {
             for i in Int(importedBase.first[Int(x)])..<Int(importedBase.first[Int(x) + 1]) {
                 let arc = importedBase.arcs[i]
                 guard arc.head >= 0, Int(arc.head) < n else { throw Damage(description: "a \(mode) base arc leads off the graph") }
-                let y = directed(arc.head)
+                let y = mode.isTurnExpanded ? directed(arc.head) : Int(arc.payload)
+                guard y >= 0, y < weights.count else { throw Damage(description: "a \(mode) base arc names no segment") }
                 // Asked first: a row for a turn onto a road closed today still names a turn.
                 let penalty = turns.isEmpty ? nil : turns.milliseconds(from: directed(x), into: y, segments: roads.segments, nodeIds: nodeIds)
                 guard weights[y] >= 0, importedWeights[y] >= 0 else { continue }
@@ -99,12 +112,18 @@ struct ModeCustomization {
 
         let (component, sizes) = stronglyConnectedComponents(nodeCount: n, arcs: arcs)
         componentSizes = sizes
-        segmentComponent = segments.indices.map { s in component[2 * s + (segments[s].forwardWeight >= 0 ? 0 : 1)] }
+        segmentComponent = segments.indices.map { s in
+            let forward = segments[s].forwardWeight >= 0
+            if mode.isTurnExpanded { return component[2 * s + (forward ? 0 : 1)] }
+            return component[Int(forward ? segments[s].fromNode : segments[s].toNode)]
+        }
         (nodeFirst, nodeLeaving) = (Array(roads.nodeFirst), Array(roads.nodeLeaving))
     }
 
-    /// Adds the rewritten sections (`Customizer.rewrittenKinds`) of the mode.
-    func add(to writer: inout GraphFileWriter) {
+    /// Adds the rewritten sections (`Customizer.rewrittenKinds`) of the mode; `sourceNames`:
+    /// the speed files' names, for the live speeds' sources.
+    func add(to writer: inout GraphFileWriter, sourceNames: [String]) {
+        if !update.liveSpeeds.isEmpty { LiveSpeedTable.add(update.liveSpeeds, sourceNames: sourceNames, mode: mode, to: &writer) }
         ModeRoads.add(segments: segments, segmentComponent: segmentComponent, componentSize: componentSizes,
                       nodeFirst: nodeFirst, nodeLeaving: nodeLeaving, mode: mode, to: &writer)
         writer.add(kind: SectionKind.importedSegmentWeights.rawValue, mode: mode.rawValue, importedWeights)

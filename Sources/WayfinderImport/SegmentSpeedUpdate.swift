@@ -7,7 +7,7 @@ import WayfinderGraph
 /// consecutive points) of a segment, travelled in the row's direction. A segment's new weight
 /// keeps the imported time of its pieces without a row (the imported weight spread by length:
 /// a segment is cut from one way, at one speed) and gives each piece with a row its length at
-/// the row's speed. A speed of 0 closes the direction; a direction the import closed (a
+/// the row's speed. A speed of 0 closes the direction, a closed area both; a direction the import closed (a
 /// one-way street driven backwards) stays closed whatever its rows say. When several rows
 /// name one piece, the last one read wins.
 struct SegmentSpeedUpdate {
@@ -22,15 +22,18 @@ struct SegmentSpeedUpdate {
     /// closed one way where the import allows only that one. Snapping passes over them, as
     /// OSRM's passes over a stretch whose weights are all invalid. Ascending.
     private(set) var closedPieces: [Int32] = []
+    /// The directed pieces whose row set their speed and left them open, ascending by key.
+    private(set) var liveSpeeds: [LiveSpeed] = []
     /// Directed segments whose weight changed, and those of them now closed.
     private(set) var changedDirections = 0
     private(set) var closedDirections = 0
 
-    /// `imported`: two weights per segment, forward then backward.
-    init(rows: [SegmentSpeedRow], imported: [Int32], segments: UnsafeBufferPointer<RoadSegment>,
-         points: UnsafeBufferPointer<FixedCoordinate>, nodeIds: PointNodeIds) {
+    /// `imported`: two weights per segment, forward then backward. `areaPieces`: pieces (by
+    /// their first point) in a closed area, closed both ways whatever the rows say.
+    init(rows: [SegmentSpeedRow], closing areaPieces: Set<Int32> = [], imported: [Int32],
+         segments: UnsafeBufferPointer<RoadSegment>, points: UnsafeBufferPointer<FixedCoordinate>, nodeIds: PointNodeIds) {
         weights = imported
-        guard !rows.isEmpty else { return }
+        guard !rows.isEmpty || !areaPieces.isEmpty else { return }
         var rowOfPiece: [PieceKey: Int] = [:]
         rowOfPiece.reserveCapacity(rows.count)
         var nodes = Set<Int64>()
@@ -41,7 +44,9 @@ struct SegmentSpeedUpdate {
         var used = [Bool](repeating: false, count: rows.count)
         // Per direction: metres and seconds of the pieces with a row, whether one closes it.
         var changed = [Change](repeating: Change(), count: 2)
+        var live: [LiveSpeed] = []
         for (s, segment) in segments.enumerated() {
+            live.removeAll(keepingCapacity: true)
             var total = 0.0
             changed[0] = Change()
             changed[1] = Change()
@@ -54,11 +59,18 @@ struct SegmentSpeedUpdate {
                     used[r] = true
                     changed[0].add(metres, kmh: rows[r].kmh)
                     if rows[r].kmh == 0 { (closedForward, zero) = (true, true) }
+                    else { live.append(LiveSpeed(key: 2 * Int64(p), kmh: Float(rows[r].kmh), source: rows[r].source)) }
                 }
                 if nodes.contains(b), let r = rowOfPiece[PieceKey(from: b, to: a)] {
                     used[r] = true
                     changed[1].add(metres, kmh: rows[r].kmh)
                     if rows[r].kmh == 0 { (closedBackward, zero) = (true, true) }
+                    else { live.append(LiveSpeed(key: 2 * Int64(p) + 1, kmh: Float(rows[r].kmh), source: rows[r].source)) }
+                }
+                if !areaPieces.isEmpty && areaPieces.contains(Int32(p)) {
+                    changed[0].add(metres, kmh: 0)
+                    changed[1].add(metres, kmh: 0)
+                    (closedForward, closedBackward, zero) = (true, true, true)
                 }
                 if zero && closedForward && closedBackward { closedPieces.append(Int32(p)) }
             }
@@ -79,8 +91,10 @@ struct SegmentSpeedUpdate {
                     if new < 0 { closedDirections += 1 }
                 }
             }
+            for speed in live where weights[2 * s + Int(speed.key & 1)] >= 0 { liveSpeeds.append(speed) }
         }
         closedPieces.sort()
+        liveSpeeds.sort { $0.key < $1.key }
         // A row another one overrides still names a stretch of road: matched if its piece is.
         for row in rows {
             if used[rowOfPiece[PieceKey(from: row.from, to: row.to)]!] { matchedRows += 1 } else { unmatched.append(row.origin) }

@@ -10,6 +10,8 @@ public struct SegmentSpeedRow: Sendable, Equatable {
     public var rate: Double?
     /// Where the row was read: "FILE:LINE".
     public var origin: String
+    /// Which of the update's speed files it came from, from 1 (OSRM's `datasources`).
+    public var source: UInt32 = 1
 }
 
 /// One row of OSRM's turn penalty file: the turn at `via` from the stretch of a way arriving
@@ -31,12 +33,16 @@ public enum TrafficFileError: Error, CustomStringConvertible, Equatable {
     case unreadable(path: String, reason: String)
     case empty(path: String)
     case malformed(path: String, line: Int, reason: String)
+    /// A closed-areas file that is JSON but not the GeoJSON it must be; `place` names the
+    /// feature ("feature 3").
+    case geoJSON(path: String, place: String, reason: String)
 
     public var description: String {
         switch self {
         case .unreadable(let path, let reason): "cannot read traffic file \(path): \(reason)"
         case .empty(path: let path): "\(path): the file holds no rows"
         case .malformed(let path, let line, let reason): "\(path):\(line): \(reason)"
+        case .geoJSON(let path, let place, let reason): "\(path): \(place): \(reason)"
         }
     }
 }

@@ -44,6 +44,8 @@ public struct RoutingGraph: @unchecked Sendable {
     public let snapSegments: UnsafeBufferPointer<Int32>
     /// Pieces traffic closed both ways, by first point, ascending: not snapped to.
     public let snapClosedPieces: UnsafeBufferPointer<Int32>
+    /// The pieces running on a traffic feed's speeds, and the sources' names.
+    public let liveSpeeds: LiveSpeedTable
     /// Driving: one bit per directed segment (`2 * segment + (backward ? 1 : 0)`), set where
     /// cars are restricted (`RestrictedRoads`); empty when no road is. Gathered from the way
     /// flags when the graph is opened, so that `Router` reads one small array per route piece
@@ -90,6 +92,10 @@ public struct RoutingGraph: @unchecked Sendable {
         }
         (snapGrid, snapKeys, snapCellFirst, snapSegments) = (snap.grid, snap.cellKeys, snap.cellFirst, snap.segments)
         snapClosedPieces = snap.closedPieces
+        liveSpeeds = LiveSpeedTable(file: file, mode: mode)
+        if let damage = liveSpeeds.validationError(pointCount: points.count) {
+            throw .invalidSection(path: file.path, section: "\(mode) \(SectionKind.liveSpeeds)", reason: damage)
+        }
         searchNodeCopies = SearchNodeCopies.read(file: file, mode: mode)
         var copiesOf: [Int32: [Int32]] = [:]
         for (i, x) in searchNodeCopies.enumerated() { copiesOf[x, default: []].append(Int32(2 * segments.count + i)) }

@@ -145,3 +145,35 @@ import WayfinderRouting
         }
     }
 }
+
+/// Closed areas on a real extract: each mode has roads closed both ways that were open, and
+/// still answers as Dijkstra does.
+@Suite struct CustomizeAreaExtractTests {
+    @Test func closedAreasAreExactInEveryMode() throws {
+        let dir = temporaryDirectory(), path = "\(dir)/andorra.wfg", areas = "\(dir)/areas.geojson"
+        try FileManager.default.copyItem(atPath: try ExtractGraphs.shared.path("andorra"), toPath: path)
+        // Twelve squares of 300 m round random road points, each closed to one mode or to all.
+        let imported = try RoutingGraph(path: path, mode: .driving)
+        var rng = SplitMix64(seed: 0xA4EA)
+        let centres = imported.randomRoadPoints(count: 12, seed: 8)
+        var features: [String] = []
+        for (i, c) in centres.enumerated() {
+            let d = 0.0027, ring = [(-d, -d), (d, -d), (d, d), (-d, d), (-d, -d)]
+                .map { "[\(c.longitude + $0.0 * 1.38), \(c.latitude + $0.1)]" }.joined(separator: ", ")
+            let modes = ["driving", "walking", "cycling", nil][i % 4].map { #"{"modes": "\#($0)"}"# } ?? "{}"
+            features.append(#"{"type": "Feature", "properties": \#(modes), "geometry": {"type": "Polygon", "coordinates": [[\#(ring)]]}}"#)
+        }
+        try #"{"type": "FeatureCollection", "features": [\#(features.joined(separator: ","))]}"#.write(toFile: areas, atomically: true, encoding: .utf8)
+        let summary = try Customizer.customize(graph: path, speedFiles: [], closedAreaFiles: [areas])
+        #expect(summary.closedAreas == 12 && summary.areaPieces > 100 && summary.modes == TravelMode.allCases)
+        for mode in TravelMode.allCases {
+            let graph = try RoutingGraph(path: path, mode: mode), built = try ExtractGraphs.shared.graph("andorra", mode)
+            func closedBothWays(_ g: RoutingGraph) -> Int { g.segments.lazy.filter { $0.forwardWeight < 0 && $0.backwardWeight < 0 }.count }
+            #expect(closedBothWays(graph) > closedBothWays(built) + 20, "\(mode)")
+            #expect(graph.hierarchy.validationError() == nil)
+            let (routed, disagreements) = try routesAgainstDijkstra(graph, count: 400, rng: &rng)
+            #expect(disagreements.isEmpty, "\(mode): \(disagreements.count) disagreements, first: \(disagreements.prefix(3))")
+            #expect(routed > 100, "\(mode): \(routed) routed")
+        }
+    }
+}

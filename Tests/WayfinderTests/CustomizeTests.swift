@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WayfinderDirections
 import WayfinderGraph
 import WayfinderImport
 import WayfinderMatching
@@ -85,6 +86,26 @@ import WayfinderRouting
             #expect(second.metricVersion == 2 && second.closedDirections == 0)
             let reopened = try drive(path, map, "a", "c")
             #expect(reopened.letters == "abc" && reopened.route.weight == before.route.weight)
+        }
+    }
+
+    /// OSRM's `datasources`: the stretch a row names runs at its speed and names its file;
+    /// the rest of the segment keeps its imported time.
+    @Test func annotationsShowWhichStretchesRunOnLiveSpeeds() throws {
+        try withMap { map, path, dir in
+            let graph = try RoutingGraph(path: path, mode: .driving)
+            let before = try #require(DirectionsBuilder(graph: graph).directions(for: try drive(path, map, "a", "c").route, annotated: true).annotation)
+            #expect(before.datasources.isEmpty && before.sourceNames == ["lua profile"])
+            _ = try Customizer.customize(graph: path, speedFiles: [try speeds(map, [("a", "b", "40")], in: dir, name: "feed.csv")])
+            let (letters, route) = try drive(path, map, "a", "c")
+            #expect(letters == "abc")
+            let live = try RoutingGraph(path: path, mode: .driving)
+            let annotation = try #require(DirectionsBuilder(graph: live).directions(for: route, annotated: true).annotation)
+            #expect(annotation.datasources == [1, 0] && annotation.sourceNames == ["lua profile", "feed"])
+            // a-b: its length at 40 km/h; b-c: the imported time of b-c to the rounding.
+            #expect(abs(annotation.duration[0] - annotation.distance[0] / (40 / 3.6)) < 0.05, "\(annotation.duration)")
+            #expect(abs(annotation.duration[1] - before.duration[1]) < 0.05, "\(annotation.duration) against \(before.duration)")
+            #expect(abs(annotation.duration.reduce(0, +) - Double(route.weight) / 1000) < 0.001)
         }
     }
 
