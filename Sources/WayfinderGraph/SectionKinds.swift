@@ -230,8 +230,8 @@ extension SectionKind {
     public static let all: [SectionKind] = [
         metadata,
         points, ways, roadStringOffsets, roadStringBytes, waySigns, maneuverOverrides, wayLanes,
-        segments, segmentComponent, componentSize, nodeFirst, nodeLeaving, searchNodeCopies, segmentBearings,
-        closedTurnOrigins, segmentTransports, importedSegmentWeights, liveSpeeds,
+        liveSpeeds, segments, segmentComponent, componentSize, nodeFirst, nodeLeaving, searchNodeCopies, segmentBearings,
+        closedTurnOrigins, segmentTransports, importedSegmentWeights,
         chRankOfNode, chNodeAtRank, chForwardFirst, chForwardArcs, chBackwardFirst, chBackwardArcs, chSelfLoops,
         chShortcuts, chCoreDistances, chCoreNextHop,
         baseFirst, baseArcs, importedBaseFirst, importedBaseArcs,
