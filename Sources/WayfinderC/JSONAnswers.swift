@@ -136,3 +136,23 @@ func modeAnswer(_ graph: OpaquePointer?, _ mode: Int32, _ jsonOut: UnsafeMutable
     guard opened.engine.graph.graph(travel) != nil else { throw missingMode(travel) }
     return (opened, travel, jsonOut)
 }
+
+/// `wf_metadata_json`: the graph file's metadata (source, built, version, and after
+/// `wayfinder customize` metric_version, customized…) as one JSON object of strings.
+@_cdecl("wf_metadata_json")
+public func wf_metadata_json(_ graph: OpaquePointer?, _ jsonOut: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+                             _ lengthOut: UnsafeMutablePointer<Int>?) -> Int32 {
+    call { () throws(CallError) in
+        guard let jsonOut else { throw CallError(.badInput, "json_out is NULL") }
+        jsonOut.pointee = nil
+        let metadata = try OpenedGraph.from(graph).engine.graph.file.metadata
+        let json = JSONBuffer()
+        json.beginObject()
+        for key in metadata.keys.sorted() {
+            json.key(text: key)
+            json.string(metadata[key]!)
+        }
+        json.endObject()
+        guard json.withUnsafeBytes({ giveText($0, jsonOut, lengthOut) }) else { throw CallError(.internal, "out of memory for the metadata") }
+    }
+}

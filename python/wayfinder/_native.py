@@ -55,6 +55,7 @@ def _declare(lib: ctypes.CDLL) -> ctypes.CDLL:
                                   POINTER(c_void_p), POINTER(c_size_t)]),
         "wf_geocode_json": (c_int, [c_void_p, c_char_p, c_int, POINTER(c_void_p), POINTER(c_size_t)]),
         "wf_reverse_json": (c_int, [c_void_p, c_double, c_double, POINTER(c_void_p), POINTER(c_size_t)]),
+        "wf_metadata_json": (c_int, [c_void_p, POINTER(c_void_p), POINTER(c_size_t)]),
         "wf_isochrone_json": (c_int, [c_void_p, c_int, c_double, c_double, c_void_p, c_size_t, c_int, c_int,
                                       c_int, c_double, c_double, POINTER(c_void_p), POINTER(c_size_t)]),
         "wf_free": (None, [c_void_p]),

@@ -202,6 +202,24 @@ class Graph:
     def __repr__(self) -> str:
         return f"wayfinder.Graph({self.path!r}{', closed' if self.closed else ''})"
 
+    @property
+    def metadata(self) -> dict:
+        """The graph file's metadata (str values): source, built, version and, once
+        `wayfinder customize` applied traffic, metric_version, customized, traffic_rows…"""
+        out, length = ctypes.c_void_p(), ctypes.c_size_t()
+        handle = self._enter()
+        try:
+            status = self._lib.wf_metadata_json(handle, ctypes.byref(out), ctypes.byref(length))
+        finally:
+            self._leave()
+        _native.check(status)
+        return json.loads(_native.take_json(out, length))
+
+    @property
+    def metric_version(self) -> int:
+        """0 for the weights of the import; one more per `wayfinder customize` since."""
+        return int(self.metadata.get("metric_version", 0))
+
     def __reduce__(self):
         # Pickled (sent to a Dask worker) as its path: the receiving process opens the file
         # once and shares it (wayfinder.cache.shared_graph).

@@ -135,6 +135,11 @@ int wf_isochrone_json(wf_graph *graph, int mode, double lat, double lon, const d
                       int metric, int arrive, int polygons, double denoise, double generalize,
                       char **json_out, size_t *length_out);
 
+/* The graph file's metadata as one JSON object of strings: source, built, version and, once
+ * `wayfinder customize` updated it, metric_version (1 for the first update), customized (ISO
+ * 8601), traffic_rows, turn_penalty_rows, closed_areas. Free the text with wf_free. */
+int wf_metadata_json(wf_graph *graph, char **json_out, size_t *length_out);
+
 /* Frees a string the library returned (NULL is ignored). */
 void wf_free(char *text);
 
