@@ -35,6 +35,21 @@ import WayfinderRouting
             ?? ((answer["durations"] as? [[Double]])?.first?.last)
     }
 
+    /// The span in degrees (north-south plus east-west) of an isochrone's outer contour.
+    func reach(_ server: TestServer, _ target: String) throws -> Double {
+        let answer = try server.get(target)
+        let object = try JSONSerialization.jsonObject(with: Data(answer.body)) as? [String: Any]
+        let geometry = ((object?["features"] as? [[String: Any]])?.first?["geometry"] as? [String: Any])
+        var lats: [Double] = [], lons: [Double] = []
+        func collect(_ value: Any?) {
+            if let pair = value as? [Double], pair.count == 2 { lons.append(pair[0]); lats.append(pair[1]); return }
+            (value as? [Any])?.forEach(collect)
+        }
+        collect(geometry?["coordinates"])
+        guard let south = lats.min(), let north = lats.max(), let west = lons.min(), let east = lons.max() else { return 0 }
+        return (north - south) + (east - west)
+    }
+
     @Test func customizingUnderLoadFailsNoRequestAndEveryServiceFollows() throws {
         let path = TestGraphs.scratch("live.wfg"), dir = (path as NSString).deletingLastPathComponent
         try FileManager.default.copyItem(atPath: try TestGraphs.path("andorra"), toPath: path)
@@ -46,6 +61,8 @@ import WayfinderRouting
         let pair = lonLat([points[0], points[1]])
         let route = "/route/v1/driving/\(pair)?overview=false", table = "/table/v1/driving/\(pair)"
         let imported = try #require(try duration(server, route)), importedTable = try #require(try duration(server, table))
+        let isochrone = "/isochrone/v1/driving/\(lonLat([points[0]]))?contours_minutes=5&polygons=true"
+        let importedReach = try reach(server, isochrone)
 
         // Four clients route, fill tables, snap and check health until told to stop.
         let stop = Atomic<Bool>(false), answered = Atomic<Int>(0)
@@ -55,11 +72,13 @@ import WayfinderRouting
                 var i = client
                 while !stop.load(ordering: .relaxed) {
                     let a = points[i % 40], b = points[(i * 7 + 3) % 40]
-                    let target = switch i % 4 {
+                    let target = switch i % 6 {
                     case 0: "/table/v1/driving/\(lonLat([a, b, points[(i + 11) % 40]]))"
                     case 1: "/nearest/v1/driving/\(lonLat([a]))"
                     case 2: "/health"
-                    default: "/route/v1/driving/\(lonLat([a, b]))?steps=true"
+                    case 3: "/trip/v1/driving/\(lonLat([a, b, points[(i + 5) % 40]]))"
+                    case 4: "/isochrone/v1/driving/\(lonLat([a]))?contours_minutes=3"
+                    default: "/route/v1/driving/\(lonLat([a, b]))?steps=true&annotations=datasources"
                     }
                     i += 1
                     do {
@@ -84,6 +103,13 @@ import WayfinderRouting
         answers(150)
         let slowed = try #require(try duration(server, route)), slowedTable = try #require(try duration(server, table))
         #expect(slowed > imported && slowedTable > importedTable && abs(slowed - slowedTable) < 1)
+        // Five minutes at 20 km/h reach less far; every stretch names the feed.
+        #expect(try reach(server, isochrone) < importedReach * 0.9)
+        let annotated = try server.json(route + "&annotations=datasources").object
+        let leg = ((annotated["routes"] as? [[String: Any]])?.first?["legs"] as? [[String: Any]])?.first
+        let annotation = leg?["annotation"] as? [String: Any]
+        #expect((annotation?["datasources"] as? [Int])?.allSatisfy { $0 == 1 } == true)
+        #expect(((annotation?["metadata"] as? [String: Any])?["datasource_names"] as? [String])?.count == 2)
         let (_, health) = try server.json("/health")
         let metric = try #require((health["graph"] as? [String: Any])?["metric"] as? [String: Any])
         #expect(metric["version"] as? Int == 1 && metric["customized"] is String && metric["in_service_since"] is String)

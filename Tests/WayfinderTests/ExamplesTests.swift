@@ -118,7 +118,7 @@ import WayfinderCLI
 
     /// Lines that print nothing on stdout when they succeed.
     static func quiet(_ line: String) -> Bool {
-        [" build ", "--output", "nightly-rebuild", "serve"].contains { line.contains($0) }
+        [" build ", "--output", "nightly-rebuild", "traffic-update", "mkdir", "serve"].contains { line.contains($0) }
     }
 
     @Test func readmeAndHelpExamplesRunAsWritten() throws {
