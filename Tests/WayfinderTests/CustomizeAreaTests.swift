@@ -24,12 +24,10 @@ import WayfinderRouting
         return map
     }
 
+    /// A built copy of the map and a place for traffic files beside it.
     func withMap(_ body: (MapFixture, String, String) throws -> Void) throws {
         let map = Self.map
-        let path = try map.graphFile()
-        let dir = (path as NSString).deletingLastPathComponent
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        try body(map, path, dir)
+        try map.withGraphFile { path, dir in try body(map, path, dir) }
     }
 
     /// A square of `half` metres each way around `centre`, as a GeoJSON polygon's rings.

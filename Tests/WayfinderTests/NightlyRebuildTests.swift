@@ -19,17 +19,23 @@ import WayfinderRouting
     static let script = URL(fileURLWithPath: dataDirectory).deletingLastPathComponent()
         .appendingPathComponent("scripts/nightly-rebuild").path
 
-    /// Runs the script through bash, with `prelude` (e.g. a ulimit) before it.
-    func rebuild(_ pbf: String, _ graph: String, prelude: String = "") throws -> (code: Int32, log: String) {
-        let bin = try #require(Self.binDirectory, "wayfinder binary not found beside the test runner")
+    /// Runs one of the operator scripts through bash with this build's binaries and two
+    /// arguments, `prelude` (e.g. a ulimit) before it, its stderr dropped; its exit code.
+    static func runScript(_ script: String, _ first: String, _ second: String, prelude: String = "") throws -> Int32 {
+        let bin = try #require(binDirectory, "wayfinder binary not found beside the test runner")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", "\(prelude) exec \"$0\" \"$1\" \"$2\" 2>/dev/null", Self.script, pbf, graph]
+        process.arguments = ["-c", "\(prelude) exec \"$0\" \"$1\" \"$2\" 2>/dev/null", script, first, second]
         process.environment = ProcessInfo.processInfo.environment.merging(["WAYFINDER_BIN": bin]) { $1 }
         try process.run()
         process.waitUntilExit()
-        let log = (try? String(contentsOfFile: graph + ".log", encoding: .utf8)) ?? ""
-        return (process.terminationStatus, log)
+        return process.terminationStatus
+    }
+
+    /// Runs the script, with `prelude` before it; its exit code and log.
+    func rebuild(_ pbf: String, _ graph: String, prelude: String = "") throws -> (code: Int32, log: String) {
+        let code = try Self.runScript(Self.script, pbf, graph, prelude: prelude)
+        return (code, (try? String(contentsOfFile: graph + ".log", encoding: .utf8)) ?? "")
     }
 
     func contents(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }

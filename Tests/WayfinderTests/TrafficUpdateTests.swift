@@ -11,15 +11,9 @@ import WayfinderRouting
         .appendingPathComponent("scripts/traffic-update").path
 
     func update(_ feed: String, _ graph: String) throws -> (code: Int32, log: [String]) {
-        let bin = try #require(NightlyRebuildTests.binDirectory, "wayfinder binary not found beside the test runner")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", "exec \"$0\" \"$1\" \"$2\" 2>/dev/null", Self.script, feed, graph]
-        process.environment = ProcessInfo.processInfo.environment.merging(["WAYFINDER_BIN": bin]) { $1 }
-        try process.run()
-        process.waitUntilExit()
+        let code = try NightlyRebuildTests.runScript(Self.script, feed, graph)
         let log = (try? String(contentsOfFile: graph + ".traffic.log", encoding: .utf8)) ?? ""
-        return (process.terminationStatus, log.split(separator: "\n").map(String.init))
+        return (code, log.split(separator: "\n").map(String.init))
     }
 
     func metricVersion(_ graph: String) throws -> String? { try GraphFile(path: graph).metadata["metric_version"] }

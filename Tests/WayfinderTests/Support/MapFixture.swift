@@ -158,6 +158,15 @@ struct MapFixture {
         return output
     }
 
+    /// Builds the map's graph file into a scratch folder, calls `body` with the file and the
+    /// folder (for the traffic files a test writes beside it), then removes the folder.
+    func withGraphFile(_ body: (_ path: String, _ dir: String) throws -> Void) throws {
+        let path = try graphFile()
+        let dir = (path as NSString).deletingLastPathComponent
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try body(path, dir)
+    }
+
     /// Writes the map as .osm XML, builds a graph file from it and opens one mode.
     func graph(_ mode: TravelMode) throws -> RoutingGraph {
         let dir = temporaryDirectory()
