@@ -30,9 +30,9 @@ def documents() -> list[tuple[str, dict]]:
     return found
 
 
-def one(kind: str) -> dict:
-    matches = [doc for _, doc in documents() if doc["kind"] == kind]
-    assert len(matches) == 1, f"expected one {kind} in deploy/, found {len(matches)}"
+def one(kind: str, name: str | None = None) -> dict:
+    matches = [doc for _, doc in documents() if doc["kind"] == kind and name in (None, doc["metadata"]["name"])]
+    assert len(matches) == 1, f"expected one {kind} {name or ''} in deploy/, found {len(matches)}"
     return matches[0]
 
 
@@ -49,13 +49,15 @@ def test_every_manifest_is_valid_kubernetes():
 
 def test_the_manifests_refer_to_each_other():
     deployment, service, hpa = one("Deployment"), one("Service"), one("HorizontalPodAutoscaler")
-    cronjob, claim = one("CronJob"), one("PersistentVolumeClaim")
+    cronjob, claim = one("CronJob", "wayfinder-graph-rebuild"), one("PersistentVolumeClaim")
+    traffic = one("CronJob", "wayfinder-traffic-update")
     pod = deployment["spec"]["template"]
     labels = pod["metadata"]["labels"]
     assert deployment["spec"]["selector"]["matchLabels"].items() <= labels.items()
     assert service["spec"]["selector"].items() <= labels.items(), "the Service selects no replica"
-    # The rebuild job's pods carry other labels: the Service must not send them requests.
-    assert not service["spec"]["selector"].items() <= cronjob["spec"]["jobTemplate"]["spec"]["template"]["metadata"]["labels"].items()
+    # The jobs' pods carry other labels: the Service must not send them requests.
+    for job in (cronjob, traffic):
+        assert not service["spec"]["selector"].items() <= job["spec"]["jobTemplate"]["spec"]["template"]["metadata"]["labels"].items()
     target = hpa["spec"]["scaleTargetRef"]
     assert (target["apiVersion"], target["kind"], target["name"]) == ("apps/v1", "Deployment", deployment["metadata"]["name"])
     assert [m["resource"]["name"] for m in hpa["spec"]["metrics"]] == ["cpu"]
@@ -72,14 +74,15 @@ def test_the_manifests_refer_to_each_other():
     # Both workloads mount the one ReadWriteMany claim, at the same place, the directory whole.
     assert claim["spec"]["accessModes"] == ["ReadWriteMany"]
     job_pod = cronjob["spec"]["jobTemplate"]["spec"]["template"]
+    traffic_pod = traffic["spec"]["jobTemplate"]["spec"]["template"]
     mounts = {}
-    for spec in (pod["spec"], job_pod["spec"]):
+    for spec in (pod["spec"], job_pod["spec"], traffic_pod["spec"]):
         claims = {v["name"]: v["persistentVolumeClaim"]["claimName"] for v in spec["volumes"] if "persistentVolumeClaim" in v}
         assert set(claims.values()) == {claim["metadata"]["name"]}
         for mount in spec["containers"][0]["volumeMounts"]:
             assert mount["name"] in claims and "subPath" not in mount
             mounts.setdefault(mount["mountPath"], []).append(mount.get("readOnly", False))
-    assert mounts == {"/data": [True, False]}, "replicas read /data, the rebuild writes it"
+    assert mounts == {"/data": [True, False, False]}, "replicas read /data, the rebuild and the traffic updates write it"
     # The graph the replicas serve is the one the rebuild replaces.
     args = container["args"]
     served = args[args.index("--graph") + 1]
@@ -87,6 +90,10 @@ def test_the_manifests_refer_to_each_other():
     assert rebuild["args"][1] == served and served.startswith("/data/")
     assert rebuild["command"] == ["/opt/wayfinder/scripts/nightly-rebuild"]
     assert cronjob["spec"]["concurrencyPolicy"] == "Forbid"
+    # The traffic updates customize the same graph, one at a time.
+    update = traffic_pod["spec"]["containers"][0]
+    assert update["args"][1] == served and update["command"] == ["/opt/wayfinder/scripts/traffic-update"]
+    assert traffic["spec"]["concurrencyPolicy"] == "Forbid"
 
 
 def instructions(text: str) -> list[tuple[str, str]]:
