@@ -11,7 +11,7 @@ public struct LegAnnotation: Sendable {
     /// graph file keeps none.
     public var nodes: [Int64] = []
     /// OSRM's `datasources`: per stretch, 0 for the profile's speed, `i` for the `i`th speed
-    /// file of the last customization (`DirectionsBuilder+LiveSpeeds.swift`); empty when the
+    /// file of the last customization (`DirectionsBuilder+LiveTraffic.swift`); empty when the
     /// whole leg runs on the profile's.
     public var datasources: [UInt8] = []
     /// OSRM's `metadata.datasource_names`: "lua profile", then the speed files' names.

@@ -8,6 +8,7 @@ extension DirectionsBuilder {
     func assemble(_ route: Route, line: [FixedCoordinate], destination: FixedCoordinate?, waypoint: Int?,
                   annotated: Bool) -> Directions {
         let n = pieces.count
+        takeSearchTurnCosts()
         // Milliseconds at each boundary, turn costs included, scaled to the search's total.
         var total = 0.0
         for k in 0...n {

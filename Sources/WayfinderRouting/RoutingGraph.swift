@@ -46,6 +46,9 @@ public struct RoutingGraph: @unchecked Sendable {
     public let snapClosedPieces: UnsafeBufferPointer<Int32>
     /// The pieces running on a traffic feed's speeds, and the sources' names.
     public let liveSpeeds: LiveSpeedTable
+    /// Whether a traffic feed priced turns (`wayfinder customize --turn-penalty-file`): the
+    /// base graph's arcs then hold turn costs the profile's angles do not give.
+    public let hasTurnPenalties: Bool
     /// Driving: one bit per directed segment (`2 * segment + (backward ? 1 : 0)`), set where
     /// cars are restricted (`RestrictedRoads`); empty when no road is. Gathered from the way
     /// flags when the graph is opened, so that `Router` reads one small array per route piece
@@ -93,6 +96,7 @@ public struct RoutingGraph: @unchecked Sendable {
         (snapGrid, snapKeys, snapCellFirst, snapSegments) = (snap.grid, snap.cellKeys, snap.cellFirst, snap.segments)
         snapClosedPieces = snap.closedPieces
         liveSpeeds = LiveSpeedTable(file: file, mode: mode)
+        hasTurnPenalties = mode == .driving && (Int(file.metadata["turn_penalty_rows"] ?? "") ?? 0) > 0
         if let damage = liveSpeeds.validationError(pointCount: points.count) {
             throw .invalidSection(path: file.path, section: "\(mode) \(SectionKind.liveSpeeds)", reason: damage)
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WayfinderDirections
 import WayfinderGraph
 import WayfinderImport
 import WayfinderRouting
@@ -38,6 +39,10 @@ import WayfinderRouting
         try routeCheckedByDijkstra(try RoutingGraph(path: path, mode: .driving), map, from: map.coordinate(from), to: map.coordinate(to))
     }
 
+    func steps(_ path: String, _ route: Route) throws -> [RouteStep] {
+        DirectionsBuilder(graph: try RoutingGraph(path: path, mode: .driving)).directions(for: route).steps
+    }
+
     func customize(_ path: String, _ file: String) throws -> Customizer.Summary {
         try Customizer.customize(graph: path, speedFiles: [], turnPenaltyFiles: [file])
     }
@@ -50,10 +55,15 @@ import WayfinderRouting
             // imported cost of the right turn, whatever it was, and nothing else).
             let free = try customize(path, try penalties(map, [("a", "b", "d", "0")], in: dir))
             #expect(free.turnRows == 1 && free.matchedTurnRows == 1 && free.pricedTurns == 1 && free.unmatched.isEmpty)
-            let w0 = try drive(path, map, "a", "d").route.weight
+            let w0 = try drive(path, map, "a", "d")
+            let unpriced = try steps(path, w0.route).map(\.duration)
             _ = try customize(path, try penalties(map, [("a", "b", "d", "2")], in: dir))
             let w2 = try drive(path, map, "a", "d")
-            #expect(w2.letters == "abd" && w2.route.weight == w0 + 2_000)
+            #expect(w2.letters == "abd" && w2.route.weight == w0.route.weight + 2_000)
+            // The step that turns at b carries the 2 s; the one before it nothing of them.
+            let priced = try steps(path, w2.route).map(\.duration)
+            #expect(unpriced.count == 3 && priced.count == 3)
+            #expect(abs(priced[0] - unpriced[0]) < 0.05 && abs(priced[1] - unpriced[1] - 2) < 0.05, "\(unpriced) then \(priced)")
             #expect(try drive(path, map, "a", "c").route.weight == straight)
             // Five minutes: going round by c and e is quicker.
             _ = try customize(path, try penalties(map, [("a", "b", "d", "300")], in: dir))

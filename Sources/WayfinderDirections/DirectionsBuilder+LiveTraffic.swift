@@ -1,12 +1,35 @@
 import WayfinderGraph
 import WayfinderRouting
 
+/// Live traffic in a route's times.
+///
+/// Turn penalties: where a feed priced turns (`RoutingGraph.hasTurnPenalties`), each turn of
+/// the route costs what the search paid for it, read from the base graph's arc (the turn plus
+/// the road after it), not the profile's cost of its angle: the step that makes the turn
+/// carries its penalty, and no other step a share of it.
+///
 /// Live speeds in a leg's annotation: where a traffic feed set the speed of some stretches of
 /// a segment (`LiveSpeedTable`), the segment's time is not spread by length. Each such
 /// stretch takes its length at the feed's speed, and the rest of the segment's time (the
 /// imported time of the stretches no row named, as `wayfinder customize` computed the weight)
 /// is spread over the others by length. `datasources` names the feed's file on those stretches.
 extension DirectionsBuilder {
+    /// Replaces each boundary's turn cost by the search's own, where the base graph has the
+    /// turn (a boundary between two pieces of the route that are joined by an arc).
+    func takeSearchTurnCosts() {
+        guard graph.hasTurnPenalties, graph.mode.isTurnExpanded, pieces.count > 1 else { return }
+        let base = graph.base
+        for k in 1..<pieces.count {
+            let x = Int(directed(pieces[k - 1])), y = directed(pieces[k])
+            guard x + 1 < base.first.count else { continue }
+            for i in Int(base.first[x])..<Int(base.first[x + 1]) where base.arcs[i].head == y {
+                let road = graph.segments[Int(y >> 1)].weight(forward: y & 1 == 0)
+                turnCost[k] = Double(max(0, Int(base.arcs[i].weight) - Int(max(0, road))))
+                break
+            }
+        }
+    }
+
     /// For piece `k`, drawn as `line[from...to]`: the running share of its time at each point
     /// (0 at `from`, 1 at `to`), nil when its segment runs wholly on the profile's speeds.
     /// Sets `sources[j]` for each stretch `j` on a live piece.
