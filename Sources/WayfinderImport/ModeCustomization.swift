@@ -5,9 +5,9 @@ import WayfinderGraph
 /// segments, base graph, hierarchy and components rebuilt from the weights the import gave,
 /// everything else as it was. Driving and cycling search directed segments (an arc is a
 /// turn, and costs the turn plus the road after it); walking searches intersections (an arc
-/// is a segment's direction, named by its payload). The snapping index stays, with the pieces closed both ways
-/// listed beside it (`snapClosedPieces`): OSRM snaps to a road a closure cut short (and
-/// answers NoRoute), but not to a stretch closed both ways.
+/// is a segment's direction, named by its payload). The snapping index stays, with the
+/// pieces closed both ways listed beside it (`snapClosedPieces`): OSRM snaps to a road a
+/// closure cut short (and answers NoRoute), but not to a stretch closed both ways.
 struct ModeCustomization {
     struct Damage: Error, CustomStringConvertible { let description: String }
 

@@ -7,9 +7,9 @@ import WayfinderGraph
 /// consecutive points) of a segment, travelled in the row's direction. A segment's new weight
 /// keeps the imported time of its pieces without a row (the imported weight spread by length:
 /// a segment is cut from one way, at one speed) and gives each piece with a row its length at
-/// the row's speed. A speed of 0 closes the direction, a closed area both; a direction the import closed (a
-/// one-way street driven backwards) stays closed whatever its rows say. When several rows
-/// name one piece, the last one read wins.
+/// the row's speed. A speed of 0 closes the direction, a closed area both; a direction the
+/// import closed (a one-way street driven backwards) stays closed whatever its rows say. When
+/// several rows name one piece, the last one read wins.
 struct SegmentSpeedUpdate {
     /// Milliseconds per directed segment (`2 * s` forward, `2 * s + 1` backward); -1: closed.
     private(set) var weights: [Int32]
