@@ -43,11 +43,13 @@ import WayfinderRouting
         #expect(FileManager.default.contents(atPath: graph) == before)
         #expect(bad.log.count == 4)
 
-        // Mended, with a turn penalty file beside it: applied as the next metric.
+        // Mended, with a turn penalty file and closed areas beside it: applied as the next metric.
         try "1,2,30\n".write(toFile: "\(feed)/b.speeds.csv", atomically: true, encoding: .utf8)
         try "1,2,3,10\n".write(toFile: "\(feed)/c.turns.csv", atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(atPath: "\(dataDirectory)/examples/monaco-closed.geojson", toPath: "\(feed)/d.geojson")
         let mended = try update(feed, graph)
         #expect(mended.code == 0 && mended.log.last?.contains("0 of 1 turn rows matched") == true, "\(mended.log)")
+        #expect(mended.log.last?.contains("2 closed areas") == true && mended.log.last?.contains("modes customized: driving, walking, cycling") == true)
         #expect(try metricVersion(graph) == "2")
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.contains(".candidate") }
         #expect(leftovers.isEmpty)
