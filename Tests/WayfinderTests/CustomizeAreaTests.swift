@@ -101,14 +101,8 @@ import WayfinderRouting
                 (#"{"type": "FeatureCollection", "features": []}"#, ": top level: no polygon to close"),
                 (#"[1, 2]"#, ": top level: expected a GeoJSON object"),
             ]
-            for (text, message) in cases {
-                let file = "\(dir)/bad.geojson"
-                try text.write(toFile: file, atomically: true, encoding: .utf8)
-                #expect {
-                    _ = try Customizer.customize(graph: path, speedFiles: [], closedAreaFiles: [file])
-                } throws: { error in
-                    "\(error)".hasPrefix(file + message)
-                }
+            try expectEachRefused(cases, writtenTo: "\(dir)/bad.geojson", exact: false) {
+                _ = try Customizer.customize(graph: path, speedFiles: [], closedAreaFiles: [$0])
             }
             #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == original)
         }

@@ -133,15 +133,7 @@ import WayfinderRouting
                 ("\(a),\(b),5,-1\n", ":1: rate -1 is negative"),
                 ("\n \n", ": the file holds no rows"),
             ]
-            for (text, message) in cases {
-                let file = "\(dir)/bad.csv"
-                try text.write(toFile: file, atomically: true, encoding: .utf8)
-                #expect {
-                    _ = try Customizer.customize(graph: path, speedFiles: [file])
-                } throws: { error in
-                    "\(error)" == file + message
-                }
-            }
+            try expectEachRefused(cases, writtenTo: "\(dir)/bad.csv") { _ = try Customizer.customize(graph: path, speedFiles: [$0]) }
             #expect(throws: Customizer.Failure.self) { _ = try Customizer.customize(graph: path, speedFiles: ["\(dir)/missing.csv"]) }
             #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == original)
         }

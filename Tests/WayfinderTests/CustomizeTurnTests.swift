@@ -113,15 +113,7 @@ import WayfinderRouting
                 ("\(a),\(b),\(d),5,inf\n", ":1: weight 'inf' is not a finite number"),
                 ("", ": the file holds no rows"),
             ]
-            for (text, message) in cases {
-                let file = "\(dir)/bad.csv"
-                try text.write(toFile: file, atomically: true, encoding: .utf8)
-                #expect {
-                    _ = try customize(path, file)
-                } throws: { error in
-                    "\(error)" == file + message
-                }
-            }
+            try expectEachRefused(cases, writtenTo: "\(dir)/bad.csv") { _ = try customize(path, $0) }
             #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == original)
         }
     }

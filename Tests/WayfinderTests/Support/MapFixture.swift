@@ -223,3 +223,17 @@ extension MapFixture {
         return map
     }
 }
+
+/// For each `(text, message)`: writes `text` to `file`, runs `customize` with it and expects
+/// an error reading `file + message` (`exact`), or starting with it.
+func expectEachRefused(_ cases: [(String, String)], writtenTo file: String, exact: Bool = true,
+                       _ customize: (String) throws -> Void) throws {
+    for (text, message) in cases {
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        #expect {
+            try customize(file)
+        } throws: { error in
+            exact ? "\(error)" == file + message : "\(error)".hasPrefix(file + message)
+        }
+    }
+}
