@@ -21,7 +21,7 @@ func buildBenchmark(_ args: Arguments) -> Report {
         do throws(BuildError) { summary = try GraphBuilder.build(input: input, output: output) } catch { fail(error.description) }
         last = summary
         walls.append(Double(now() - t0) / 1e9)
-        phases.append(summary.phases)
+        phases.append(summary.phases.map { ($0.name, $0.seconds) })
         steps.append(summary.parallelSteps)
     }
     let summary = last!
@@ -35,6 +35,11 @@ func buildBenchmark(_ args: Arguments) -> Report {
     report.number("wall_s", "whole build, median", median(walls), unit: "s", decimals: 3)
     report.number("file_mib", "graph file", Double(summary.fileBytes) / 1_048_576, unit: "MiB", decimals: 2)
     report.number("peak_rss_mib", "peak RSS of the process", Double(summary.peakMemoryBytes) / 1_048_576, unit: "MiB")
+    report.group("phase_peaks", "peak RSS during each phase, last run") { group in
+        for phase in summary.phases {
+            group.number(jsonKey(phase.name) + "_mib", phase.name, Double(phase.peakBytes) / 1_048_576, unit: "MiB")
+        }
+    }
     return report
 }
 

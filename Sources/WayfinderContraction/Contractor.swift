@@ -1,89 +1,6 @@
 import Dispatch
 import WayfinderGraph
 
-/// Tuning knobs of the contraction. The defaults suit road graphs.
-public struct ContractionOptions: Sendable {
-    /// Worker threads for priority estimates and witness searches (the rest is sequential).
-    public var threads: Int
-    /// Settle limit of the witness searches that only *estimate* a node's priority.
-    public var estimateSettleLimit: Int
-    /// Settle limit of the witness searches that decide the shortcuts. Lower is faster but adds
-    /// shortcuts; it never changes query answers.
-    public var contractSettleLimit: Int
-
-    /// When given (one per node), the finished hierarchy's ranks follow these keys (see
-    /// `StorageOrder`), numbered once, without first building the contraction-order layout.
-    public var storageKeys: [UInt64]?
-
-    /// When given (one per node): the exclusion filters in which each node stays, bit `c`
-    /// for the filter that removes the classes of combination `c` (`ExclusionFilter`). The
-    /// hierarchy then answers every filter exactly (see `ExclusionContraction.swift`).
-    public var nodeFilters: [UInt8]?
-    /// With `nodeFilters`: the share of the nodes every filter keeps that stays uncontracted
-    /// for the filters' core (OSRM keeps a tenth): contracting them all before the others
-    /// leaves the removable nodes a near-complete graph of shortcuts (the 10x10 tiling's
-    /// 2,800 toll nodes: 13 minutes of contraction instead of 10 s). 2.5 % keeps the core
-    /// within `StorageOrder`'s top 3 % there, so plain searches keep their memory layout.
-    public var sharedCoreFraction = 0.025
-
-    /// When given (one per node): fixed priorities instead of estimated ones, so that nodes are
-    /// contracted in this order (ties and equal values: any order). Re-contracting a new
-    /// metric along an earlier hierarchy's order (`ContractionHierarchy.contractionLevels`)
-    /// skips every estimate, the larger half of a contraction, and stays exact: any order
-    /// gives a correct hierarchy, only its size depends on it.
-    public var fixedPriorities: [Float]?
-
-    /// When given: the nodes contracted so far are counted on it once per round (a store, so
-    /// a display can follow a long contraction), and the steps after the rounds are named.
-    public var progress: BuildProgress.Track?
-
-    public init(threads: Int = 1, estimateSettleLimit: Int = 10, contractSettleLimit: Int = 200,
-                storageKeys: [UInt64]? = nil, nodeFilters: [UInt8]? = nil) {
-        self.threads = max(1, threads)
-        self.estimateSettleLimit = estimateSettleLimit
-        self.contractSettleLimit = contractSettleLimit
-        self.storageKeys = storageKeys
-        self.nodeFilters = nodeFilters
-    }
-}
-
-/// What a contraction produced and cost.
-public struct ContractionStatistics: Sendable {
-    public var nodeCount = 0
-    public var inputArcCount = 0
-    /// Input arcs that became hierarchy arcs (parallel arcs and self-loops removed).
-    public var originalArcCount = 0
-    public var shortcutCount = 0
-    /// Independent sets contracted one after another.
-    public var rounds = 0
-    public var seconds = 0.0
-}
-
-/// Builds a contraction hierarchy that answers every query exactly like Dijkstra on `arcs`.
-///
-/// `arcs` may contain parallel arcs (the cheapest is kept, with its payload), self-loops (they
-/// become `selfLoops`), zero weights and nodes without arcs. Weights must be `>= 0` and payloads
-/// `>= 0` (the hierarchy stores an original arc's payload as `~via`). Paths whose weight reaches
-/// `infiniteWeight` count as no path, as in the queries.
-public func buildContractionHierarchy(nodeCount: Int, arcs: [WeightedArc], threads: Int = 1) -> ContractionHierarchy {
-    buildContractionHierarchy(nodeCount: nodeCount, arcs: arcs, options: ContractionOptions(threads: threads)).hierarchy
-}
-
-/// As `buildContractionHierarchy(nodeCount:arcs:threads:)`, with options and statistics.
-public func buildContractionHierarchy(
-    nodeCount: Int, arcs: [WeightedArc], options: ContractionOptions
-) -> (hierarchy: ContractionHierarchy, statistics: ContractionStatistics) {
-    let clock = ContinuousClock()
-    let started = clock.now
-    let contractor = Contractor(nodeCount: nodeCount, arcs: arcs, options: options)
-    contractor.run()
-    let hierarchy = contractor.makeHierarchy()
-    var statistics = contractor.statistics
-    let elapsed = clock.now - started
-    statistics.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-    return (hierarchy, statistics)
-}
-
 /// Node ordering and contraction: Geisberger-style priorities, contracted in rounds of
 /// independent sets (as in OSRM and Vetter's parallel contraction).
 ///
@@ -109,6 +26,8 @@ final class Contractor: @unchecked Sendable {
     let graph: ContractionGraph
     private let workers: [Worker]
     private(set) var statistics = ContractionStatistics()
+    /// The steps' wall times (`ContractionStatistics.steps`).
+    var laps = Laps()
 
     private var priority: [Float]
     private var level: [Int32]
@@ -429,6 +348,7 @@ final class Contractor: @unchecked Sendable {
                                      forwardFirst: forwardFirst, forwardArcs: forwardArcs,
                                      backwardFirst: backwardFirst, backwardArcs: backwardArcs, selfLoops: selfLoops,
                                      contractionOrderTail: nodeAtRank.count)
+        laps.lap("numbering")
         if let sharedCore, let filters = options.nodeFilters {
             options.progress?.step("contraction: exclusion cores")
             arrays.exclusion = sharedCore.contractFilters(in: self, nodeFilters: filters, arrays: arrays)
@@ -442,6 +362,7 @@ final class Contractor: @unchecked Sendable {
             let coreShare = Double(arrays.exclusion?.coreCount ?? 0) / Double(max(nodeCount, 1))
             options.progress?.step("contraction: storage order")
             StorageOrder.renumber(&arrays, byKey: keys, topFraction: max(StorageOrder.defaultTopFraction, coreShare))
+            laps.lap("storage order")
         }
         return arrays.hierarchy()
     }

@@ -82,14 +82,25 @@ struct SharedCore {
         let settleLimit = contractor.options.contractSettleLimit
         let results = ReplayResults(count: others.count)
         DispatchQueue.concurrentPerform(iterations: others.count) { g in
+            let started = ContinuousClock.now
             let filter = others[g].trailingZeroBitCount
             let keeps = coreNodes.map { nodeFilters[Int($0)] & (1 << filter) != 0 }
-            results.set(g, Self.replay(coreNodes: coreNodes, arcs: replayArcs, keeps: keeps,
-                                       loopWeight: replayLoopWeight, loopVia: replayLoopVia, settleLimit: settleLimit))
+            var replay = Self.replay(coreNodes: coreNodes, arcs: replayArcs, keeps: keeps,
+                                     loopWeight: replayLoopWeight, loopVia: replayLoopVia, settleLimit: settleLimit)
+            replay.seconds = Laps.seconds(ContinuousClock.now - started)
+            results.set(g, replay)
         }
+        let replays = results.all.map { $0! }
+        // Named by the classes the group's first filter excludes ("toll", "motorway,ferry").
+        for (group, replay) in zip(others, replays) {
+            let excluded = WayClasses(rawValue: UInt8(group.trailingZeroBitCount)).names.joined(separator: ",")
+            contractor.laps.add("exclusion core \(excluded)", seconds: replay.seconds)
+        }
+        contractor.laps.lap("exclusion cores")
         let rankFilters = arrays.nodeAtRank.map { nodeFilters[Int($0)] }
         var merge = ExclusionMerge(arrays: arrays, rankFilters: rankFilters, coreStart: start, plainGroup: groups[0])
-        merge.run(groups: others, replays: results.all.map { $0! })
+        merge.run(groups: others, replays: replays)
+        contractor.laps.lap("exclusion merge")
         return merge.result
     }
 
@@ -147,6 +158,8 @@ struct SharedCore {
         var backward: [[CHArc]]
         var loopWeight: [Int32]
         var loopVia: [Int32]
+        /// Its wall time, for the build summary.
+        var seconds = 0.0
     }
 
     /// Slots the parallel replays fill.

@@ -24,11 +24,13 @@ public enum BuildError: Error, CustomStringConvertible {
 
 /// What a build did, for the per-phase summary.
 public struct BuildSummary: Sendable {
-    /// Wall time of each step in order (`read`, `modes`, `write`); they add up to the build.
-    public var phases: [(name: String, seconds: Double)] = []
+    /// Each phase in order (`read`, `network`, `modes`, `base map` when built, `write`): its
+    /// wall time (they add up to the build) and the peak resident memory during it
+    /// (`PhaseMemory`).
+    public var phases: [(name: String, seconds: Double, peakBytes: Int)] = []
     /// Wall time of each step inside the `modes` phase, where the modes and the geocoder index
-    /// are built at the same time (so these overlap): `driving graph`, `driving contraction`,
-    /// `driving components+snap index`, the same for walking, and `geocoder index`.
+    /// are built at the same time (so these overlap): each mode's `ModeBuild.timings` named
+    /// `driving network`, `driving contraction: exclusion core toll`…, and `geocoder index`.
     public var parallelSteps: [(name: String, seconds: Double)] = []
     public var counts = ImportCounts()
     public var osm = OSMReadStats(nodes: 0, ways: 0, relations: 0, missingLocations: 0, seconds: 0)
@@ -65,14 +67,15 @@ public enum GraphBuilder {
         defer { live?.finish() }
         var summary = BuildSummary()
         var clock = Date()
+        let memory = PhaseMemory()
         func phase(_ name: String, _ detail: String) {
-            let seconds = Date().timeIntervalSince(clock)
-            summary.phases.append((name, seconds))
-            progress(String(format: "%-10@ %6.3f s  %@", name, seconds, detail))
+            let seconds = Date().timeIntervalSince(clock), peak = memory.endPhase()
+            summary.phases.append((name, seconds, peak))
+            progress(String(format: "%-10@ %6.3f s  peak %5.0f MiB  %@", name, seconds, Double(peak) / 1_048_576, detail))
             clock = Date()
         }
 
-        let collector = OSMCollector()
+        let collector = OSMCollector(modes: modes)
         let geocoding = GeocoderCollector()
         let areas = AreaCollector()
         let baseMapCollector = baseMap ? BaseMapCollector() : nil
@@ -91,13 +94,14 @@ public enum GraphBuilder {
         guard !collector.ways.isEmpty else { throw .noRoads(path: input) }
 
         let (dense, denseCount) = denseNodeIds(collector.pointNodeIds)
+        var source = geocoding.source
+        source.areas = areas.areas()
+        phase("network", "\(denseCount) intersections and ends of \(collector.points.count) way points; \(source.areas.count) areas for the geocoder")
         let modes = TravelMode.allCases.filter(modes.contains)
         let results = UnsafeResults<ModeBuild>(count: modes.count)
         let shared = UncheckedBox(collector)
         // The geocoder index is one more task: it fills the gap the faster mode leaves.
         let geocoder = UnsafeResults<(GeocoderIndex, Double)>(count: 1)
-        var source = geocoding.source
-        source.areas = areas.areas()
         let geocoderSource = UncheckedBox(source)
         let tracks = modes.map { BuildProgress.Track("\($0)") } + [BuildProgress.Track("geocoder")]
         live?.begin("modes", tracks: tracks)
@@ -136,7 +140,7 @@ public enum GraphBuilder {
                     + " \(viaWay?.copies.count ?? 0) search nodes copied),"
                     + " \(c.restrictionsIncomplete) relations incomplete or invalid, \(c.restrictionsIgnored) ignored (exceptions, on red)"
             }
-            line += "; own time: " + build.timings.map { String(format: "%@ %.3f s", $0.0, $0.1) }.joined(separator: ", ")
+            line += "; own time: " + ModeBuild.describe(build.timings)
             summary.parallelSteps += build.timings.map { ("\(build.mode) \($0.0)", $0.1) }
             progress("  \(build.mode): " + line)
         }
@@ -154,9 +158,6 @@ public enum GraphBuilder {
             summary.warnings.append(warning)
             progress("warning: " + warning)
         }
-        let writing = BuildProgress.Track("write")
-        live?.begin("write", tracks: [writing])
-
         var writer = GraphFileWriter()
         writer.metadata["source"] = (input as NSString).lastPathComponent
         if let attributes = try? FileManager.default.attributesOfItem(atPath: input) {
@@ -177,145 +178,24 @@ public enum GraphBuilder {
         for build in results.values { build.add(to: &writer) }
         index.add(to: &writer)
         if let baseMapCollector {
-            writing.step("base map")
-            let start = Date()
+            let drawing = BuildProgress.Track("base map")
+            live?.begin("base map", tracks: [drawing])
+            drawing.step("clipping and sorting")
             baseMapCollector.finish(bounds: summary.osm.boundsMin.flatMap { low in summary.osm.boundsMax.map { (low, $0) } }, to: &writer)
             let c = baseMapCollector.counts
             summary.baseMap = c
-            progress(String(format: "  base map: %d areas, %d buildings, %d lines, %d labels, %d coastline ways, %d clipped multipolygons left out; %d features; %.3f s",
-                            c.areas, c.buildings, c.lines, c.labels, c.coastlineWays, c.clippedAreas, c.features, Date().timeIntervalSince(start)))
+            phase("base map", String(format: "%d areas, %d buildings, %d lines, %d labels, %d coastline ways, %d clipped multipolygons left out; %d features",
+                                     c.areas, c.buildings, c.lines, c.labels, c.coastlineWays, c.clippedAreas, c.features))
         }
+        let writing = BuildProgress.Track("write")
+        live?.begin("write", tracks: [writing])
         writing.step((output as NSString).lastPathComponent)
         do { try writer.write(to: output) } catch { throw .output(error) }
         summary.fileBytes = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? 0
-        summary.peakMemoryBytes = peakMemoryBytes()
         if baseMap, let file = try? GraphFile(path: output, verifyChecksums: false) { summary.baseMapBytes = BaseMap.byteCount(in: file) }
         phase("write", "\(summary.fileBytes) bytes to \(output)")
+        summary.peakMemoryBytes = max(peakMemoryBytes(), summary.phases.map(\.peakBytes).max() ?? 0)
         return summary
-    }
-}
-
-/// Everything one mode contributes to the graph file.
-struct ModeBuild {
-    let mode: TravelMode
-    let network: RoadNetwork
-    let search: SearchGraph
-    let ch: ContractionHierarchy
-    let base: BaseGraph
-    let segmentComponent: [Int32]
-    let componentSizes: [Int32]
-    let mainNetwork: MainNetworkShare
-    let snap: SnapIndexBuilder
-    /// The directed segments leaving each intersection (`ModeRoads`' `nodeFirst`, `nodeLeaving`).
-    let leaving: (first: [Int32], leaving: [Int32])
-    /// The bearing each directed segment leaves its intersection with (`SegmentBearings`).
-    let bearings: [UInt16]
-    /// Wall time of each step of this mode, for the build summary.
-    private(set) var timings: [(String, Double)] = []
-
-    /// Indices of `modes` in the order their builds should start: the costliest first.
-    static func startOrder(_ modes: [TravelMode]) -> [Int] {
-        let cost: [TravelMode: Int] = [.cycling: 3, .driving: 2, .walking: 1]
-        return modes.indices.sorted { cost[modes[$0], default: 0] > cost[modes[$1], default: 0] }
-    }
-
-    init(collector c: OSMCollector, dense: [Int32], denseCount: Int, mode: TravelMode, threads: Int,
-         progress: BuildProgress.Track? = nil) {
-        self.mode = mode
-        var clock = Date()
-        var timings: [(String, Double)] = []
-        func lap(_ name: String) {
-            timings.append((name, Date().timeIntervalSince(clock)))
-            clock = Date()
-        }
-        progress?.step("graph")
-        network = RoadNetwork(collector: c, denseNode: dense, denseCount: denseCount, mode: mode)
-        search = mode.isTurnExpanded
-            ? SearchGraph(turnExpanded: network, mode: mode, points: c.points, ways: c.ways,
-                          restrictions: c.restrictions(of: mode), obstacles: c.obstacles)
-            : SearchGraph(walking: network)
-        base = BaseGraph(nodeCount: search.nodeCount, arcs: search.arcs)
-        lap("graph")
-        var keys = Self.mapOrderKeys(network.segments, points: c.points, nodeCount: search.nodeCount, mode: mode)
-        // A via-way restriction's copy of a directed segment lies where the segment does.
-        for (i, x) in (search.viaWay?.copies ?? []).enumerated() { keys[2 * network.segments.count + i] = keys[Int(x)] }
-        let filters = mode == .driving ? Self.nodeFilters(network.segments, ways: c.ways, copies: search.viaWay?.copies ?? []) : nil
-        var options = ContractionOptions(threads: threads, storageKeys: keys, nodeFilters: filters)
-        options.progress = progress
-        progress?.step("contraction", total: search.nodeCount, unit: "nodes")
-        ch = buildContractionHierarchy(nodeCount: search.nodeCount, arcs: search.arcs, options: options).hierarchy
-        lap("contraction")
-        progress?.step("components+snap index")
-        let (component, sizes) = stronglyConnectedComponents(nodeCount: search.nodeCount, arcs: search.arcs)
-        componentSizes = sizes
-        mainNetwork = MainNetworkShare(nodeCount: search.nodeCount, arcs: search.arcs, componentSizes: sizes)
-        let segments = network.segments
-        segmentComponent = segments.indices.map { s in
-            let segment = segments[s]
-            // A segment belongs to the component of the search node one enters it from.
-            if mode.isTurnExpanded { return component[2 * s + (segment.forwardWeight >= 0 ? 0 : 1)] }
-            return component[Int(segment.forwardWeight >= 0 ? segment.fromNode : segment.toNode)]
-        }
-        snap = SnapIndexBuilder(segments: segments, points: c.points, ways: c.ways)
-        lap("components+snap index")
-        progress?.step("bearings")
-        leaving = network.leavingSegments()
-        bearings = SegmentBearings.measureAll(segments: segments, points: c.points, ways: c.ways,
-                                              nodeFirst: leaving.first, nodeLeaving: leaving.leaving)
-        lap("bearings")
-        progress?.step("done")
-        self.timings = timings
-    }
-
-    /// Driving: the exclusion filters that keep each search node (a directed segment, or a
-    /// via-way restriction's copy of one): those that exclude none of its way's classes in
-    /// that direction (`ExclusionFilter`).
-    static func nodeFilters<Segments: RandomAccessCollection<RoadSegment>, Ways: RandomAccessCollection<WayInfo>>(
-        _ segments: Segments, ways: Ways, copies: some Collection<Int32>
-    ) -> [UInt8] where Ways.Index == Int {
-        var filters = [UInt8](repeating: ExclusionFilter.allFilters, count: 2 * segments.count + copies.count)
-        for (s, segment) in segments.enumerated() {
-            let way = ways[Int(segment.way)]
-            filters[2 * s] = ExclusionFilter.filters(keeping: way.classes(forward: true))
-            filters[2 * s + 1] = ExclusionFilter.filters(keeping: way.classes(forward: false))
-        }
-        for (i, x) in copies.enumerated() { filters[2 * segments.count + i] = filters[Int(x)] }
-        return filters
-    }
-
-    /// Where each search node lies on a Hilbert curve: a directed segment (driving) by its
-    /// first point, an intersection (walking) by its position.
-    static func mapOrderKeys<Points: RandomAccessCollection<FixedCoordinate>>(
-        _ segments: some Collection<RoadSegment>, points: Points, nodeCount: Int, mode: TravelMode
-    ) -> [UInt64] where Points.Index == Int {
-        var keys = [UInt64](repeating: 0, count: nodeCount)
-        for (s, segment) in segments.enumerated() {
-            let first = hilbertKey(points[Int(segment.firstPoint)]), last = hilbertKey(points[Int(segment.lastPoint)])
-            if mode.isTurnExpanded {
-                keys[2 * s] = first
-                keys[2 * s + 1] = last
-            } else {
-                keys[Int(segment.fromNode)] = first
-                keys[Int(segment.toNode)] = last
-            }
-        }
-        return keys
-    }
-
-    /// Adds this mode's sections, in this order (the file's bytes depend on it).
-    func add(to writer: inout GraphFileWriter) {
-        ModeRoads.add(segments: network.segments, segmentComponent: segmentComponent, componentSize: componentSizes,
-                      nodeFirst: leaving.first, nodeLeaving: leaving.leaving, mode: mode, to: &writer)
-        ch.add(to: &writer, mode: mode)
-        base.add(to: &writer, mode: mode)
-        snap.add(to: &writer, mode: mode)
-        SearchNodeCopies.add(search.viaWay?.copies ?? [], mode: mode, to: &writer)
-        if mode.isTurnExpanded {
-            let origins = ClosedTurnOrigins.bitset(search.closedTurnOrigins, count: 2 * network.segments.count)
-            ClosedTurnOrigins.add(origins, mode: mode, to: &writer)
-        }
-        SegmentBearings.add(bearings, mode: mode, to: &writer)
-        if !network.segmentTransports.isEmpty { SegmentTransports.add(network.segmentTransports, mode: mode, to: &writer) }
     }
 }
 

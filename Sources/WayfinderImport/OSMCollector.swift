@@ -43,6 +43,14 @@ final class OSMCollector: OSMHandler {
 
     /// In `TravelMode` order.
     private let profiles: [any Profile] = [DrivingProfile(), WalkingProfile(), CyclingProfile()]
+    /// Whether each mode (same order) is built. The others' profiles are not run: a way only
+    /// they could use is not kept, and they block no node (`--modes driving,walking` reads
+    /// 10x10 faster and keeps fewer points).
+    private let built: [Bool]
+
+    init(modes: [TravelMode] = TravelMode.allCases) {
+        built = TravelMode.allCases.map(modes.contains)
+    }
 
     /// The turn restrictions `mode` obeys (walkers obey none).
     func restrictions(of mode: TravelMode) -> [TurnRestriction] {
@@ -60,7 +68,7 @@ final class OSMCollector: OSMHandler {
         }
         guard tags.has("barrier") || AccessRules.anyModeKeys.contains(where: tags.has) else { return }
         var blocked = false
-        for (index, profile) in profiles.enumerated() where profile.blocks(node: tags) {
+        for (index, profile) in profiles.enumerated() where built[index] && profile.blocks(node: tags) {
             blockedNodes[index].insert(id)
             blocked = true
         }
@@ -76,9 +84,10 @@ final class OSMCollector: OSMHandler {
         guard road != nil || onBoard != nil || WalkingProfile.mayBeWalked(tags) else { return }
         let (roadClass, isLink) = road ?? (onBoard != nil ? .other : WalkingProfile.walkingOnlyClass(tags), false)
         let modes = zip(profiles, TravelMode.allCases).map { profile, mode in
+            guard built[Int(mode.rawValue - 1)] else { return WayAccess(forwardSpeed: 0, backwardSpeed: 0) }
             // The bicycle profile reads ferries and movable bridges itself (its own speeds,
             // pushing aboard: `CyclingProfile`).
-            mode == .cycling ? profile.access(way: tags, roadClass: roadClass)
+            return mode == .cycling ? profile.access(way: tags, roadClass: roadClass)
             : onBoard.flatMap { Ferries.access(way: tags, transport: $0, mode: mode) }
                 ?? Ferries.movableBridge(road == nil && onBoard != nil ? WayAccess(forwardSpeed: 0, backwardSpeed: 0)
                                             : profile.access(way: tags, roadClass: roadClass), tags: tags, mode: mode)
@@ -155,7 +164,8 @@ final class OSMCollector: OSMHandler {
             restrictions += found
         }
         // The counts are the cars'; bicycles' restrictions are mostly the same relations.
-        if case .restrictions(let found) = TurnRestriction.parse(members: members, tags: tags, vehicle: .bicycle) {
+        if built[Int(TravelMode.cycling.rawValue - 1)],
+           case .restrictions(let found) = TurnRestriction.parse(members: members, tags: tags, vehicle: .bicycle) {
             bicycleRestrictions += found
         }
     }

@@ -250,7 +250,8 @@ import WayfinderRouting
         map.way("cd", ["highway": "primary", "toll:backward": "yes", "access": "destination"])
         map.way("de", ["route": "ferry", "tunnel": "no"])
         map.way("ef", ["highway": "track", "motor_vehicle": "private"])
-        let graph = try map.graph(.driving)
+        // Cars may not use ef: walkers keep it in the file, with the classes cars see.
+        let graph = try map.graph(.driving, built: [.driving, .walking])
         /// "forward classes / backward classes" of way `w`.
         func classes(_ w: Int64) -> String {
             let info = graph.ways.first { $0.osmId == w }!

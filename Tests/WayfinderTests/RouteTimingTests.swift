@@ -37,13 +37,22 @@ import WayfinderRouting
     @Test func buildSummaryNamesEveryPhase() throws {
         let dir = temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let summary = try GraphBuilder.build(input: "\(dataDirectory)/monaco.osm.pbf", output: "\(dir)/monaco.wfg")
-        #expect(summary.phases.map(\.name) == ["read", "modes", "write"])
-        #expect(summary.parallelSteps.map(\.name) == [
-            "driving graph", "driving contraction", "driving components+snap index", "driving bearings",
-            "walking graph", "walking contraction", "walking components+snap index", "walking bearings",
-            "cycling graph", "cycling contraction", "cycling components+snap index", "cycling bearings", "geocoder index",
-        ])
+        let summary = try GraphBuilder.build(input: "\(dataDirectory)/andorra.osm.pbf", output: "\(dir)/andorra.wfg")
+        #expect(summary.phases.map(\.name) == ["read", "network", "modes", "base map", "write"])
+        let contraction = ["rounds", "numbering"]
+        // Andorra's only excludable roads are toll roads: one exclusion core.
+        let exclusion = ["exclusion core toll", "exclusion cores", "exclusion merge"]
+        func steps(_ mode: String, _ inner: [String]) -> [String] {
+            ["network", "search graph", "contraction"].map { "\(mode) \($0)" }
+                + (inner + ["storage order", "arrays"]).map { "\(mode) contraction: \($0)" }
+                + ["components+snap index", "bearings"].map { "\(mode) \($0)" }
+        }
+        let names = summary.parallelSteps.map(\.name)
+        #expect(names == steps("driving", contraction + exclusion) + steps("walking", contraction)
+                + steps("cycling", contraction) + ["geocoder index"], "\(names)")
         #expect(summary.parallelSteps.allSatisfy { $0.seconds >= 0 } && summary.fileBytes > 0)
+        // Each phase's peak, and the build's is the highest of them.
+        #expect(summary.phases.allSatisfy { $0.peakBytes > 1 << 20 })
+        #expect(summary.peakMemoryBytes >= summary.phases.map(\.peakBytes).max()!)
     }
 }

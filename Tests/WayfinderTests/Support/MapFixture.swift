@@ -167,15 +167,16 @@ struct MapFixture {
         try body(path, dir)
     }
 
-    /// Writes the map as .osm XML, builds a graph file from it and opens one mode.
-    func graph(_ mode: TravelMode) throws -> RoutingGraph {
+    /// Writes the map as .osm XML, builds a graph file from it and opens one mode. Only that
+    /// mode is built unless `built` says more: the others would triple the fixtures' build
+    /// time, and a way no built mode can use is not kept.
+    func graph(_ mode: TravelMode, built: [TravelMode]? = nil) throws -> RoutingGraph {
         let dir = temporaryDirectory()
         // The graph is mapped in memory: its files can go as soon as it is open.
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let osm = "\(dir)/map.osm", output = "\(dir)/map.wfg"
         try xml.write(toFile: osm, atomically: true, encoding: .utf8)
-        // Only the mode asked for: the others would triple the fixtures' build time.
-        _ = try GraphBuilder.build(input: osm, output: output, modes: [mode])
+        _ = try GraphBuilder.build(input: osm, output: output, modes: built ?? [mode])
         return try RoutingGraph(path: output, mode: mode)
     }
 }

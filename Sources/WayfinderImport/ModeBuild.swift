@@ -1,0 +1,142 @@
+import WayfinderContraction
+import WayfinderGraph
+
+/// Everything one mode contributes to the graph file.
+struct ModeBuild {
+    let mode: TravelMode
+    let network: RoadNetwork
+    let search: SearchGraph
+    let ch: ContractionHierarchy
+    let base: BaseGraph
+    let segmentComponent: [Int32]
+    let componentSizes: [Int32]
+    let mainNetwork: MainNetworkShare
+    let snap: SnapIndexBuilder
+    /// The directed segments leaving each intersection (`ModeRoads`' `nodeFirst`, `nodeLeaving`).
+    let leaving: (first: [Int32], leaving: [Int32])
+    /// The bearing each directed segment leaves its intersection with (`SegmentBearings`).
+    let bearings: [UInt16]
+    /// Wall time of each step of this mode, for the build summary: `network`, `search graph`,
+    /// `contraction`, then the contraction's own steps as `contraction: STEP`
+    /// (`ContractionStatistics.steps`), `components+snap index` and `bearings`.
+    private(set) var timings: [(String, Double)] = []
+
+    /// `timings` for the summary line: "network 0.5 s, …, contraction 3.9 s (rounds 2.9 s, …), …".
+    static func describe(_ timings: [(String, Double)]) -> String {
+        let inner = "contraction: "
+        var parts: [String] = []
+        for (name, seconds) in timings where !name.hasPrefix(inner) {
+            var part = String(format: "%@ %.3f s", name, seconds)
+            let steps = name == "contraction" ? timings.filter { $0.0.hasPrefix(inner) } : []
+            if !steps.isEmpty {
+                part += " (" + steps.map { String(format: "%@ %.3f s", String($0.0.dropFirst(inner.count)), $0.1) }
+                    .joined(separator: ", ") + ")"
+            }
+            parts.append(part)
+        }
+        return parts.joined(separator: ", ")
+    }
+
+    /// Indices of `modes` in the order their builds should start: the costliest first.
+    static func startOrder(_ modes: [TravelMode]) -> [Int] {
+        let cost: [TravelMode: Int] = [.cycling: 3, .driving: 2, .walking: 1]
+        return modes.indices.sorted { cost[modes[$0], default: 0] > cost[modes[$1], default: 0] }
+    }
+
+    init(collector c: OSMCollector, dense: [Int32], denseCount: Int, mode: TravelMode, threads: Int,
+         progress: BuildProgress.Track? = nil) {
+        self.mode = mode
+        var laps = Laps()
+        progress?.step("graph")
+        network = RoadNetwork(collector: c, denseNode: dense, denseCount: denseCount, mode: mode)
+        laps.lap("network")
+        search = mode.isTurnExpanded
+            ? SearchGraph(turnExpanded: network, mode: mode, points: c.points, ways: c.ways,
+                          restrictions: c.restrictions(of: mode), obstacles: c.obstacles)
+            : SearchGraph(walking: network)
+        base = BaseGraph(nodeCount: search.nodeCount, arcs: search.arcs)
+        laps.lap("search graph")
+        var keys = Self.mapOrderKeys(network.segments, points: c.points, nodeCount: search.nodeCount, mode: mode)
+        // A via-way restriction's copy of a directed segment lies where the segment does.
+        for (i, x) in (search.viaWay?.copies ?? []).enumerated() { keys[2 * network.segments.count + i] = keys[Int(x)] }
+        let filters = mode == .driving ? Self.nodeFilters(network.segments, ways: c.ways, copies: search.viaWay?.copies ?? []) : nil
+        var options = ContractionOptions(threads: threads, storageKeys: keys, nodeFilters: filters)
+        options.progress = progress
+        progress?.step("contraction", total: search.nodeCount, unit: "nodes")
+        let contraction = buildContractionHierarchy(nodeCount: search.nodeCount, arcs: search.arcs, options: options)
+        ch = contraction.hierarchy
+        laps.lap("contraction")
+        for step in contraction.statistics.steps { laps.add("contraction: \(step.name)", seconds: step.seconds) }
+        progress?.step("components+snap index")
+        let (component, sizes) = stronglyConnectedComponents(nodeCount: search.nodeCount, arcs: search.arcs)
+        componentSizes = sizes
+        mainNetwork = MainNetworkShare(nodeCount: search.nodeCount, arcs: search.arcs, componentSizes: sizes)
+        let segments = network.segments
+        segmentComponent = segments.indices.map { s in
+            let segment = segments[s]
+            // A segment belongs to the component of the search node one enters it from.
+            if mode.isTurnExpanded { return component[2 * s + (segment.forwardWeight >= 0 ? 0 : 1)] }
+            return component[Int(segment.forwardWeight >= 0 ? segment.fromNode : segment.toNode)]
+        }
+        snap = SnapIndexBuilder(segments: segments, points: c.points, ways: c.ways)
+        laps.lap("components+snap index")
+        progress?.step("bearings")
+        leaving = network.leavingSegments()
+        bearings = SegmentBearings.measureAll(segments: segments, points: c.points, ways: c.ways,
+                                              nodeFirst: leaving.first, nodeLeaving: leaving.leaving)
+        laps.lap("bearings")
+        progress?.step("done")
+        timings = laps.steps.map { ($0.name, $0.seconds) }
+    }
+
+    /// Driving: the exclusion filters that keep each search node (a directed segment, or a
+    /// via-way restriction's copy of one): those that exclude none of its way's classes in
+    /// that direction (`ExclusionFilter`).
+    static func nodeFilters<Segments: RandomAccessCollection<RoadSegment>, Ways: RandomAccessCollection<WayInfo>>(
+        _ segments: Segments, ways: Ways, copies: some Collection<Int32>
+    ) -> [UInt8] where Ways.Index == Int {
+        var filters = [UInt8](repeating: ExclusionFilter.allFilters, count: 2 * segments.count + copies.count)
+        for (s, segment) in segments.enumerated() {
+            let way = ways[Int(segment.way)]
+            filters[2 * s] = ExclusionFilter.filters(keeping: way.classes(forward: true))
+            filters[2 * s + 1] = ExclusionFilter.filters(keeping: way.classes(forward: false))
+        }
+        for (i, x) in copies.enumerated() { filters[2 * segments.count + i] = filters[Int(x)] }
+        return filters
+    }
+
+    /// Where each search node lies on a Hilbert curve: a directed segment (driving) by its
+    /// first point, an intersection (walking) by its position.
+    static func mapOrderKeys<Points: RandomAccessCollection<FixedCoordinate>>(
+        _ segments: some Collection<RoadSegment>, points: Points, nodeCount: Int, mode: TravelMode
+    ) -> [UInt64] where Points.Index == Int {
+        var keys = [UInt64](repeating: 0, count: nodeCount)
+        for (s, segment) in segments.enumerated() {
+            let first = hilbertKey(points[Int(segment.firstPoint)]), last = hilbertKey(points[Int(segment.lastPoint)])
+            if mode.isTurnExpanded {
+                keys[2 * s] = first
+                keys[2 * s + 1] = last
+            } else {
+                keys[Int(segment.fromNode)] = first
+                keys[Int(segment.toNode)] = last
+            }
+        }
+        return keys
+    }
+
+    /// Adds this mode's sections, in this order (the file's bytes depend on it).
+    func add(to writer: inout GraphFileWriter) {
+        ModeRoads.add(segments: network.segments, segmentComponent: segmentComponent, componentSize: componentSizes,
+                      nodeFirst: leaving.first, nodeLeaving: leaving.leaving, mode: mode, to: &writer)
+        ch.add(to: &writer, mode: mode)
+        base.add(to: &writer, mode: mode)
+        snap.add(to: &writer, mode: mode)
+        SearchNodeCopies.add(search.viaWay?.copies ?? [], mode: mode, to: &writer)
+        if mode.isTurnExpanded {
+            let origins = ClosedTurnOrigins.bitset(search.closedTurnOrigins, count: 2 * network.segments.count)
+            ClosedTurnOrigins.add(origins, mode: mode, to: &writer)
+        }
+        SegmentBearings.add(bearings, mode: mode, to: &writer)
+        if !network.segmentTransports.isEmpty { SegmentTransports.add(network.segmentTransports, mode: mode, to: &writer) }
+    }
+}

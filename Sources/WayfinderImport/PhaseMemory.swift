@@ -1,0 +1,56 @@
+import Dispatch
+import Glibc
+import Synchronization
+
+/// The peak resident memory of each phase of a build, for its summary.
+///
+/// The kernel keeps one high-water mark per process (`ru_maxrss`). It can be reset
+/// (`/proc/self/clear_refs`), but that would also reset what `/usr/bin/time` reports, so a
+/// sampler reads the resident size every few milliseconds instead. A phase's peak is then:
+/// - the process's high-water mark, when that rose during the phase (exact);
+/// - otherwise the highest sample, which lies below the build's peak anyway.
+final class PhaseMemory: @unchecked Sendable {
+    /// The highest sample of the running phase (a class: the timer's handler shares it).
+    private final class Highest: Sendable { let bytes = Atomic<Int>(0) }
+    private let sampled = Highest()
+    private let timer: DispatchSourceTimer
+    private let statm: Int32
+    private var highWater: Int
+
+    init(every milliseconds: Int = 5) {
+        statm = open("/proc/self/statm", O_RDONLY | O_CLOEXEC)
+        highWater = peakMemoryBytes()
+        timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
+        timer.schedule(deadline: .now(), repeating: .milliseconds(milliseconds))
+        timer.setEventHandler { [sampled, statm] in
+            sampled.bytes.max(PhaseMemory.resident(statm), ordering: .relaxed)
+        }
+        timer.resume()
+    }
+
+    deinit {
+        timer.cancel()
+        if statm >= 0 { close(statm) }
+    }
+
+    /// The peak since the last call (or since `init`); the next phase starts now.
+    func endPhase() -> Int {
+        let now = Self.resident(statm)
+        let sample = max(sampled.bytes.exchange(now, ordering: .relaxed), now)
+        let mark = peakMemoryBytes()
+        defer { highWater = mark }
+        return mark > highWater ? mark : sample
+    }
+
+    /// Resident bytes now: the second field of `/proc/self/statm`, in pages (0 when the file
+    /// cannot be read, e.g. outside Linux).
+    private static func resident(_ fd: Int32) -> Int {
+        guard fd >= 0 else { return 0 }
+        var buffer = (0..<64).map { _ in UInt8(0) }
+        let n = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count - 1, 0) }
+        guard n > 0 else { return 0 }
+        let fields = buffer[..<n].split(separator: UInt8(ascii: " "))
+        guard fields.count > 1, let pages = Int(String(decoding: fields[1], as: UTF8.self)) else { return 0 }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+}
