@@ -26,12 +26,13 @@ extension DirectionsBuilder {
             let piece = pieces[k], s = graph.segments[Int(piece.segment)]
             let first = Int(s.firstPoint), count = Int(s.lastPoint - s.firstPoint) + 1
             @inline(__always) func point(_ c: Int) -> Int { first + (piece.forward ? c : count - 1 - c) }
+            let pieceIds = ids.ids(first...Int(s.lastPoint))  // decoded in one pass (PointNodeIds)
             var cursor = 0
             for j in lineIndex[k]...lineIndex[k + 1] where j < line.count {
                 var c = cursor
                 while c < count && graph.points[point(c)] != line[j] { c += 1 }
                 if c < count {
-                    if nodes[j] < 0 { nodes[j] = ids[point(c)] }
+                    if nodes[j] < 0 { nodes[j] = pieceIds[point(c) - first] }
                     if j == 0 && k == 0 { startPoint = c }
                     if j == line.count - 1 && k == pieces.count - 1 { endPoint = c }
                     cursor = c

@@ -18,7 +18,7 @@
 ///                                                 29       its imported weights (Customizer)
 ///  30...39  one mode's contraction hierarchy      40...43  one mode's base graph (42, 43: as imported)
 ///  50...55  one mode's snapping index             60...67  driving: the exclusion filters (HierarchyFilters)
-///  70...71  the OSM node ids of the points (PointNodeIds)
+///  70...73  the OSM node ids of the points (PointNodeIds)
 ///  80...87  the base map of /tiles (BaseMapSections.swift)
 /// 100...115, 120...127, 130...134  the geocoder index (WayfinderGeocoding)
 /// ```
@@ -155,10 +155,14 @@ extension SectionKind {
 
     // MARK: The OSM node ids of the shared points (PointNodeIds.swift)
 
-    /// The low 32 bits of each point's node id, by point index.
+    /// Import revision 4 and before: the low 32 bits of each point's node id, by point index.
     public static let pointNodeIdLow = SectionKind(70, "pointNodeIdLow", .pointNodeIds)
     /// The bits above, one byte per point: ids below 2^40 (OSM's are below 2^34 today).
     public static let pointNodeIdHigh = SectionKind(71, "pointNodeIdHigh", .pointNodeIds)
+    /// Since revision 5: `PointNodeIds.Block` per 128 points (first id, deltas' offset, count).
+    public static let pointNodeIdBlocks = SectionKind(72, "pointNodeIdBlocks", .pointNodeIds)
+    /// The zigzag varint deltas between consecutive points' ids within a block.
+    public static let pointNodeIdDeltas = SectionKind(73, "pointNodeIdDeltas", .pointNodeIds)
 
     // MARK: The base map of /tiles (BaseMapSections.swift describes the layout)
 
@@ -237,7 +241,7 @@ extension SectionKind {
         baseFirst, baseArcs, importedBaseFirst, importedBaseArcs,
         snapGrid, snapKeys, snapCellFirst, snapSegments, snapClosedPieces,
         rankFilters, coreMasks, extraFirst, extraForwardArcs, extraBackwardArcs, extraMasks, extraLoops, extraLoopMasks,
-        pointNodeIdLow, pointNodeIdHigh,
+        pointNodeIdLow, pointNodeIdHigh, pointNodeIdBlocks, pointNodeIdDeltas,
         baseMapHeader, baseMapFeatures, baseMapGeometry, baseMapCellOffsets, baseMapCellFeatures, baseMapLabels,
         baseMapStringOffsets, baseMapStringBytes,
         geocoderGrid, geocoderStringOffsets, geocoderStringBytes, geocoderItems, geocoderItemCells,

@@ -14,5 +14,7 @@ public enum ImportRevision {
     /// 3: the cycling mode (OSRM bicycle.lua's rules, `SegmentTransports`), and the turn
     /// model mirrored where traffic keeps left.
     /// 4: the snapping index lists segments per cell (`snapSegments`), not every piece.
-    public static let current = 4
+    /// 5: OSM node ids delta-coded in blocks (`PointNodeIds`); a build of some modes keeps
+    /// no way only the others use.
+    public static let current = 5
 }

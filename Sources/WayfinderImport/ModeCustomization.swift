@@ -34,10 +34,13 @@ struct ModeCustomization {
         let shared = try SharedRoads(file: file)
         let roads = try ModeRoads(file: file, mode: mode)
         if let damage = roads.validationError(wayCount: shared.ways.count, pointCount: shared.points.count) { throw Damage(description: damage) }
-        let nodeIds = PointNodeIds(file: file)
-        if nodeIds.isEmpty || nodeIds.count != shared.points.count {
+        let stored = PointNodeIds(file: file)
+        if stored.isEmpty || stored.count != shared.points.count {
             throw Damage(description: "the file has no OSM node ids (built before they were kept): rebuild it")
         }
+        if let damage = stored.validationError(pointCount: shared.points.count) { throw Damage(description: damage) }
+        // Decoded once: the updates read every point's id, in no block order.
+        let nodeIds = stored.all()
         let current = try BaseGraph(file: file, mode: mode)
         let old = try ContractionHierarchy(file: file, mode: mode)
         if let damage = old.validationError() { throw Damage(description: damage) }

@@ -31,7 +31,7 @@ struct SegmentSpeedUpdate {
     /// `imported`: two weights per segment, forward then backward. `areaPieces`: pieces (by
     /// their first point) in a closed area, closed both ways whatever the rows say.
     init(rows: [SegmentSpeedRow], closing areaPieces: Set<Int32> = [], imported: [Int32],
-         segments: UnsafeBufferPointer<RoadSegment>, points: UnsafeBufferPointer<FixedCoordinate>, nodeIds: PointNodeIds) {
+         segments: UnsafeBufferPointer<RoadSegment>, points: UnsafeBufferPointer<FixedCoordinate>, nodeIds: [Int64]) {
         weights = imported
         guard !rows.isEmpty || !areaPieces.isEmpty else { return }
         var rowOfPiece: [PieceKey: Int] = [:]

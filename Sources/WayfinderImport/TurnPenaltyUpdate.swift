@@ -34,7 +34,7 @@ struct TurnPenaltyUpdate {
     /// The milliseconds a row gives the turn from directed segment `incoming` (`2 * s` forward,
     /// `2 * s + 1` backward) into `outgoing`, nil if no row names it.
     mutating func milliseconds(from incoming: Int, into outgoing: Int, segments: UnsafeBufferPointer<RoadSegment>,
-                               nodeIds: PointNodeIds) -> Double? {
+                               nodeIds: [Int64]) -> Double? {
         let a = segments[incoming >> 1], b = segments[outgoing >> 1]
         // The point `incoming` ends at, the one before it, and the one after it on `outgoing`.
         let (end, before) = incoming & 1 == 0 ? (a.lastPoint, a.lastPoint - 1) : (a.firstPoint, a.firstPoint + 1)

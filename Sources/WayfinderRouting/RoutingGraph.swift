@@ -74,6 +74,9 @@ public struct RoutingGraph: @unchecked Sendable {
         signs = WaySignTable(file: file)
         lanes = WayLaneTable(file: file)
         pointNodeIds = PointNodeIds(file: file)
+        if let damage = pointNodeIds.validationError(pointCount: roads.points.count) {
+            throw .invalidSection(path: file.path, section: "\(SectionKind.pointNodeIdBlocks)", reason: damage)
+        }
         maneuverOverrides = ManeuverOverrideTable(file: file)
         let network = try ModeRoads(file: file, mode: mode)
         if let damage = network.validationError(wayCount: roads.ways.count, pointCount: roads.points.count) {
