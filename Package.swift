@@ -45,6 +45,9 @@ let package = Package(
         .systemLibrary(name: "CExpat", path: "Sources/CExpat"),
         // libmicrohttpd, the HTTP server under `wayfinder serve`.
         .systemLibrary(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd"),
+        // glibc's malloc.h (part of libc): the build fixes its mmap and trim thresholds
+        // (WayfinderImport/PhaseMemory.swift says why).
+        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         // GEOS's C API (libgeos_c, reentrant functions only): the isochrones' polygon assembly,
         // simplification and snapping (WayfinderIsochrones/GEOSContext.swift says why GEOS).
         .systemLibrary(name: "CGEOS", path: "Sources/CGEOS", pkgConfig: "geos"),
@@ -63,7 +66,7 @@ let package = Package(
         // OSM reading, travel-mode profiles, road network and graph assembly (`wayfinder build`).
         .target(
             name: "WayfinderImport",
-            dependencies: ["COsmium", "CGEOS", "WayfinderGraph", "WayfinderContraction", "WayfinderGeocoding"],
+            dependencies: ["COsmium", "CGEOS", "CMalloc", "WayfinderGraph", "WayfinderContraction", "WayfinderGeocoding"],
             swiftSettings: checked
         ),
         // Snapping, CH search, reference Dijkstra, path unpacking: the query core.

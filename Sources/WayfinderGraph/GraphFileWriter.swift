@@ -33,6 +33,13 @@ public struct GraphFileWriter {
         })
     }
 
+    /// Adds `other`'s sections after these, in its order, and its metadata (a part of the
+    /// file built on another thread: the base map).
+    public mutating func append(contentsOf other: GraphFileWriter) {
+        for section in other.sections { append(section) }
+        metadata.merge(other.metadata) { _, theirs in theirs }
+    }
+
     private mutating func append(_ section: PendingSection) {
         precondition(!sections.contains { $0.kind == section.kind && $0.mode == section.mode },
                      "section kind \(section.kind) mode \(section.mode) added twice")

@@ -64,6 +64,7 @@ public enum GraphBuilder {
                              modes: [TravelMode] = TravelMode.allCases, live: BuildProgress? = nil,
                              progress: (String) -> Void = { _ in }) throws(BuildError) -> BuildSummary {
         try BuildPreconditions.check(input: input, output: output)
+        BuildMemory.returnFreedArrays()
         defer { live?.finish() }
         var summary = BuildSummary()
         var clock = Date()
@@ -76,15 +77,17 @@ public enum GraphBuilder {
         }
 
         let collector = OSMCollector(modes: modes)
-        let geocoding = GeocoderCollector()
-        let areas = AreaCollector()
-        let baseMapCollector = baseMap ? BaseMapCollector() : nil
+        // Optional so that each can go as soon as its part is done: the geocoder's and the
+        // base map's data are handed to their tasks and freed before the modes' peak.
+        var geocoding: GeocoderCollector? = GeocoderCollector()
+        var areas: AreaCollector? = AreaCollector()
+        var baseMapCollector = baseMap ? BaseMapCollector() : nil
         let reading = BuildProgress.Track("read")
         let inputBytes = ((try? FileManager.default.attributesOfItem(atPath: input))?[.size] as? Int) ?? 0
         reading.step((input as NSString).lastPathComponent, total: inputBytes, unit: "bytes")
         live?.begin("read", tracks: [reading])
         do {
-            summary.osm = try OSMReader.read(path: input, into: CollectorFanout(collector, geocoding, areas, baseMapCollector),
+            summary.osm = try OSMReader.read(path: input, into: CollectorFanout(collector, geocoding!, areas!, baseMapCollector),
                                              kinds: OSMEntityKinds.all.union(baseMap ? [.areas, .baseMapAreas] : .areas),
                                              progress: live.map { _ in reading })
         } catch { throw .input(error) }
@@ -94,33 +97,44 @@ public enum GraphBuilder {
         guard !collector.ways.isEmpty else { throw .noRoads(path: input) }
 
         let (dense, denseCount) = denseNodeIds(collector.pointNodeIds)
-        var source = geocoding.source
-        source.areas = areas.areas()
-        phase("network", "\(denseCount) intersections and ends of \(collector.points.count) way points; \(source.areas.count) areas for the geocoder")
+        collector.dropSpareCapacity()
+        let (geocoderSource, areaCount) = { () -> (Handover<GeocoderSource>, Int) in
+            var source = geocoding!.source
+            source.areas = areas!.areas()
+            return (Handover(source), source.areas.count)
+        }()
+        (geocoding, areas) = (nil, nil)
+        phase("network", "\(denseCount) intersections and ends of \(collector.points.count) way points; \(areaCount) areas for the geocoder")
         let modes = TravelMode.allCases.filter(modes.contains)
         let results = UnsafeResults<ModeBuild>(count: modes.count)
         let shared = UncheckedBox(collector)
-        // The geocoder index is one more task: it fills the gap the faster mode leaves.
         let geocoder = UnsafeResults<(GeocoderIndex, Double)>(count: 1)
-        let geocoderSource = UncheckedBox(source)
-        let tracks = modes.map { BuildProgress.Track("\($0)") } + [BuildProgress.Track("geocoder")]
+        let drawn = UnsafeResults<(GraphFileWriter, BaseMapCollector.Counts, Double)>(count: 1)
+        let baseMapSource = Handover(baseMapCollector)
+        baseMapCollector = nil
+        let bounds = summary.osm.boundsMin.flatMap { low in summary.osm.boundsMax.map { (low, $0) } }
+        let tasks = ModeBuild.tasks(modes, baseMap: baseMap)
+        let tracks = tasks.map { BuildProgress.Track($0.name(modes)) }
         live?.begin("modes", tracks: tracks)
         let following = live != nil
-        // Costliest first: on two cores the last task to start bounds the phase, and cycling's
-        // turn graph takes longest to contract (Andorra: 0.19 s of the phase's 0.28 s).
-        let startOrder = ModeBuild.startOrder(modes)
-        DispatchQueue.concurrentPerform(iterations: modes.count + 1) { task in
-            let i = task < modes.count ? startOrder[task] : task
-            guard i < modes.count else {
-                let start = Date()
-                tracks[i].step("index")
-                let index = GeocoderIndex(geocoderSource.value)
-                tracks[i].step("done")
-                geocoder[0] = (index, Date().timeIntervalSince(start))
-                return
+        DispatchQueue.concurrentPerform(iterations: tasks.count) { t in
+            let started = Date()
+            switch tasks[t] {
+            case .mode(let i):
+                results[i] = ModeBuild(collector: shared.value, dense: dense, denseCount: denseCount,
+                                       mode: modes[i], threads: max(1, threads / modes.count), progress: following ? tracks[t] : nil)
+            case .geocoder:
+                tracks[t].step("index")
+                let index = GeocoderIndex(geocoderSource.take())
+                geocoder[0] = (index, Date().timeIntervalSince(started))
+            case .baseMap:
+                tracks[t].step("clipping and sorting")
+                let collected = baseMapSource.take()!
+                var sections = GraphFileWriter()
+                collected.finish(bounds: bounds, to: &sections)
+                drawn[0] = (sections, collected.counts, Date().timeIntervalSince(started))
             }
-            results[i] = ModeBuild(collector: shared.value, dense: dense, denseCount: denseCount,
-                                   mode: modes[i], threads: max(1, threads / modes.count), progress: following ? tracks[i] : nil)
+            tracks[t].step("done")
         }
         for build in results.values {
             summary.modes.append((build.mode, build.network.segments.count, build.search.nodeCount,
@@ -149,7 +163,14 @@ public enum GraphBuilder {
         summary.parallelSteps.append(("geocoder index", indexSeconds))
         progress("  geocoder: \(index.items.count) items (" + GeocoderKind.allCases.map { "\(index.counts[$0] ?? 0) \($0)" }.joined(separator: ", ")
                  + String(format: "), %d tokens, %d areas, index %.2f MiB; own time: %.3f s", index.tokenCount, index.areaCount, Double(index.byteCount) / 1_048_576, indexSeconds))
-        phase("modes", "\(modes.count) modes and the geocoder index built in parallel")
+        if baseMap {
+            let (_, c, seconds) = drawn.values[0]
+            summary.baseMap = c
+            summary.parallelSteps.append(("base map", seconds))
+            progress(String(format: "  base map: %d areas, %d buildings, %d lines, %d labels, %d coastline ways, %d clipped multipolygons left out; %d features; own time: %.3f s",
+                            c.areas, c.buildings, c.lines, c.labels, c.coastlineWays, c.clippedAreas, c.features, seconds))
+        }
+        phase("modes", "\(modes.count) modes, the geocoder index\(baseMap ? " and the base map" : "") built in parallel")
         for (mode, network) in summary.mainNetworks where network.isLow {
             let warning = String(format: "%@ main network holds %.0f%% of the mode's %d usable search nodes (%d), below %.0f%%: "
                                  + "routes between most places will fail; is the extract cut into pieces or clipped badly?",
@@ -177,16 +198,7 @@ public enum GraphBuilder {
         ManeuverOverrideTable.add(collector.maneuverOverrides(), to: &writer)
         for build in results.values { build.add(to: &writer) }
         index.add(to: &writer)
-        if let baseMapCollector {
-            let drawing = BuildProgress.Track("base map")
-            live?.begin("base map", tracks: [drawing])
-            drawing.step("clipping and sorting")
-            baseMapCollector.finish(bounds: summary.osm.boundsMin.flatMap { low in summary.osm.boundsMax.map { (low, $0) } }, to: &writer)
-            let c = baseMapCollector.counts
-            summary.baseMap = c
-            phase("base map", String(format: "%d areas, %d buildings, %d lines, %d labels, %d coastline ways, %d clipped multipolygons left out; %d features",
-                                     c.areas, c.buildings, c.lines, c.labels, c.coastlineWays, c.clippedAreas, c.features))
-        }
+        if baseMap { writer.append(contentsOf: drawn.values[0].0) }
         let writing = BuildProgress.Track("write")
         live?.begin("write", tracks: [writing])
         writing.step((output as NSString).lastPathComponent)
@@ -242,6 +254,17 @@ public func peakMemoryBytes() -> Int {
     var usage = rusage()
     getrusage(RUSAGE_SELF_WHO, &usage)
     return usage.ru_maxrss * 1024
+}
+
+/// A value one parallel task takes: the box lets go of it then, so that the task frees it
+/// when done with it (the geocoder's source, the base map's collected shapes).
+final class Handover<T>: @unchecked Sendable {
+    private var value: T?
+    init(_ value: T) { self.value = value }
+    func take() -> T {
+        defer { value = nil }
+        return value!
+    }
 }
 
 /// Lets read-only data and per-index result slots cross into `concurrentPerform`.

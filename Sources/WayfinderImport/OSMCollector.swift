@@ -23,7 +23,7 @@ final class OSMCollector: OSMHandler {
     /// `points[wayFirstPoint[i] ... wayLastPoint[i]]` is the geometry of `ways[i]`.
     var wayFirstPoint: [Int32] = []
     var wayLastPoint: [Int32] = []
-    /// Per mode (index `mode.rawValue - 1`), per way: allowed speeds.
+    /// Per mode (index `mode.rawValue - 1`), per way: allowed speeds (empty for a mode not built).
     var access: [[WayAccess]] = [[], [], []]
     var blockedNodes: [Set<Int64>] = [[], [], []]
     /// Driving: what each node with traffic signals, stop or give-way signs or a gate costs.
@@ -59,6 +59,18 @@ final class OSMCollector: OSMHandler {
         case .cycling: return bicycleRestrictions
         case .walking: return []
         }
+    }
+
+    /// Gives back the room the arrays grew into while reading (up to half of each: they
+    /// double), once nothing more is appended. Each is copied to one of its exact size.
+    func dropSpareCapacity() {
+        func exact<T>(_ array: inout [T]) { array = array.withUnsafeBufferPointer { Array($0) } }
+        exact(&points)
+        exact(&pointNodeIds)
+        exact(&ways)
+        exact(&wayFirstPoint)
+        exact(&wayLastPoint)
+        for m in access.indices { exact(&access[m]) }
     }
 
     func node(id: Int64, location: FixedCoordinate, tags: OSMTags) {
@@ -135,7 +147,7 @@ final class OSMCollector: OSMHandler {
                 lanes.append(lane)
             }
             ways.append(info)
-            for m in 0..<modes.count { access[m].append(modes[m]) }
+            for m in 0..<modes.count where built[m] { access[m].append(modes[m]) }
         }
         for i in 0..<nodes.count {
             if nodes.location(i) == nil {

@@ -1,3 +1,4 @@
+import CMalloc
 import Dispatch
 import Glibc
 import Synchronization
@@ -52,5 +53,21 @@ final class PhaseMemory: @unchecked Sendable {
         let fields = buffer[..<n].split(separator: UInt8(ascii: " "))
         guard fields.count > 1, let pages = Int(String(decoding: fields[1], as: UTF8.self)) else { return 0 }
         return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+}
+
+/// How the build asks glibc to manage memory.
+enum BuildMemory {
+    /// A build makes and drops arrays of tens to hundreds of megabytes on several threads.
+    /// glibc serves blocks above `M_MMAP_THRESHOLD` with mmap and returns them on free, but
+    /// raises that threshold to the size of each such block freed, so that after the read
+    /// most large arrays come from the heap arenas, where freed memory stays resident and
+    /// one thread's arena cannot reuse another's. Fixing the thresholds (which also stops
+    /// the raising) keeps a freed array's memory from counting again: 10x10, two modes,
+    /// a peak of 1.25 GiB instead of 1.45, at the same speed. Process-wide, and harmless
+    /// to a process that goes on serving.
+    static func returnFreedArrays() {
+        _ = mallopt(M_MMAP_THRESHOLD, 256 << 10)
+        _ = mallopt(M_TRIM_THRESHOLD, 1 << 20)
     }
 }
