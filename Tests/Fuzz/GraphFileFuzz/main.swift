@@ -12,6 +12,8 @@ import WayfinderRouting
 ///   before a server takes it: each mode viewed without following arcs, its hierarchy's
 ///   `validationError()`, and, when that finds nothing, the core hops unpacked as every
 ///   server does at opening (`CoreExpansions`), which must then be safe.
+/// The OSM node ids are decoded whole whether or not their blocks validate: decoding a
+/// damaged table must stay inside the sections too.
 /// Opening may fail with any `GraphFileError` and validation may fail; neither may crash.
 @_cdecl("LLVMFuzzerTestOneInput")
 func fuzzGraphFile(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -20,6 +22,8 @@ func fuzzGraphFile(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     _ = try? GraphFile(path: asIs, verifyChecksums: true)
     _ = try? GraphFile(path: asIs, verifyChecksums: false)
     guard FuzzFiles.fixChecksums(&bytes), let file = try? GraphFile(path: FuzzFiles.write(bytes, "fixed")) else { return 0 }
+    let nodeIds = PointNodeIds(file: file)
+    if !nodeIds.isEmpty { _ = (nodeIds.all(), nodeIds[nodeIds.count / 2]) }
     for mode in TravelMode.allCases {
         guard let graph = try? RoutingGraph(file: file, mode: mode, unpackCoreHops: false),
               graph.hierarchy.validationError() == nil else { continue }
