@@ -24,13 +24,13 @@ public enum BuildError: Error, CustomStringConvertible {
 
 /// What a build did, for the per-phase summary.
 public struct BuildSummary: Sendable {
-    /// Each phase in order (`read`, `network`, `modes`, `base map` when built, `write`): its
-    /// wall time (they add up to the build) and the peak resident memory during it
-    /// (`PhaseMemory`).
+    /// Each phase in order (`read`, `network`, `modes`, `write`): its wall time (they add up
+    /// to the build) and the peak resident memory during it (`PhaseMemory`).
     public var phases: [(name: String, seconds: Double, peakBytes: Int)] = []
-    /// Wall time of each step inside the `modes` phase, where the modes and the geocoder index
-    /// are built at the same time (so these overlap): each mode's `ModeBuild.timings` named
-    /// `driving network`, `driving contraction: exclusion core toll`…, and `geocoder index`.
+    /// Wall time of each step inside the `modes` phase, where the modes, the geocoder index
+    /// and the base map are built at the same time (so these overlap): each mode's
+    /// `ModeBuild.timings` named `driving network`, `driving contraction: exclusion core
+    /// toll`…, then `geocoder index` and `base map`.
     public var parallelSteps: [(name: String, seconds: Double)] = []
     public var counts = ImportCounts()
     public var osm = OSMReadStats(nodes: 0, ways: 0, relations: 0, missingLocations: 0, seconds: 0)
@@ -104,7 +104,7 @@ public enum GraphBuilder {
             return (Handover(source), source.areas.count)
         }()
         (geocoding, areas) = (nil, nil)
-        phase("network", "\(denseCount) intersections and ends of \(collector.points.count) way points; \(areaCount) areas for the geocoder")
+        phase("network", "\(denseCount) nodes under \(collector.points.count) way points; \(areaCount) areas for the geocoder")
         let modes = TravelMode.allCases.filter(modes.contains)
         let results = UnsafeResults<ModeBuild>(count: modes.count)
         let shared = UncheckedBox(collector)

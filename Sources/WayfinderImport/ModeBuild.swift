@@ -56,7 +56,7 @@ struct ModeBuild {
     /// The tasks in the order they start (two at a time on two cores). The geocoder index and
     /// the base map go first: their sources are the largest part of what the read leaves, and
     /// the index's own build needs as much again, so they are done and freed before any
-    /// contraction begins (10x10, two modes: a peak of 1.2 GiB instead of 1.6). The modes
+    /// contraction begins (10x10, two modes: a peak of 1.37 GiB instead of 1.59). The modes
     /// follow, costliest first, so that the last to start is a cheap one: cycling's turn
     /// graph, then walking (at 10x10 7 s against driving's 5).
     static func tasks(_ modes: [TravelMode], baseMap: Bool) -> [Task] {
