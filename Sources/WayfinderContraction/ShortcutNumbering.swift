@@ -89,34 +89,41 @@ enum ShortcutNumbering {
         // shortcut before its halves, even halves shared with other shortcuts) in which a
         // shortcut is followed by the tree of its first half, then that of its second half, so
         // unpacking a path mostly reads forwards through memory.
-        var roots = (0..<total).filter { firstHalf[$0] >= 0 }
+        // Arc indices as Int32 and each array dropped once read: with both modes numbering or
+        // contracting at once, this step's arrays are part of the build's peak.
+        var roots = (0..<Int32(total)).filter { firstHalf[Int($0)] >= 0 }
         roots.sort { x, y in
-            depth[x] != depth[y] ? depth[x] > depth[y] : arc(x).via != arc(y).via ? arc(x).via < arc(y).via : x < y
+            let (x, y) = (Int(x), Int(y))
+            return depth[x] != depth[y] ? depth[x] > depth[y] : arc(x).via != arc(y).via ? arc(x).via < arc(y).via : x < y
         }
+        depth = []
         var visited = [Bool](repeating: false, count: total)
-        var postOrder: [Int] = []
+        var postOrder: [Int32] = []
         postOrder.reserveCapacity(roots.count)
         // Stack entries: arc index, or ~index once its halves have been pushed.
-        var pending: [Int] = []
-        for root in roots where !visited[root] {
+        var pending: [Int32] = []
+        for root in roots where !visited[Int(root)] {
             pending.append(root)
             while let top = pending.popLast() {
                 if top < 0 { postOrder.append(~top); continue }
-                guard firstHalf[top] >= 0, !visited[top] else { continue }
-                visited[top] = true
+                guard firstHalf[Int(top)] >= 0, !visited[Int(top)] else { continue }
+                visited[Int(top)] = true
                 pending.append(~top)
-                pending.append(Int(firstHalf[top]))   // popped after the second half: emitted later
-                pending.append(Int(secondHalf[top]))
+                pending.append(firstHalf[Int(top)])   // popped after the second half: emitted later
+                pending.append(secondHalf[Int(top)])
             }
         }
-        let order = Array(postOrder.reversed())
+        (roots, visited) = ([], [])
+        let order = postOrder.reversed()
         var id = [Int32](repeating: -1, count: total)
-        for (k, i) in order.enumerated() { id[i] = Int32(k) }
+        for (k, i) in order.enumerated() { id[Int(i)] = Int32(k) }
         func code(_ half: Int32) -> Int32 { id[Int(half)] >= 0 ? id[Int(half)] : arc(Int(half)).via }
         let table = order.map { i in
-            WayfinderGraph.Shortcut(middle: nodeAtRank[Int(arc(i).via)], first: code(firstHalf[i]), second: code(secondHalf[i]))
+            WayfinderGraph.Shortcut(middle: nodeAtRank[Int(arc(Int(i)).via)], first: code(firstHalf[Int(i)]), second: code(secondHalf[Int(i)]))
         }
-        for i in order {
+        (firstHalf, secondHalf) = ([], [])
+        for shortcut in postOrder {
+            let i = Int(shortcut)
             if i < f {
                 forwardArcs[i].via = id[i]
             } else if i < f + b {

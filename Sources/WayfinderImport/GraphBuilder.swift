@@ -96,7 +96,12 @@ public enum GraphBuilder {
               + "\(collector.counts.routableWays) routable ways, \(collector.counts.skippedWayRefs) way refs without location skipped")
         guard !collector.ways.isEmpty else { throw .noRoads(path: input) }
 
-        let (dense, denseCount) = denseNodeIds(collector.pointNodeIds)
+        let modes = TravelMode.allCases.filter(modes.contains)
+        let dense: SharedUntilDone<[Int32]>, denseCount: Int
+        do {  // a scope of its own, so that only the box holds the numbers
+            let (numbers, count) = denseNodeIds(collector.pointNodeIds)
+            (dense, denseCount) = (SharedUntilDone(numbers, users: modes.count), count)
+        }
         collector.dropSpareCapacity()
         let (geocoderSource, areaCount) = { () -> (Handover<GeocoderSource>, Int) in
             var source = geocoding!.source
@@ -105,7 +110,6 @@ public enum GraphBuilder {
         }()
         (geocoding, areas) = (nil, nil)
         phase("network", "\(denseCount) nodes under \(collector.points.count) way points; \(areaCount) areas for the geocoder")
-        let modes = TravelMode.allCases.filter(modes.contains)
         let results = UnsafeResults<ModeBuild>(count: modes.count)
         let shared = UncheckedBox(collector)
         let geocoder = UnsafeResults<(GeocoderIndex, Double)>(count: 1)
@@ -254,6 +258,21 @@ public func peakMemoryBytes() -> Int {
     var usage = rusage()
     getrusage(RUSAGE_SELF_WHO, &usage)
     return usage.ru_maxrss * 1024
+}
+
+/// A value several parallel tasks read, let go of when the last of them is done with it.
+final class SharedUntilDone<T>: @unchecked Sendable {
+    private var stored: T?
+    private var users: Int
+    private let lock = NSLock()
+    init(_ value: T, users: Int) { (stored, self.users) = (value, users) }
+    var value: T { lock.withLock { stored! } }
+    func done() {
+        lock.withLock {
+            users -= 1
+            if users == 0 { stored = nil }
+        }
+    }
 }
 
 /// A value one parallel task takes: the box lets go of it then, so that the task frees it

@@ -65,12 +65,15 @@ struct ModeBuild {
         return [Task.geocoder] + (baseMap ? [.baseMap] : []) + order.map { .mode($0) }
     }
 
-    init(collector c: OSMCollector, dense: [Int32], denseCount: Int, mode: TravelMode, threads: Int,
+    /// `dense`: the points' dense node numbers (`denseNodeIds`), shared by the modes and let go
+    /// of once this mode's network is cut.
+    init(collector c: OSMCollector, dense: SharedUntilDone<[Int32]>, denseCount: Int, mode: TravelMode, threads: Int,
          progress: BuildProgress.Track? = nil) {
         self.mode = mode
         var laps = Laps()
         progress?.step("graph")
-        network = RoadNetwork(collector: c, denseNode: dense, denseCount: denseCount, mode: mode)
+        network = RoadNetwork(collector: c, denseNode: dense.value, denseCount: denseCount, mode: mode)
+        dense.done()
         laps.lap("network")
         search = mode.isTurnExpanded
             ? SearchGraph(turnExpanded: network, mode: mode, points: c.points, ways: c.ways,
