@@ -26,12 +26,16 @@ final class PhaseMemory: @unchecked Sendable {
         timer.setEventHandler { [sampled, statm] in
             sampled.bytes.max(PhaseMemory.resident(statm), ordering: .relaxed)
         }
+        // Closed only once no handler can run any more: a closed descriptor's number may be
+        // handed out again at once.
+        timer.setCancelHandler { [statm] in
+            if statm >= 0 { close(statm) }
+        }
         timer.resume()
     }
 
     deinit {
         timer.cancel()
-        if statm >= 0 { close(statm) }
     }
 
     /// The peak since the last call (or since `init`); the next phase starts now.
