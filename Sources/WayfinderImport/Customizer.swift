@@ -90,13 +90,16 @@ public enum Customizer {
         do { file = try GraphFile(path: path) } catch { throw .graph(error) }
 
         var customized: [ModeCustomization] = []
+        var nodeIds: [Int64]?
         for mode in TravelMode.allCases where file.rawSection(kind: SectionKind.segments.rawValue, mode: mode.rawValue) != nil {
             let traffic = mode == .driving && !(rows.isEmpty && turnRows.isEmpty)
             let before = file.section(kind: SectionKind.importedSegmentWeights.rawValue, mode: mode.rawValue, as: Int32.self) != nil
             guard traffic || before || areas.contains(where: { $0.closes(mode) }) else { continue }
             let driving = mode == .driving
             do {
-                customized.append(try ModeCustomization(file: file, mode: mode, rows: driving ? rows : [],
+                let ids = try nodeIds ?? ModeCustomization.nodeIds(of: file)
+                nodeIds = ids
+                customized.append(try ModeCustomization(file: file, mode: mode, nodeIds: ids, rows: driving ? rows : [],
                                                         turnRows: driving ? turnRows : [], areas: areas, threads: threads))
             } catch {
                 throw .unsuitable(path: path, reason: "\(error)")

@@ -103,10 +103,10 @@ public enum GraphBuilder {
             (dense, denseCount) = (SharedUntilDone(numbers, users: modes.count), count)
         }
         collector.dropSpareCapacity()
-        let (geocoderSource, areaCount) = { () -> (Handover<GeocoderSource>, Int) in
+        let (geocoderSource, areaCount) = { () -> (SharedUntilDone<GeocoderSource>, Int) in
             var source = geocoding!.source
             source.areas = areas!.areas()
-            return (Handover(source), source.areas.count)
+            return (SharedUntilDone(source, users: 1), source.areas.count)
         }()
         (geocoding, areas) = (nil, nil)
         phase("network", "\(denseCount) nodes under \(collector.points.count) way points; \(areaCount) areas for the geocoder")
@@ -114,7 +114,7 @@ public enum GraphBuilder {
         let shared = UncheckedBox(collector)
         let geocoder = UnsafeResults<(GeocoderIndex, Double)>(count: 1)
         let drawn = UnsafeResults<(GraphFileWriter, BaseMapCollector.Counts, Double)>(count: 1)
-        let baseMapSource = Handover(baseMapCollector)
+        let baseMapSource = SharedUntilDone(baseMapCollector, users: 1)
         baseMapCollector = nil
         let bounds = summary.osm.boundsMin.flatMap { low in summary.osm.boundsMax.map { (low, $0) } }
         let tasks = ModeBuild.tasks(modes, baseMap: baseMap)
@@ -260,29 +260,24 @@ public func peakMemoryBytes() -> Int {
     return usage.ru_maxrss * 1024
 }
 
-/// A value several parallel tasks read, let go of when the last of them is done with it.
+/// A value several parallel tasks read, let go of when the last of them is done with it (or
+/// one task takes: the geocoder's source, the base map's collected shapes).
 final class SharedUntilDone<T>: @unchecked Sendable {
     private var stored: T?
     private var users: Int
     private let lock = NSLock()
     init(_ value: T, users: Int) { (stored, self.users) = (value, users) }
     var value: T { lock.withLock { stored! } }
+    /// `value`, and done with it: a task that is the only user frees the value when it is.
+    func take() -> T {
+        defer { done() }
+        return value
+    }
     func done() {
         lock.withLock {
             users -= 1
             if users == 0 { stored = nil }
         }
-    }
-}
-
-/// A value one parallel task takes: the box lets go of it then, so that the task frees it
-/// when done with it (the geocoder's source, the base map's collected shapes).
-final class Handover<T>: @unchecked Sendable {
-    private var value: T?
-    init(_ value: T) { self.value = value }
-    func take() -> T {
-        defer { value = nil }
-        return value!
     }
 }
 

@@ -26,21 +26,28 @@ struct ModeCustomization {
     let nodeFirst: [Int32]
     let nodeLeaving: [Int32]
 
-    /// `areas`: the closed areas of the update (those closing this mode apply).
-    init(file: GraphFile, mode: TravelMode, rows: [SegmentSpeedRow], turnRows: [TurnPenaltyRow], areas: [ClosedAreas],
-         threads: Int) throws {
-        precondition(turnRows.isEmpty || mode.isTurnExpanded, "turn penalties need a turn graph")
-        self.mode = mode
+    /// `areas`: the closed areas of the update (those closing this mode apply). `nodeIds`: every
+    /// shared point's OSM node id (`nodeIds(of:)`, decoded once for all modes).
+    /// Every shared point's OSM node id, checked and decoded: the updates read them all, in no
+    /// block order (`PointNodeIds`).
+    static func nodeIds(of file: GraphFile) throws -> [Int64] {
         let shared = try SharedRoads(file: file)
-        let roads = try ModeRoads(file: file, mode: mode)
-        if let damage = roads.validationError(wayCount: shared.ways.count, pointCount: shared.points.count) { throw Damage(description: damage) }
         let stored = PointNodeIds(file: file)
         if stored.isEmpty || stored.count != shared.points.count {
             throw Damage(description: "the file has no OSM node ids (built before they were kept): rebuild it")
         }
         if let damage = stored.validationError(pointCount: shared.points.count) { throw Damage(description: damage) }
-        // Decoded once: the updates read every point's id, in no block order.
-        let nodeIds = stored.all()
+        return stored.all()
+    }
+
+    init(file: GraphFile, mode: TravelMode, nodeIds: [Int64], rows: [SegmentSpeedRow], turnRows: [TurnPenaltyRow],
+         areas: [ClosedAreas], threads: Int) throws {
+        precondition(turnRows.isEmpty || mode.isTurnExpanded, "turn penalties need a turn graph")
+        self.mode = mode
+        let shared = try SharedRoads(file: file)
+        let roads = try ModeRoads(file: file, mode: mode)
+        if let damage = roads.validationError(wayCount: shared.ways.count, pointCount: shared.points.count) { throw Damage(description: damage) }
+        precondition(nodeIds.count == shared.points.count, "one node id per point")
         let current = try BaseGraph(file: file, mode: mode)
         let old = try ContractionHierarchy(file: file, mode: mode)
         if let damage = old.validationError() { throw Damage(description: damage) }

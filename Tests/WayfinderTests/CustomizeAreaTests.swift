@@ -24,11 +24,6 @@ import WayfinderRouting
         return map
     }
 
-    /// A built copy of the map and a place for traffic files beside it.
-    func withMap(_ body: (MapFixture, String, String) throws -> Void) throws {
-        let map = Self.map
-        try map.withGraphFile { path, dir in try body(map, path, dir) }
-    }
 
     /// A square of `half` metres each way around `centre`, as a GeoJSON polygon's rings.
     func square(_ map: MapFixture, near letter: Character, east: Double, half: Double = 10) -> String {
@@ -54,7 +49,7 @@ import WayfinderRouting
     }
 
     @Test func anAreaClosesTheModesItNamesAndTheNextUpdateOpensThem() throws {
-        try withMap { map, path, dir in
+        try Self.map.withGraphFile { map, path, dir in
             let walked = try go(path, .walking, map, "a", "c")
             #expect(try go(path, .driving, map, "a", "c") == "abc" && walked == "abc")
             // A square astride Main Street between b and c (no node in it), closed to cars.
@@ -82,7 +77,7 @@ import WayfinderRouting
     }
 
     @Test func aBadAreaFileNamesItsPlaceAndLeavesTheGraphAsItWas() throws {
-        try withMap { map, path, dir in
+        try Self.map.withGraphFile { map, path, dir in
             let original = try Data(contentsOf: URL(fileURLWithPath: path))
             let bowtie = "[[[0, 0], [0.001, 0.001], [0.001, 0], [0, 0.001], [0, 0]]]"
             let open = "[[[0, 0], [0.001, 0], [0.001, 0.001], [0, 0.001]]]"

@@ -21,11 +21,6 @@ import WayfinderRouting
         return map
     }
 
-    /// A built copy of the map and a place for traffic files beside it.
-    func withMap(_ body: (MapFixture, String, String) throws -> Void) throws {
-        let map = Self.map
-        try map.withGraphFile { path, dir in try body(map, path, dir) }
-    }
 
     func speeds(_ map: MapFixture, _ rows: [(Character, Character, String)], in dir: String, name: String = "speeds.csv") throws -> String {
         let file = "\(dir)/\(name)"
@@ -39,7 +34,7 @@ import WayfinderRouting
     }
 
     @Test func aSlowedRoadMakesTheDetourWinOneWayOnly() throws {
-        try withMap { map, path, dir in
+        try Self.map.withGraphFile { map, path, dir in
             let before = try drive(path, map, "a", "c"), back = try drive(path, map, "c", "a")
             #expect(before.letters == "abc" && back.letters == "cba")
             let summary = try Customizer.customize(graph: path, speedFiles: [try speeds(map, [("a", "b", "5")], in: dir)])
@@ -53,7 +48,7 @@ import WayfinderRouting
     }
 
     @Test func speedZeroClosesAndTheNextUpdateRestores() throws {
-        try withMap { map, path, dir in
+        try Self.map.withGraphFile { map, path, dir in
             let before = try drive(path, map, "a", "c")
             let closed = try Customizer.customize(graph: path, speedFiles: [try speeds(map, [("b", "c", "0"), ("c", "b", "0")], in: dir)])
             #expect(closed.closedDirections == 2)
@@ -89,7 +84,7 @@ import WayfinderRouting
     /// OSRM's `datasources`: the stretch a row names runs at its speed and names its file;
     /// the rest of the segment keeps its imported time.
     @Test func annotationsShowWhichStretchesRunOnLiveSpeeds() throws {
-        try withMap { map, path, dir in
+        try Self.map.withGraphFile { map, path, dir in
             let graph = try RoutingGraph(path: path, mode: .driving)
             let before = try #require(DirectionsBuilder(graph: graph).directions(for: try drive(path, map, "a", "c").route, annotated: true).annotation)
             #expect(before.datasources.isEmpty && before.sourceNames == ["lua profile"])
@@ -107,7 +102,7 @@ import WayfinderRouting
     }
 
     @Test func rowsOffTheRoadsAreCountedAndTheLastRowWins() throws {
-        try withMap { map, path, dir in
+        try Self.map.withGraphFile { map, path, dir in
             // a -> c are not consecutive nodes of a way; b -> d are not joined at all.
             let file = try speeds(map, [("a", "c", "30"), ("b", "d", "30"), ("a", "b", "5"), ("a", "b", "90")], in: dir)
             let summary = try Customizer.customize(graph: path, speedFiles: [file])
@@ -119,7 +114,7 @@ import WayfinderRouting
     }
 
     @Test func aBadFileNamesItsLineAndLeavesTheGraphAsItWas() throws {
-        try withMap { map, path, dir in
+        try Self.map.withGraphFile { map, path, dir in
             let original = try Data(contentsOf: URL(fileURLWithPath: path))
             let a = map.nodeId("a"), b = map.nodeId("b")
             let cases: [(String, String)] = [
@@ -140,7 +135,7 @@ import WayfinderRouting
     }
 
     @Test func osrmsFormsAreRead() throws {
-        try withMap { map, path, dir in
+        try Self.map.withGraphFile { map, path, dir in
             let a = map.nodeId("a"), b = map.nodeId("b")
             // CRLF, a rate column, a trailing comment column, no final newline.
             let file = "\(dir)/osrm.csv"

@@ -22,11 +22,6 @@ import WayfinderRouting
         return map
     }
 
-    /// A built copy of the map and a place for traffic files beside it.
-    func withMap(_ body: (MapFixture, String, String) throws -> Void) throws {
-        let map = Self.map
-        try map.withGraphFile { path, dir in try body(map, path, dir) }
-    }
 
     func penalties(_ map: MapFixture, _ rows: [(Character, Character, Character, String)], in dir: String) throws -> String {
         let file = "\(dir)/turns.csv"
@@ -48,7 +43,7 @@ import WayfinderRouting
     }
 
     @Test func aPenaltyReplacesTheTurnsCostAndACostlyTurnMakesTheWayRoundWin() throws {
-        try withMap { map, path, dir in
+        try Self.map.withGraphFile { map, path, dir in
             #expect(try drive(path, map, "a", "d").letters == "abd")
             let straight = try drive(path, map, "a", "c").route.weight
             // Penalty 0, then 2 s: the same route, exactly 2 s apart (the row replaces the
@@ -78,7 +73,7 @@ import WayfinderRouting
     }
 
     @Test func aTooNegativePenaltyClampsAndNoDurationGoesBelowZero() throws {
-        try withMap { map, path, dir in
+        try Self.map.withGraphFile { map, path, dir in
             let toB = try drive(path, map, "a", "b").route.weight
             _ = try customize(path, try penalties(map, [("a", "b", "d", "-3600")], in: dir))
             // The turn and all of Side Street cost nothing: a -> d takes as long as a -> b.
@@ -90,7 +85,7 @@ import WayfinderRouting
     }
 
     @Test func rowsNamingNoTurnAreReportedAndTheLastRowWins() throws {
-        try withMap { map, path, dir in
+        try Self.map.withGraphFile { map, path, dir in
             // a, c, d: c is not where a's road meets d's; a, b, a is a U-turn the graph does
             // not have (b is no dead end); d, b, d neither.
             let file = try penalties(map, [("a", "c", "d", "5"), ("a", "b", "a", "5"), ("a", "b", "d", "300"), ("a", "b", "d", "0")], in: dir)
@@ -102,7 +97,7 @@ import WayfinderRouting
     }
 
     @Test func aBadTurnFileNamesItsLineAndLeavesTheGraphAsItWas() throws {
-        try withMap { map, path, dir in
+        try Self.map.withGraphFile { map, path, dir in
             let original = try Data(contentsOf: URL(fileURLWithPath: path))
             let a = map.nodeId("a"), b = map.nodeId("b"), d = map.nodeId("d")
             let cases: [(String, String)] = [

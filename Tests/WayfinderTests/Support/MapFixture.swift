@@ -158,13 +158,14 @@ struct MapFixture {
         return output
     }
 
-    /// Builds the map's graph file into a scratch folder, calls `body` with the file and the
-    /// folder (for the traffic files a test writes beside it), then removes the folder.
-    func withGraphFile(_ body: (_ path: String, _ dir: String) throws -> Void) throws {
+    /// Builds the map's graph file into a scratch folder, calls `body` with the map (for its
+    /// coordinates), the file and the folder (for the traffic files a test writes beside it),
+    /// then removes the folder.
+    func withGraphFile(_ body: (_ map: MapFixture, _ path: String, _ dir: String) throws -> Void) throws {
         let path = try graphFile()
         let dir = (path as NSString).deletingLastPathComponent
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        try body(path, dir)
+        try body(self, path, dir)
     }
 
     /// Writes the map as .osm XML, builds a graph file from it and opens one mode. Only that
