@@ -68,9 +68,18 @@ final class RoutePipeline {
 func queryBenchmark(_ args: Arguments) -> Report {
     let path = graphPath(args, "query")
     let mode = modeOption(args)
+    // Opened as `wayfinder serve` opens it (every mode, the geocoder, checksums in the
+    // background), then timed on the settled graph: checksums verified, core hops unpacked.
     let opening = now()
-    let graph = openGraph(path, mode: mode)
+    let served: ServedGraph
+    do { served = try ServedGraph(path: path, generation: 1, checksums: .inBackground) } catch { fail(error.description) }
+    guard let graph = served.graph(mode) else { fail("\(path) holds no \(mode) graph") }
     let openMilliseconds = microseconds(opening, now()) / 1000
+    let expansions = TravelMode.allCases.compactMap { served.graph($0)?.coreHops?.wait() }
+    let unpackedMilliseconds = microseconds(opening, now()) / 1000
+    while served.integrity.current == .verifying { usleep(1000) }
+    if let damage = served.integrity.damage { fail(damage) }
+    let verifiedMilliseconds = microseconds(opening, now()) / 1000
     let pairs = queryPairs(args, graph: graph)
     let threadCounts = threadCountsOption(args)
     let dijkstraCount = intOption(args, "dijkstra", default: 200, minimum: 0)
@@ -84,8 +93,10 @@ func queryBenchmark(_ args: Arguments) -> Report {
     report.text("mode", "mode", "\(mode)")
     report.text("queries", "queries", args["queries"] ?? "\(pairs.count) random pairs (seed \(args["seed"] ?? "7"))")
     if let text = args["exclude"] { report.text("exclude", "excluded classes", text) }
-    report.number("open_ms", "opening the graph (checksums, core hops unpacked)", openMilliseconds, unit: "ms")
-    report.integer("core_expansion_arcs", "original arcs of the core hops, unpacked at opening", graph.coreExpansions?.arcCount ?? 0)
+    report.number("open_ms", "opening the graph as the server does (in service from then)", openMilliseconds, unit: "ms")
+    report.number("core_hops_ms", "every mode's core hops unpacked in the background, from the start", unpackedMilliseconds, unit: "ms")
+    report.number("verified_ms", "every checksum verified in the background, from the start", verifiedMilliseconds, unit: "ms")
+    report.integer("core_expansion_arcs", "original arcs of the core hops, every mode", expansions.reduce(0) { $0 + $1.arcCount })
     TimerOverhead.measure().add(to: report)
 
     // Every phase of each query timed alone: one clock read between two phases.

@@ -14,6 +14,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "callback_thread.hpp"
+
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -30,59 +32,60 @@ namespace {
 using Index = osmium::index::map::FlexMem<osmium::unsigned_object_id_type, osmium::Location>;
 using LocationHandler = osmium::handler::NodeLocationsForWays<Index, Index>;
 
-// Turns libosmium objects into the flat C structs; buffers are reused between objects.
+// Copies libosmium's objects into the callback thread's batches (callback_thread.hpp).
 struct Dispatch : osmium::handler::Handler {
     const wf_osm_handlers &h;
+    CallbackThread &out;
     wf_osm_stats stats{};
-    std::vector<wf_tag> tags;
-    std::vector<int64_t> refs;
-    std::vector<int32_t> lats, lons;
-    std::vector<wf_member> members;
 
-    explicit Dispatch(const wf_osm_handlers &handlers) : h(handlers) {}
-
-    void collect_tags(const osmium::OSMObject &object) {
-        tags.clear();
-        for (const osmium::Tag &tag : object.tags()) tags.push_back({tag.key(), tag.value()});
-    }
+    Dispatch(const wf_osm_handlers &handlers, CallbackThread &callbacks) : h(handlers), out(callbacks) {}
 
     void node(const osmium::Node &node) {
         ++stats.nodes;
         if (!h.node || node.tags().empty() || !node.location().valid()) return;
-        collect_tags(node);
-        h.node(h.context, node.id(), node.location().y(), node.location().x(), tags.data(), tags.size());
+        Batch &b = out.batch();
+        b.begin(Batch::Kind::node, node.id(), node.tags());
+        b.records.back().a = static_cast<uint32_t>(node.location().y());
+        b.records.back().b = static_cast<uint32_t>(node.location().x());
+        out.added();
     }
 
     void way(const osmium::Way &way) {
         ++stats.ways;
         if (!h.way) return;
-        refs.clear(); lats.clear(); lons.clear();
+        Batch &b = out.batch();
+        b.begin(Batch::Kind::way, way.id(), way.tags());
+        b.records.back().first = b.refs.size();
+        b.records.back().a = b.lats.size();  // areas add points without refs
         for (const osmium::NodeRef &ref : way.nodes()) {
-            refs.push_back(ref.ref());
+            b.refs.push_back(ref.ref());
             const osmium::Location loc = ref.location();
             if (loc.valid()) {
-                lats.push_back(loc.y());
-                lons.push_back(loc.x());
+                b.lats.push_back(loc.y());
+                b.lons.push_back(loc.x());
             } else {
                 ++stats.missing_locations;
-                lats.push_back(WF_NO_COORDINATE);
-                lons.push_back(WF_NO_COORDINATE);
+                b.lats.push_back(WF_NO_COORDINATE);
+                b.lons.push_back(WF_NO_COORDINATE);
             }
         }
-        collect_tags(way);
-        h.way(h.context, way.id(), refs.data(), lats.data(), lons.data(), refs.size(), tags.data(), tags.size());
+        b.records.back().count = b.refs.size() - b.records.back().first;
+        out.added();
     }
 
     void relation(const osmium::Relation &relation) {
         ++stats.relations;
         if (!h.relation) return;
-        members.clear();
+        Batch &b = out.batch();
+        b.begin(Batch::Kind::relation, relation.id(), relation.tags());
+        b.records.back().first = b.members.size();
         for (const osmium::RelationMember &m : relation.members()) {
             const char type = m.type() == osmium::item_type::node ? 'n' : m.type() == osmium::item_type::way ? 'w' : 'r';
-            members.push_back({type, m.ref(), m.role()});
+            b.members.push_back({type, m.ref(), nullptr});
+            b.roles.push_back(b.text_offset(m.role()));
         }
-        collect_tags(relation);
-        h.relation(h.context, relation.id(), members.data(), members.size(), tags.data(), tags.size());
+        b.records.back().count = b.members.size() - b.records.back().first;
+        out.added();
     }
 };
 
@@ -139,88 +142,98 @@ struct RelationsPass : osmium::handler::Handler {
     void relation(const osmium::Relation &) { wait(); }
 };
 
-// Assembled areas and unclosed boundaries as flat arrays for the area callback.
+// Assembled areas and unclosed boundaries, copied into the callback thread's batches.
 struct AreaDispatch : osmium::handler::Handler {
-    const wf_osm_handlers &h;
-    std::vector<wf_tag> tags;
-    std::vector<int32_t> lats, lons;
-    std::vector<wf_ring> rings;
+    CallbackThread &out;
 
-    explicit AreaDispatch(const wf_osm_handlers &handlers) : h(handlers) {}
+    explicit AreaDispatch(CallbackThread &callbacks) : out(callbacks) {}
 
-    void begin(const osmium::OSMObject &object) {
-        tags.clear(); lats.clear(); lons.clear(); rings.clear();
-        for (const osmium::Tag &tag : object.tags()) tags.push_back({tag.key(), tag.value()});
+    Batch &begin(const osmium::OSMObject &object, char type, int complete) {
+        Batch &b = out.batch();
+        b.begin(Batch::Kind::area, object.id(), object.tags());
+        Batch::Record &r = b.records.back();
+        r.type = type;
+        r.complete = complete;
+        r.first = b.rings.size();
+        r.a = b.lats.size();  // the area's rings count their points from here
+        return b;
+    }
+
+    void end(Batch &b) {
+        b.records.back().count = b.rings.size() - b.records.back().first;
+        out.added();
     }
 
     template <typename TNodes>
-    void ring(const TNodes &nodes, int role) {
-        wf_ring r{lats.size(), 0, role};
+    void ring(Batch &b, const TNodes &nodes, int role) {
+        const size_t base = b.records.back().a;
+        wf_ring r{b.lats.size() - base, 0, role};
         for (const osmium::NodeRef &ref : nodes) {
-            lats.push_back(ref.location().y());
-            lons.push_back(ref.location().x());
+            b.lats.push_back(ref.location().y());
+            b.lons.push_back(ref.location().x());
         }
-        r.count = lats.size() - r.first;
-        rings.push_back(r);
-    }
-
-    void send(char type, int64_t id, int complete) {
-        h.area(h.context, type, id, complete, tags.data(), tags.size(), lats.data(), lons.data(), rings.data(), rings.size());
+        r.count = b.lats.size() - base - r.first;
+        b.rings.push_back(r);
     }
 
     void area(const osmium::Area &area) {
-        begin(area);
+        Batch &b = begin(area, area.from_way() ? 'w' : 'r', 1);
+        b.records.back().id = area.orig_id();
         for (const osmium::OuterRing &outer : area.outer_rings()) {
-            ring(outer, 1);
-            for (const osmium::InnerRing &inner : area.inner_rings(outer)) ring(inner, 0);
+            ring(b, outer, 1);
+            for (const osmium::InnerRing &inner : area.inner_rings(outer)) ring(b, inner, 0);
         }
-        send(area.from_way() ? 'w' : 'r', area.orig_id(), 1);
+        end(b);
     }
 
     // A relation some of whose member ways are not in the file: each member way's runs of
     // located nodes, in member order, so the reader can still tell sides within the extract.
     void incomplete(const osmium::Relation &relation, const AreaManager &manager) {
-        begin(relation);
+        Batch &b = begin(relation, 'r', 0);
+        const size_t base = b.records.back().a;
         for (const osmium::RelationMember &member : relation.members()) {
             if (member.type() != osmium::item_type::way) continue;
             const osmium::Way *way = manager.get_member_way(member.ref());
             if (!way) continue;
-            wf_ring r{lats.size(), 0, -1};
+            wf_ring r{b.lats.size() - base, 0, -1};
             auto close = [&] {  // keeps the run when it is a line, drops a lone point
-                r.count = lats.size() - r.first;
-                if (r.count >= 2) rings.push_back(r);
-                else { lats.resize(r.first); lons.resize(r.first); }
-                r.first = lats.size();
+                r.count = b.lats.size() - base - r.first;
+                if (r.count >= 2) b.rings.push_back(r);
+                else { b.lats.resize(base + r.first); b.lons.resize(base + r.first); }
+                r.first = b.lats.size() - base;
             };
             for (const osmium::NodeRef &ref : way->nodes()) {
                 if (!ref.location().valid()) { close(); continue; }
-                lats.push_back(ref.location().y());
-                lons.push_back(ref.location().x());
+                b.lats.push_back(ref.location().y());
+                b.lons.push_back(ref.location().x());
             }
             close();
         }
-        send('r', relation.id(), 0);
+        end(b);
     }
 };
 
-// Reports the reader's offset every 4096 objects: a counter per object, a call now and then.
+// Reports the reader's offset every 4096 objects: a counter per object, a record now and
+// then, replayed in order with the objects on the callback thread.
 struct Progress : osmium::handler::Handler {
     const wf_osm_handlers &h;
     const osmium::io::Reader &reader;
+    CallbackThread &out;
     uint64_t objects = 0;
 
-    Progress(const wf_osm_handlers &handlers, const osmium::io::Reader &r) : h(handlers), reader(r) {}
+    Progress(const wf_osm_handlers &handlers, const osmium::io::Reader &r, CallbackThread &callbacks)
+        : h(handlers), reader(r), out(callbacks) {}
 
     void osm_object(const osmium::OSMObject &) {
         // The offset runs ahead of the objects handed out (read-ahead): never 100% before the end.
         if (h.progress && (++objects & 4095) == 0) {
             const uint64_t size = reader.file_size(), offset = reader.offset();
-            h.progress(h.context, size > 0 && offset >= size ? size - 1 : offset, size);
+            out.progress(size > 0 && offset >= size ? size - 1 : offset, size);
         }
     }
 
     void done() {
-        if (h.progress) h.progress(h.context, reader.file_size(), reader.file_size());
+        if (h.progress) out.progress(reader.file_size(), reader.file_size());
     }
 };
 
@@ -283,8 +296,10 @@ extern "C" int wf_osm_read(const char *path, const wf_osm_handlers *handlers, wf
             bounds.min_lat = box.bottom_left().y(); bounds.min_lon = box.bottom_left().x();
             bounds.max_lat = box.top_right().y(); bounds.max_lon = box.top_right().x();
         }
-        Dispatch dispatch{*handlers};
-        Progress progress{*handlers, reader};
+        // Declared after the reader: on an exception it is stopped (its queue replayed) first.
+        CallbackThread callbacks{*handlers};
+        Dispatch dispatch{*handlers, callbacks};
+        Progress progress{*handlers, reader, callbacks};
         if (handlers->way && handlers->area) {
             // libosmium's two passes: the relations first (only they are decoded), so that
             // the main pass keeps the member ways of the wanted ones and assembles each area
@@ -293,7 +308,7 @@ extern "C" int wf_osm_read(const char *path, const wf_osm_handlers *handlers, wf
             // The relations pass runs on a thread of its own while the main pass reads the
             // nodes (most of the file); the main pass waits for it at the first way.
             RelationsPass first{path, manager};
-            AreaDispatch areas{*handlers};
+            AreaDispatch areas{callbacks};
             Index positive, negative;
             LocationHandler locations{positive, negative};
             locations.ignore_errors();
@@ -315,6 +330,7 @@ extern "C" int wf_osm_read(const char *path, const wf_osm_handlers *handlers, wf
         }
         reader.close();
         progress.done();
+        callbacks.finish();
         if (stats) {
             *stats = dispatch.stats;
             stats->has_bounds = bounds.has_bounds;

@@ -10,7 +10,7 @@ final class OpenedGraph {
     let engine: Engine
 
     init(path: String, verify: Bool) throws(GraphFileError) {
-        engine = try Engine(graphPath: path, verifyChecksums: verify)
+        engine = try Engine(graphPath: path, checksums: verify ? .beforeService : .skipped)
     }
 
     /// The object behind a handle; `.badInput` for NULL.

@@ -7,7 +7,7 @@ import WayfinderService
 /// `wayfinder serve --graph GRAPH`: the HTTP service until SIGTERM or SIGINT.
 public enum ServeCommand {
     public static let help = HelpPage(
-        usage: ["wayfinder serve GRAPH [--bind 127.0.0.1] [--port 5000] [--threads N] [--max-matching-size 10000]",
+        usage: ["wayfinder serve GRAPH [--bind 127.0.0.1] [--port 5000] [--threads N] [--max-matching-size 10000] [--verify-before-serving]",
                 "wayfinder serve --graph GRAPH [options]"],
         summary: """
         Answers HTTP requests from one graph file: OSRM v5 (/route/v1, /nearest/v1, /table/v1,
@@ -22,6 +22,11 @@ public enum ServeCommand {
         is renamed over GRAPH (checked every second); a file that fails to load is logged and
         the old graph kept. SIGTERM or SIGINT: stop accepting, finish the requests in flight,
         exit 0.
+
+        The graph is in service as soon as it is mapped and its header and table are checked;
+        every section's checksum is verified in the background (a second or two for a
+        country). Should one fail, that is logged, /health says "damaged" and every request
+        but /metrics gets 503 until a sound file replaces it. Reloads verify before serving.
         """,
         options: """
           GRAPH, --graph GRAPH   graph file made by `wayfinder build` (required)
@@ -32,6 +37,8 @@ public enum ServeCommand {
           --max-matching-size N
                              most points of one /match trace (default 10000, as osrm-routed's flag;
                              1...1000000); its URLs may be 100 bytes a point
+          --verify-before-serving
+                             verify every checksum before answering anything (reads the whole file)
         """,
         exitCodes: [(.ok, "stopped by SIGTERM or SIGINT"), HelpPage.internalError,
                     (.badInput, "bad arguments, --bind not an IPv4 or IPv6 address (checked before the graph is loaded)"),
@@ -44,11 +51,12 @@ public enum ServeCommand {
         if let code = help.answer(words, console: console) { return code }
         return runCommand(console) { () throws(CommandError) in
             let args = try Arguments(words, valued: ["graph", "bind", "port", "threads", "max-matching-size"])
-            try args.allowOnly(flags: [])
+            try args.allowOnly(flags: ["verify-before-serving"])
             guard let graph = try GraphArgument.named(args, command: "serve") else {
                 throw .usage("give the GRAPH to serve; see wayfinder serve --help")
             }
             var configuration = ServerConfiguration()
+            if args.has("verify-before-serving") { configuration.checksums = .beforeService }
             configuration.bind = args["bind"] ?? configuration.bind
             guard isAddress(configuration.bind) else {
                 throw .usage("--bind \(configuration.bind) is not an IPv4 or IPv6 address (e.g. 127.0.0.1, 0.0.0.0, ::1)")

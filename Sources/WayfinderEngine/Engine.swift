@@ -21,14 +21,17 @@ public final class Engine: Sendable {
     public let reloads = Atomic<Int>(0)
     public let failedReloads = Atomic<Int>(0)
 
-    /// Maps and opens `graphPath`. `verifyChecksums: false` skips the full checksum pass at open
-    /// (the C library's `wf_open(path, verify: 0)`); the server always verifies.
+    /// Maps and opens `graphPath`, verifying its checksums as `checksums` says: the server in
+    /// the background, the C library's `wf_open(path, verify)` before or never. A damaged
+    /// section found in the background is logged.
     public init(graphPath: String, limits: EngineLimits = EngineLimits(), log: (@Sendable (String) -> Void)? = nil,
-                verifyChecksums: Bool = true) throws(GraphFileError) {
+                checksums: ChecksumTiming = .beforeService) throws(GraphFileError) {
         self.graphPath = graphPath
         self.limits = limits
         self.log = log
-        pool = QueryPool(graph: try ServedGraph(path: graphPath, generation: 1, verifyChecksums: verifyChecksums))
+        pool = QueryPool(graph: try ServedGraph(path: graphPath, generation: 1, checksums: checksums) { error in
+            log?("\(error); every request is refused until a sound file is renamed over \(graphPath) or SIGHUP reloads it")
+        })
     }
 
     /// The graph new requests are answered from.

@@ -30,6 +30,8 @@ public final class ServedGraph: Sendable {
     /// Changes whenever any byte of the data does, so it versions cached tiles
     /// (`/tiles` ETag; the page's `tileVersion`).
     public let buildId: String
+    /// Whether its sections matched their checksums (`ChecksumTiming`).
+    public let integrity: FileIntegrity
     /// Which file on disk this is, to notice when another is renamed over the path.
     public let identity: FileIdentity
     /// Counts loads in this process: 1 for the first graph, +1 per reload.
@@ -48,11 +50,13 @@ public final class ServedGraph: Sendable {
     /// file is over its size budget already).
     private let transposedBases = Mutex<[BaseGraph?]>(Array(repeating: nil, count: TravelMode.allCases.count))
 
-    /// Maps and fully verifies `path` (every section's checksum, as `wayfinder verify` and
-    /// `GraphFile` do), then views each mode and the geocoder.
-    public init(path: String, generation: Int, verifyChecksums: Bool = true) throws(GraphFileError) {
+    /// Maps `path`, checks its header and table and, by `checksums`, every section's checksum
+    /// (as `wayfinder verify` does), then views each mode and the geocoder. `damaged` hears
+    /// of a section that fails its checksum in the background.
+    public init(path: String, generation: Int, checksums: ChecksumTiming = .beforeService,
+                damaged: (@Sendable (GraphFileError) -> Void)? = nil) throws(GraphFileError) {
         let identity = FileIdentity(path: path)
-        let file = try GraphFile(path: path, verifyChecksums: verifyChecksums)
+        let file = try GraphFile(path: path, verifyChecksums: checksums == .beforeService)
         var routing: [RoutingGraph?] = []
         for mode in TravelMode.allCases {
             do throws(GraphFileError) {
@@ -87,6 +91,13 @@ public final class ServedGraph: Sendable {
         loadedAt = Date()
         builtText = file.metadata["built"]
         builtAt = builtText.flatMap { ISO8601DateFormatter().date(from: $0) }
+        switch checksums {
+        case .beforeService: integrity = FileIntegrity(.verified)
+        case .skipped: integrity = FileIntegrity(.notVerified)
+        case .inBackground:
+            integrity = FileIntegrity(.verifying)
+            integrity.verifyInBackground(file, found: damaged)
+        }
     }
 
     public func graph(_ mode: TravelMode) -> RoutingGraph? { routing[mode.index] }

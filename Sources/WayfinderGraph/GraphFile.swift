@@ -117,6 +117,12 @@ public final class GraphFile: @unchecked Sendable {  // immutable after init
 
     public var fileSize: Int { bytes.count }
 
+    /// Checks every section against its checksum, and the padding between them, as opening
+    /// with `verifyChecksums` does: for a file opened without (verified later, elsewhere).
+    public func verifyChecksums() throws(GraphFileError) {
+        _ = try Layout.parse(bytes, path: path, verify: true)
+    }
+
     /// Every section in table order, with its crc32, for statistics and comparing files.
     public var sections: [(kind: UInt32, mode: UInt32, length: Int, crc: UInt32)] {
         entries.map { ($0.kind, $0.mode, $0.length, $0.crc) }

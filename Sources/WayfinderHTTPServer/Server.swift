@@ -22,6 +22,9 @@ public struct ServerConfiguration: Sendable {
     public var watchInterval = 1.0
     /// Gets one line per request and per reload; nil logs nothing.
     public var log: (@Sendable (String) -> Void)? = Server.standardError
+    /// When the first graph's checksums are verified: in the background by default, so that a
+    /// large file is in service within milliseconds (`ChecksumTiming`). Reloads verify first.
+    public var checksums = ChecksumTiming.inBackground
 
     public init() {}
 }
@@ -58,7 +61,8 @@ public final class Server: Sendable {
         self.configuration = configuration
         do throws(GraphFileError) {
             state = try ServiceState(graphPath: graphPath, limits: configuration.limits,
-                                    endpoints: configuration.endpoints, log: configuration.log)
+                                    endpoints: configuration.endpoints, log: configuration.log,
+                                    checksums: configuration.checksums)
         } catch {
             throw .graph(error)
         }

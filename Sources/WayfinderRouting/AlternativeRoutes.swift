@@ -64,8 +64,8 @@ final class AlternativeRoutes {
     init(graph: RoutingGraph) {
         self.graph = graph
         ends = SearchEnds(graph: graph)
-        search = ViaNodeSearch(graph.hierarchy, coreExpansions: graph.coreExpansions)
-        tester = CHQuery(graph.hierarchy, coreExpansions: graph.coreExpansions)
+        search = ViaNodeSearch(graph.hierarchy, coreHops: graph.coreHops)
+        tester = CHQuery(graph.hierarchy, coreHops: graph.coreHops)
         onBest = VersionStamps(count: graph.hierarchy.nodeCount)
         covered = VersionStamps(count: graph.hierarchy.nodeCount)
         bestSegments = VersionStamps(count: 2 * graph.segments.count)

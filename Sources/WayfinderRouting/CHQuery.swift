@@ -7,8 +7,8 @@ import WayfinderGraph
 /// and never cleared as a whole (version stamps tell current labels from old ones).
 public final class CHQuery {
     public let hierarchy: ContractionHierarchy
-    /// Core hops unpacked in advance, if given.
-    public let coreExpansions: CoreExpansions?
+    /// Core hops unpacked in advance, if given (and once they are).
+    public let coreHops: CoreHops?
     private let forward: UpwardSearch
     private let backward: UpwardSearch
 
@@ -26,12 +26,13 @@ public final class CHQuery {
     private var upArcs: [Int32] = []
     private var path = PathBuilder()
 
-    /// A query object over `hierarchy`; with `coreExpansions` (of the same hierarchy), paths
-    /// across the core are copied from it instead of unpacked through the shortcut table.
-    public init(_ hierarchy: ContractionHierarchy, coreExpansions: CoreExpansions? = nil) {
+    /// A query object over `hierarchy`; with `coreHops` (of the same hierarchy), paths across
+    /// the core are copied from its expansions, once unpacked, instead of unpacked through the
+    /// shortcut table.
+    public init(_ hierarchy: ContractionHierarchy, coreHops: CoreHops? = nil) {
         self.hierarchy = hierarchy
-        precondition(coreExpansions?.fits(hierarchy) ?? true, "CHQuery: core expansions of another hierarchy")
-        self.coreExpansions = coreExpansions
+        precondition(coreHops?.expansions?.fits(hierarchy) ?? true, "CHQuery: core expansions of another hierarchy")
+        self.coreHops = coreHops
         forward = UpwardSearch(hierarchy, forward: true)
         backward = UpwardSearch(hierarchy, forward: false)
     }
@@ -167,7 +168,7 @@ public final class CHQuery {
         if meetsInSelfLoop, let loop = h.selfLoop(at: upEnd, filter: filter) {
             path.expand(to: h.nodeAtRank[Int(upEnd)], code: loop.via, shortcuts: shortcuts)
         }
-        path.crossCore(from: upEnd, to: downStart, h, coreExpansions)
+        path.crossCore(from: upEnd, to: downStart, h, coreHops?.expansions)
         // Down from `downStart` to a target: backward arcs are stored at their lower end.
         v = downStart
         while backward.labels[Int(v)].parentArc >= 0 {

@@ -1,3 +1,5 @@
+import Dispatch
+import Synchronization
 import WayfinderGraph
 
 /// The original arcs of every hierarchy arc between core ranks (see `CoreTable`), unpacked
@@ -80,6 +82,43 @@ public final class CoreExpansions: @unchecked Sendable {
     @inline(__always) func append(_ id: Int, to path: inout PathBuilder) {
         let range = first[id]..<first[id + 1]
         path.append(nodes: UnsafeBufferPointer(rebasing: nodes[range]), payloads: UnsafeBufferPointer(rebasing: payloads[range]))
+    }
+}
+
+/// A graph's `CoreExpansions`, unpacked on a thread of their own once the graph is open, so
+/// that opening stays a matter of mapping and checking the file: at 20x20 the three modes'
+/// hops are 70 M original arcs, seconds of work. Until they are there, queries unpack core
+/// hops through the shortcut table, which gives the very same paths, only slower.
+public final class CoreHops: Sendable {
+    private let unpacked = AtomicLazyReference<CoreExpansions>()
+    private let done = DispatchGroup()
+
+    /// Starts unpacking `hierarchy`'s core hops; `file` (whose mapping the hierarchy views)
+    /// is held until they are done. Nil when the hierarchy has no core.
+    public init?(_ hierarchy: ContractionHierarchy, of file: GraphFile) {
+        guard hierarchy.coreSize > 0 else { return nil }
+        done.enter()
+        DispatchQueue.global(qos: .utility).async { [self] in
+            withExtendedLifetime(file) {
+                if let expansions = CoreExpansions(hierarchy) { _ = unpacked.storeIfNil(expansions) }
+            }
+            done.leave()
+        }
+    }
+
+    /// Hops already unpacked (tests, and queries built on a query object of their own).
+    public init(_ expansions: CoreExpansions) {
+        _ = unpacked.storeIfNil(expansions)
+    }
+
+    /// The expansions once they are unpacked; nil before.
+    public var expansions: CoreExpansions? { unpacked.load() }
+
+    /// Waits until the unpacking is done (benchmarks, which time queries on the settled graph).
+    @discardableResult
+    public func wait() -> CoreExpansions? {
+        done.wait()
+        return unpacked.load()
     }
 }
 

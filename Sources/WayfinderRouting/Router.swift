@@ -25,7 +25,7 @@ public final class Router {
         ends = SearchEnds(graph: graph)
         let classes: ((Int32) -> WayClasses)? = graph.mode.isTurnExpanded ? { [graph] in graph.classes(ofSearchNode: $0) } : nil
         engine = reference ? DijkstraQuery(graph.base, nodeClasses: classes)
-                           : CHQuery(graph.hierarchy, coreExpansions: graph.coreExpansions)
+                           : CHQuery(graph.hierarchy, coreHops: graph.coreHops)
     }
 
     /// The fastest route from `source` to `target`; `RouteError.noRoute` when there is none.

@@ -28,9 +28,11 @@ public struct RoutingGraph: @unchecked Sendable {
     public let nodeFirst: UnsafeBufferPointer<Int32>
     public let nodeLeaving: UnsafeBufferPointer<Int32>
     public let hierarchy: ContractionHierarchy
-    /// The hierarchy's core hops, unpacked when the graph is opened (nil without a core, or
-    /// when opened with `unpackCoreHops: false`).
-    public let coreExpansions: CoreExpansions?
+    /// The hierarchy's core hops, unpacked in the background from when the graph is opened
+    /// (nil without a core, or when opened with `unpackCoreHops: false`).
+    public let coreHops: CoreHops?
+    /// The core hops' expansions once unpacked, else nil.
+    public var coreExpansions: CoreExpansions? { coreHops?.expansions }
     public let base: BaseGraph
     /// Where the base graph's turns close a road open to traffic (`ClosedTurnOrigins`).
     public let closedTurnOrigins: ClosedTurnOrigins
@@ -63,7 +65,7 @@ public struct RoutingGraph: @unchecked Sendable {
     /// The reverse: the copies of each copied directed segment (few; empty without any).
     public let searchNodeCopiesOf: [Int32: [Int32]]
 
-    /// Views one mode of an open graph file. `unpackCoreHops: false` skips `coreExpansions`,
+    /// Views one mode of an open graph file. `unpackCoreHops: false` skips `coreHops`,
     /// for callers that only read counts, or must validate the hierarchy before anything
     /// follows its arcs (`wayfinder verify`).
     public init(file: GraphFile, mode: TravelMode, unpackCoreHops: Bool = true) throws(GraphFileError) {
@@ -86,7 +88,7 @@ public struct RoutingGraph: @unchecked Sendable {
         (nodeFirst, nodeLeaving) = (network.nodeFirst, network.nodeLeaving)
         bearings = SegmentBearings(file: file, mode: mode, segmentCount: segments.count)
         hierarchy = try ContractionHierarchy(file: file, mode: mode)
-        coreExpansions = unpackCoreHops ? CoreExpansions(hierarchy) : nil
+        coreHops = unpackCoreHops ? CoreHops(hierarchy, of: file) : nil
         base = try BaseGraph(file: file, mode: mode)
         closedTurnOrigins = ClosedTurnOrigins(file: file, mode: mode)
         transports = SegmentTransports(file: file, mode: mode, segmentCount: segments.count)

@@ -15,7 +15,7 @@ import WayfinderGraph
 /// One object per thread (held by `AlternativeRoutes`); buffers reused, nothing cleared.
 final class ViaNodeSearch {
     let hierarchy: ContractionHierarchy
-    let coreExpansions: CoreExpansions?
+    let coreHops: CoreHops?
     private let forward: UpwardSearch
     private let backward: UpwardSearch
     /// Ranks the forward search settled, in order (its search space, for candidates below the core).
@@ -44,9 +44,9 @@ final class ViaNodeSearch {
         var downStart: Int32
     }
 
-    init(_ hierarchy: ContractionHierarchy, coreExpansions: CoreExpansions?) {
+    init(_ hierarchy: ContractionHierarchy, coreHops: CoreHops?) {
         self.hierarchy = hierarchy
-        self.coreExpansions = coreExpansions
+        self.coreHops = coreHops
         forward = UpwardSearch(hierarchy, forward: true)
         backward = UpwardSearch(hierarchy, forward: false)
     }
@@ -194,9 +194,10 @@ final class ViaNodeSearch {
             let arc = h.forwardArcs[Int(i)]
             path.expand(to: h.nodeAtRank[Int(arc.head)], code: arc.via, shortcuts: shortcuts)
         }
-        path.crossCore(from: candidate.upEnd, to: candidate.rank, hierarchy, coreExpansions)
+        let expansions = coreHops?.expansions
+        path.crossCore(from: candidate.upEnd, to: candidate.rank, hierarchy, expansions)
         let via = path.arcCount
-        path.crossCore(from: candidate.rank, to: candidate.downStart, hierarchy, coreExpansions)
+        path.crossCore(from: candidate.rank, to: candidate.downStart, hierarchy, expansions)
         v = candidate.downStart
         while backward.labels[Int(v)].parentArc >= 0 {
             let lower = backward.labels[Int(v)].parent

@@ -9,7 +9,8 @@ enum OperationsEndpoints {
     /// "customized","traffic_rows","turn_penalty_rows","in_service_since"}}}`. The metric
     /// version is 0 for the weights of the import and counts `wayfinder customize` runs since;
     /// `customized` is when the last one wrote the file, `in_service_since` when this server
-    /// put the file in service (its load or hot reload).
+    /// put the file in service (its load or hot reload). `checksums` is "verifying" while the
+    /// sections are checked in the background, then "verified" (a damaged file answers 503).
     static func health(_ request: HTTPRequest, _ context: RequestContext) -> HTTPResponse {
         let graph = context.graph
         let json = context.json()
@@ -28,6 +29,7 @@ enum OperationsEndpoints {
         for mode in TravelMode.allCases where graph.graph(mode) != nil { json.string(mode.description) }
         json.endArray()
         json.key("geocoder"); json.bool(graph.geocoder != nil)
+        json.key("checksums"); json.string(graph.integrity.description)
         json.key("metric"); json.beginObject()
         json.key("version"); json.integer(graph.metricVersion)
         for name in ["customized", "traffic_rows", "turn_penalty_rows"] {

@@ -17,11 +17,11 @@ public final class ServiceState: Sendable {
     public let inFlight = Atomic<Int>(0)
 
     public init(graphPath: String, limits: EngineLimits, endpoints: EndpointTable,
-                log: (@Sendable (String) -> Void)?) throws(GraphFileError) {
+                log: (@Sendable (String) -> Void)?, checksums: ChecksumTiming = .beforeService) throws(GraphFileError) {
         self.endpoints = endpoints
         self.log = log
         metrics = Metrics(endpoints: endpoints.endpoints.map(\.name))
-        engine = try Engine(graphPath: graphPath, limits: limits, log: log)
+        engine = try Engine(graphPath: graphPath, limits: limits, log: log, checksums: checksums)
     }
 
     public var graphPath: String { engine.graphPath }
@@ -86,6 +86,12 @@ public final class ServiceState: Sendable {
             deliver(OSRMEndpoints.unknownService(request.path)
                     ?? .error("NotFound", "no endpoint at this path; see /health", status: 404))
             return metrics.unmatched
+        }
+        // A graph whose checksums failed after it went into service answers nothing but its
+        // metrics: a damaged section would give wrong routes, not errors.
+        if let damage = graph.integrity.damage, endpoints.endpoints[index].name != "metrics" {
+            deliver(.error("GraphDamaged", "\(damage); a sound graph file must be put in its place", status: 503))
+            return index
         }
         engine.withQueries(start: start) { queries in
             deliver(endpoints.endpoints[index].handler(request, RequestContext(queries: queries, server: self)))

@@ -45,7 +45,7 @@ private func compareWithDijkstra(_ graph: TestGraph, queries: Int, loopQueries: 
     let ch = CHQuery(hierarchy)
     let expansions = CoreExpansions(hierarchy)
     #expect((expansions == nil) == (hierarchy.coreSize == 0))
-    let expanded = CHQuery(hierarchy, coreExpansions: expansions)
+    let expanded = CHQuery(hierarchy, coreHops: expansions.map(CoreHops.init))
     let dijkstra = DijkstraQuery(BaseGraph(nodeCount: graph.nodeCount, arcs: graph.arcs))
     var nodes: [Int32] = [], payloads: [Int32] = []
     var found = 0

@@ -24,7 +24,7 @@ import WayfinderRouting
                                         nodeFilters: classes.map { ExclusionFilter.filters(keeping: $0) })).hierarchy
         #expect(hierarchy.validationError() == nil)
         #expect(hierarchy.servesExclusions)
-        let ch = CHQuery(hierarchy, coreExpansions: CoreExpansions(hierarchy))
+        let ch = CHQuery(hierarchy, coreHops: CoreExpansions(hierarchy).map(CoreHops.init))
         let dijkstra = DijkstraQuery(BaseGraph(nodeCount: graph.nodeCount, arcs: graph.arcs), nodeClasses: { classes[Int($0)] })
         var nodes: [Int32] = [], payloads: [Int32] = [], found = 0
         for c in 0..<UInt8(ExclusionFilter.count) {

@@ -19,6 +19,14 @@ import WayfinderCLI
         #expect(serve(["--graph", graph, "--verbose"]).code == 2)
         #expect(serve(["--graph", "/nonexistent/x.wfg"]).code == 3)
         #expect(serve(["--graph", graph, "--bind", "localhost"]).code == 2)  // an address, not a name
+        // A damaged section: refused at start only when asked to verify first (otherwise the
+        // server starts and refuses requests once found: ChecksumTimingTests).
+        let damaged = TestGraphs.scratch("serve-damaged.wfg")
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: graph)))
+        bytes[bytes.count / 2] ^= 0xff
+        try Data(bytes).write(to: URL(fileURLWithPath: damaged))
+        let refused = serve(["--graph", damaged, "--port", "0", "--verify-before-serving"])
+        #expect(refused.code == 3 && refused.err.contains("checksum"), "\(refused)")
         let help = Console(capturing: true)
         #expect(WayfinderCommand.run(["serve", "--help"], console: help) == 0 && help.output.contains("SIGHUP"))
     }

@@ -49,8 +49,9 @@ final class TestServer: Sendable {
     var log: [String] { lines.all }
 
     init(graph: String, threads: Int = 2, watchInterval: Double = 0, limits: EngineLimits = EngineLimits(),
-         endpoints: EndpointTable = .standard) throws {
+         endpoints: EndpointTable = .standard, checksums: ChecksumTiming = .inBackground) throws {
         var configuration = ServerConfiguration()
+        configuration.checksums = checksums
         configuration.port = 0
         configuration.threads = threads
         configuration.watchInterval = watchInterval
