@@ -130,6 +130,7 @@ public enum GraphBuilder {
             case .geocoder:
                 tracks[t].step("index")
                 let index = GeocoderIndex(geocoderSource.take())
+                BuildMemory.returnFreePages()
                 geocoder[0] = (index, Date().timeIntervalSince(started))
             case .baseMap:
                 tracks[t].step("clipping and sorting")
@@ -137,6 +138,8 @@ public enum GraphBuilder {
                 var sections = GraphFileWriter()
                 collected.finish(bounds: bounds, to: &sections)
                 drawn[0] = (sections, collected.counts, Date().timeIntervalSince(started))
+                withExtendedLifetime(collected) {}
+                BuildMemory.returnFreePages()
             }
             tracks[t].step("done")
         }

@@ -2,8 +2,8 @@ import Dispatch
 import Synchronization
 import WayfinderGraph
 
-/// The original arcs of every hierarchy arc between core ranks (see `CoreTable`), unpacked
-/// once when a graph is opened and shared by all query objects.
+/// The original arcs of the hierarchy arcs between core ranks (see `CoreTable`), unpacked
+/// once after a graph is opened and shared by all query objects.
 ///
 /// A long route crosses the core in a few hops, each a shortcut standing for hundreds of
 /// original arcs, and unpacking one through the shortcut table reads a record per arc, most
@@ -13,51 +13,70 @@ import WayfinderGraph
 /// time of a 450 km query (BENCHMARKS.md). Not stored in the graph file, which it would
 /// take past its 500 MB budget at that size.
 ///
+/// The core keeps its size as the network grows, so its hops get longer: 21 M original arcs
+/// for driving at 20x20, 7 times the 10x10's for 4 times the roads. So the expansions keep to
+/// a byte budget: hops are unpacked from the top of the core down (the higher a hop, the more
+/// long routes cross it) until it is spent, and the rest are unpacked through the shortcut
+/// table as without expansions. Either way the path is the same.
+///
 /// Core arcs are numbered in one space: the forward arcs stored at core ranks, then the
 /// backward ones (`id(forwardArc:)`, `id(backwardArc:)`).
 public final class CoreExpansions: @unchecked Sendable {
-    /// The expansion of core arc `id`: `nodes[first[id]..<first[id + 1]]` (its input nodes
-    /// after its tail) and the payloads of the original arcs leading to them.
-    private let first: UnsafeBufferPointer<Int>
+    /// Bytes of expansions a mode keeps at most: 8 per original arc. 10x10 needs 24 MB for
+    /// driving; 20x20 would take 168 MB for driving and 720 MB for its three modes, and keeps
+    /// 400 MB (driving's unpacking p50 15.5 → 17–18 µs; at 64 MiB, 21–23 µs).
+    public static let defaultBudget = 128 << 20
+
+    /// The expansion of core arc `id`, if it was unpacked (`count[id] >= 0`):
+    /// `nodes[start[id] ..< start[id] + count[id]]` (its input nodes after its tail) and the
+    /// payloads of the original arcs leading to them.
+    private let start: UnsafeBufferPointer<Int>
+    private let count: UnsafeBufferPointer<Int32>
     private let nodes: UnsafeBufferPointer<Int32>
     private let payloads: UnsafeBufferPointer<Int32>
     private let owner = BufferOwner()
     private let forwardBase: Int, backwardBase: Int, forwardCount: Int
 
-    /// Unpacks every arc stored at a core rank of `hierarchy`; nil when it has no core.
-    public init?(_ hierarchy: ContractionHierarchy) {
-        let h = hierarchy, start = Int(h.coreStart), n = h.nodeCount
+    /// Unpacks the arcs stored at core ranks of `hierarchy`, from the top rank down, as long
+    /// as they fit in `budget` bytes; nil when it has no core.
+    public init?(_ hierarchy: ContractionHierarchy, budget: Int = CoreExpansions.defaultBudget) {
+        let h = hierarchy, coreStart = Int(h.coreStart), n = h.nodeCount
         guard h.coreSize > 0 else { return nil }
-        forwardBase = Int(h.forwardFirst[start])
-        backwardBase = Int(h.backwardFirst[start])
+        forwardBase = Int(h.forwardFirst[coreStart])
+        backwardBase = Int(h.backwardFirst[coreStart])
         forwardCount = Int(h.forwardFirst[n]) - forwardBase
-        let count = forwardCount + Int(h.backwardFirst[n]) - backwardBase
-        var first = [Int](), nodes = [Int32](), payloads = [Int32]()
-        first.reserveCapacity(count + 1)
+        let ids = forwardCount + Int(h.backwardFirst[n]) - backwardBase
+        var start = [Int](repeating: 0, count: ids), count = [Int32](repeating: -1, count: ids)
+        var nodes = [Int32](), payloads = [Int32]()
+        let arcLimit = budget / (MemoryLayout<Int32>.stride * 2)
         var path = PathBuilder()
         defer { path.deallocate() }
-        func add(from tail: Int32, to head: Int32, code: Int32) {
+        /// Unpacks arc `id` if it fits; false once the budget is spent.
+        func add(_ id: Int, from tail: Int32, to head: Int32, code: Int32) -> Bool {
             path.begin(at: tail)
             path.expand(to: head, code: code, shortcuts: h.shortcuts)
-            path.withPath { pathNodes, pathPayloads in
-                first.append(nodes.count)
+            return path.withPath { pathNodes, pathPayloads in
+                guard nodes.count + pathPayloads.count <= arcLimit else { return false }
+                (start[id], count[id]) = (nodes.count, Int32(pathPayloads.count))
                 nodes.append(contentsOf: pathNodes.dropFirst())
                 payloads.append(contentsOf: pathPayloads)
-            }
-        }
-        for rank in start..<n {
-            for arc in h.forwardArcs[Int(h.forwardFirst[rank])..<Int(h.forwardFirst[rank + 1])] {
-                add(from: h.nodeAtRank[rank], to: h.nodeAtRank[Int(arc.head)], code: arc.via)
+                return true
             }
         }
         // Backward arcs are stored at their lower end and lead from their head down to it.
-        for rank in start..<n {
-            for arc in h.backwardArcs[Int(h.backwardFirst[rank])..<Int(h.backwardFirst[rank + 1])] {
-                add(from: h.nodeAtRank[Int(arc.head)], to: h.nodeAtRank[rank], code: arc.via)
+        unpacking: for rank in (coreStart..<n).reversed() {
+            for i in Int(h.forwardFirst[rank])..<Int(h.forwardFirst[rank + 1]) {
+                let arc = h.forwardArcs[i]
+                guard add(i - forwardBase, from: h.nodeAtRank[rank], to: h.nodeAtRank[Int(arc.head)], code: arc.via) else { break unpacking }
+            }
+            for i in Int(h.backwardFirst[rank])..<Int(h.backwardFirst[rank + 1]) {
+                let arc = h.backwardArcs[i]
+                guard add(forwardCount + i - backwardBase, from: h.nodeAtRank[Int(arc.head)], to: h.nodeAtRank[rank], code: arc.via)
+                else { break unpacking }
             }
         }
-        first.append(nodes.count)
-        self.first = owner.keep(first)
+        self.start = owner.keep(start)
+        self.count = owner.keep(count)
         self.nodes = owner.keep(nodes)
         self.payloads = owner.keep(payloads)
     }
@@ -66,7 +85,7 @@ public final class CoreExpansions: @unchecked Sendable {
     func fits(_ hierarchy: ContractionHierarchy) -> Bool {
         let h = hierarchy, start = Int(h.coreStart), n = h.nodeCount
         return h.coreSize > 0 && forwardBase == Int(h.forwardFirst[start]) && backwardBase == Int(h.backwardFirst[start])
-            && forwardCount == Int(h.forwardFirst[n]) - forwardBase && first.count - 1 == forwardCount + Int(h.backwardFirst[n]) - backwardBase
+            && forwardCount == Int(h.forwardFirst[n]) - forwardBase && self.start.count == forwardCount + Int(h.backwardFirst[n]) - backwardBase
     }
 
     /// The number of original arcs held.
@@ -78,16 +97,20 @@ public final class CoreExpansions: @unchecked Sendable {
     /// The id of backward arc `i` (`backwardArcs[i]`, stored at a core rank).
     @inline(__always) func id(backwardArc i: Int) -> Int { forwardCount + i - backwardBase }
 
-    /// Appends the original arcs of core arc `id` to `path` (which ends at the arc's tail).
+    /// Whether core arc `id` was unpacked within the budget.
+    @inline(__always) func holds(_ id: Int) -> Bool { count[id] >= 0 }
+
+    /// Appends the original arcs of core arc `id`, which it `holds`, to `path` (which ends at
+    /// the arc's tail).
     @inline(__always) func append(_ id: Int, to path: inout PathBuilder) {
-        let range = first[id]..<first[id + 1]
+        let range = start[id]..<start[id] + Int(count[id])
         path.append(nodes: UnsafeBufferPointer(rebasing: nodes[range]), payloads: UnsafeBufferPointer(rebasing: payloads[range]))
     }
 }
 
 /// A graph's `CoreExpansions`, unpacked on a thread of their own once the graph is open, so
 /// that opening stays a matter of mapping and checking the file: at 20x20 the three modes'
-/// hops are 70 M original arcs, seconds of work. Until they are there, queries unpack core
+/// hops are seconds of work. Until they are there, queries unpack core
 /// hops through the shortcut table, which gives the very same paths, only slower.
 public final class CoreHops: Sendable {
     private let unpacked = AtomicLazyReference<CoreExpansions>()
@@ -136,7 +159,7 @@ extension PathBuilder {
             if hop == CoreTable.noHop || hops > size { fatalError("core table: no path from rank \(v) to \(y)") }
             let next = Int32(start + Int(hop))
             let (arc, id) = h.cheapestCoreArc(from: v, to: next, expansions)
-            if let expansions {
+            if let expansions, expansions.holds(id) {
                 expansions.append(id, to: &self)
             } else {
                 expand(to: h.nodeAtRank[Int(next)], code: arc.via, shortcuts: h.shortcuts)

@@ -26,8 +26,9 @@ private func checkPath(_ nodes: [Int32], _ payloads: [Int32], graph: TestGraph, 
 }
 
 /// Builds the CH of `graph` and compares it with Dijkstra on random multi-entry queries and
-/// cycle queries, checking both unpacked paths; a second query object with the core's hops
-/// unpacked in advance (`CoreExpansions`) must give the very same answers and paths.
+/// cycle queries, checking both unpacked paths; query objects with the core's hops unpacked in
+/// advance (`CoreExpansions`), all of them or the top half of the bytes (a budget), must give
+/// the very same answers and paths.
 private func compareWithDijkstra(_ graph: TestGraph, queries: Int, loopQueries: Int, seed: UInt64,
                                  threads: Int = 1, options: ContractionOptions? = nil,
                                  topFraction: Double = 0.1, coreSize: Int? = nil) {
@@ -45,16 +46,21 @@ private func compareWithDijkstra(_ graph: TestGraph, queries: Int, loopQueries: 
     let ch = CHQuery(hierarchy)
     let expansions = CoreExpansions(hierarchy)
     #expect((expansions == nil) == (hierarchy.coreSize == 0))
-    let expanded = CHQuery(hierarchy, coreHops: expansions.map(CoreHops.init))
+    // A budget of half the bytes: the hops below the top of the core go through the shortcuts.
+    let half = expansions.flatMap { CoreExpansions(hierarchy, budget: $0.arcCount * 4) }
+    #expect(half.map { $0.arcCount <= expansions!.arcCount / 2 } ?? true)
+    let expandedQueries = [expansions, half].map { CHQuery(hierarchy, coreHops: $0.map(CoreHops.init)) }
     let dijkstra = DijkstraQuery(BaseGraph(nodeCount: graph.nodeCount, arcs: graph.arcs))
     var nodes: [Int32] = [], payloads: [Int32] = []
     var found = 0
-    /// The last answer and path of `ch`, asked again of `expanded`.
+    /// The last answer and path of `ch`, asked again of the query objects with expansions.
     func checkExpanded(_ sources: [SearchEntry], _ targets: [SearchEntry], loopAt: Int32?, answer: Int32, _ label: String) {
-        #expect(expanded.search(sources: sources, targets: targets, loopAt: loopAt) == answer, "\(label)")
-        var expandedNodes: [Int32] = [], expandedPayloads: [Int32] = []
-        expanded.unpackPath(nodes: &expandedNodes, payloads: &expandedPayloads)
-        #expect(expandedNodes == nodes && expandedPayloads == payloads, "\(label): paths differ")
+        for (k, expanded) in expandedQueries.enumerated() {
+            #expect(expanded.search(sources: sources, targets: targets, loopAt: loopAt) == answer, "\(label) [\(k)]")
+            var expandedNodes: [Int32] = [], expandedPayloads: [Int32] = []
+            expanded.unpackPath(nodes: &expandedNodes, payloads: &expandedPayloads)
+            #expect(expandedNodes == nodes && expandedPayloads == payloads, "\(label) [\(k)]: paths differ")
+        }
     }
     func entries() -> [SearchEntry] {
         (0..<Int.random(in: 1...3, using: &rng)).map { _ in
