@@ -45,8 +45,8 @@ struct Dispatch : osmium::handler::Handler {
         if (!h.node || node.tags().empty() || !node.location().valid()) return;
         Batch &b = out.batch();
         b.begin(Batch::Kind::node, node.id(), node.tags());
-        b.records.back().a = static_cast<uint32_t>(node.location().y());
-        b.records.back().b = static_cast<uint32_t>(node.location().x());
+        b.records.back().a = node.location().y();
+        b.records.back().b = node.location().x();
         out.added();
     }
 

@@ -26,9 +26,18 @@ public final class FileIntegrity: Sendable {
 
     private let state: Atomic<UInt8>
     private let problem = Mutex<String?>(nil)
+    /// Entered while verifying, left once the verdict is in.
+    private let checked = DispatchGroup()
 
     init(_ state: State) {
         self.state = Atomic(state.rawValue)
+        if state == .verifying { checked.enter() }
+    }
+
+    /// Waits for the background verification, if any; false when the file is damaged.
+    public func waitUntilChecked() -> Bool {
+        checked.wait()
+        return current != .damaged
     }
 
     public var current: State { State(rawValue: state.load(ordering: .acquiring)) ?? .damaged }
@@ -44,9 +53,11 @@ public final class FileIntegrity: Sendable {
             do throws(GraphFileError) {
                 try file.verifyChecksums()
                 state.store(State.verified.rawValue, ordering: .releasing)
+                checked.leave()
             } catch {
                 problem.withLock { $0 = error.description }
                 state.store(State.damaged.rawValue, ordering: .releasing)
+                checked.leave()
                 found?(error)
             }
         }

@@ -57,10 +57,13 @@ public final class ServedGraph: Sendable {
                 damaged: (@Sendable (GraphFileError) -> Void)? = nil) throws(GraphFileError) {
         let identity = FileIdentity(path: path)
         let file = try GraphFile(path: path, verifyChecksums: checksums == .beforeService)
+        let integrity = FileIntegrity(checksums == .inBackground ? .verifying : checksums == .skipped ? .notVerified : .verified)
+        // Unpacking core hops follows the hierarchy's arcs: from sound bytes only.
+        let sound: (@Sendable () -> Bool)? = checksums == .inBackground ? { @Sendable in integrity.waitUntilChecked() } : nil
         var routing: [RoutingGraph?] = []
         for mode in TravelMode.allCases {
             do throws(GraphFileError) {
-                routing.append(try RoutingGraph(file: file, mode: mode))
+                routing.append(try RoutingGraph(file: file, mode: mode, unpackingAfter: sound))
             } catch {
                 guard case .missingSection = error else { throw error }
                 routing.append(nil)
@@ -91,13 +94,8 @@ public final class ServedGraph: Sendable {
         loadedAt = Date()
         builtText = file.metadata["built"]
         builtAt = builtText.flatMap { ISO8601DateFormatter().date(from: $0) }
-        switch checksums {
-        case .beforeService: integrity = FileIntegrity(.verified)
-        case .skipped: integrity = FileIntegrity(.notVerified)
-        case .inBackground:
-            integrity = FileIntegrity(.verifying)
-            integrity.verifyInBackground(file, found: damaged)
-        }
+        self.integrity = integrity
+        if checksums == .inBackground { integrity.verifyInBackground(file, found: damaged) }
     }
 
     public func graph(_ mode: TravelMode) -> RoutingGraph? { routing[mode.index] }

@@ -117,13 +117,18 @@ public final class CoreHops: Sendable {
     private let done = DispatchGroup()
 
     /// Starts unpacking `hierarchy`'s core hops; `file` (whose mapping the hierarchy views)
-    /// is held until they are done. Nil when the hierarchy has no core.
-    public init?(_ hierarchy: ContractionHierarchy, of file: GraphFile) {
+    /// is held until they are done. `after`, if given, is waited for first, and nothing is
+    /// unpacked if it says no: the server's checksums, verified in the background, since
+    /// unpacking follows the hierarchy's arcs wherever damaged bytes would send it. Nil when
+    /// the hierarchy has no core.
+    public init?(_ hierarchy: ContractionHierarchy, of file: GraphFile, after gate: (@Sendable () -> Bool)? = nil) {
         guard hierarchy.coreSize > 0 else { return nil }
         done.enter()
         DispatchQueue.global(qos: .utility).async { [self] in
-            withExtendedLifetime(file) {
-                if let expansions = CoreExpansions(hierarchy) { _ = unpacked.storeIfNil(expansions) }
+            if gate?() ?? true {
+                withExtendedLifetime(file) {
+                    if let expansions = CoreExpansions(hierarchy) { _ = unpacked.storeIfNil(expansions) }
+                }
             }
             done.leave()
         }

@@ -67,8 +67,10 @@ public struct RoutingGraph: @unchecked Sendable {
 
     /// Views one mode of an open graph file. `unpackCoreHops: false` skips `coreHops`,
     /// for callers that only read counts, or must validate the hierarchy before anything
-    /// follows its arcs (`wayfinder verify`).
-    public init(file: GraphFile, mode: TravelMode, unpackCoreHops: Bool = true) throws(GraphFileError) {
+    /// follows its arcs (`wayfinder verify`); `unpackingAfter` holds their unpacking until it
+    /// says the file is sound (`CoreHops`).
+    public init(file: GraphFile, mode: TravelMode, unpackCoreHops: Bool = true,
+                unpackingAfter gate: (@Sendable () -> Bool)? = nil) throws(GraphFileError) {
         self.mode = mode
         self.file = file
         let roads = try SharedRoads(file: file)
@@ -88,7 +90,7 @@ public struct RoutingGraph: @unchecked Sendable {
         (nodeFirst, nodeLeaving) = (network.nodeFirst, network.nodeLeaving)
         bearings = SegmentBearings(file: file, mode: mode, segmentCount: segments.count)
         hierarchy = try ContractionHierarchy(file: file, mode: mode)
-        coreHops = unpackCoreHops ? CoreHops(hierarchy, of: file) : nil
+        coreHops = unpackCoreHops ? CoreHops(hierarchy, of: file, after: gate) : nil
         base = try BaseGraph(file: file, mode: mode)
         closedTurnOrigins = ClosedTurnOrigins(file: file, mode: mode)
         transports = SegmentTransports(file: file, mode: mode, segmentCount: segments.count)

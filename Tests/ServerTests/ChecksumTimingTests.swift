@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WayfinderEngine
 import WayfinderGraph
+import WayfinderRouting
 @testable import WayfinderHTTPServer
 @testable import WayfinderService
 
@@ -28,6 +29,8 @@ import WayfinderGraph
         let (status, health) = try server.json("/health")
         #expect(status == 200)
         #expect((health["graph"] as? [String: Any])?["checksums"] as? String == "verified")
+        // The core hops are unpacked once the checksums have matched.
+        #expect(server.state.graph.graph(.driving)?.coreHops?.wait() != nil)
         #expect(try server.get("/route/v1/driving/1.52,42.51;1.54,42.50?overview=false").status == 200)
     }
 
@@ -36,6 +39,8 @@ import WayfinderGraph
         let server = try TestServer(graph: path)
         waitWhileVerifying(server)
         #expect(server.state.graph.integrity.current == .damaged)
+        // Nothing follows the arcs of a damaged file in the background.
+        #expect(server.state.graph.graph(.driving)?.coreHops?.wait() == nil)
         for target in ["/health", "/route/v1/driving/1.52,42.51;1.54,42.50", "/search?q=Andorra", "/"] {
             let answer = try server.get(target)
             #expect(answer.status == 503, "\(target)")
