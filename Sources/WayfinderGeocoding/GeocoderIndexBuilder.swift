@@ -73,6 +73,16 @@ public struct GeocoderIndex {
         poi = PoiIndexBuilder(drafts, order: order, source)
     }
 
+    /// What a build's summary says of an index, without holding the index.
+    public struct Summary: Sendable {
+        public var counts: [GeocoderKind: Int]
+        public var itemCount, tokenCount, areaCount, byteCount: Int
+    }
+
+    public var summary: Summary {
+        Summary(counts: counts, itemCount: items.count, tokenCount: tokenCount, areaCount: areaCount, byteCount: byteCount)
+    }
+
     /// Bytes the index adds to the graph file (section padding aside).
     public var byteCount: Int {
         func size<T>(_ array: [T]) -> Int { array.count * MemoryLayout<T>.stride }

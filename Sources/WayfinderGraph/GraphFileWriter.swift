@@ -6,7 +6,7 @@ import Glibc
 public struct GraphFileWriter {
     /// Free-form key/value strings: build time, source file, tool version, counts…
     public var metadata: [String: String] = [:]
-    private var sections: [PendingSection] = []
+    fileprivate var sections: [PendingSection] = []
 
     public init() {}
 
@@ -52,42 +52,112 @@ public struct GraphFileWriter {
     /// fsync fails: PATH then already holds the new file).
     ///
     /// The data is streamed once: sections are written (and their crcs computed) first,
-    /// then the header and table, which hold the crcs, go to offset 0.
+    /// then the metadata, then the header and table, which hold the crcs, go to offset 0.
     public func write(to path: String) throws(GraphFileError) {
-        let metadataBytes = Layout.encodeMetadata(metadata)
-        let all = [PendingSection(kind: GraphFile.metadataKind, mode: 0, elementSize: 1,
-                                  byteCount: metadataBytes.count) { body in
-            metadataBytes.withUnsafeBytes { body($0) }
-        }] + sections
-        let tableEnd = Layout.headerSize + Layout.entrySize * all.count
+        try GraphFileStream(path: path, sections: sections.count + 1).finish(self)
+    }
+}
 
-        let temp = TempFile(target: path)
+/// A graph file written while it is being built: a part handed to `write(early:)` goes to the
+/// temporary file at once, so its arrays can be dropped long before the rest is ready (the
+/// geocoder's index and the base map, while the modes contract). `finish` writes the rest,
+/// then the metadata, then the table, in the order of the writer it is given, where each
+/// early part stands at the place the caller appended it. The layout is `GraphFile.swift`'s;
+/// sections lie in the order they were written, and the table may leave zeros before them.
+public final class GraphFileStream: @unchecked Sendable {  // writes serialised by `lock`
+    private let temp: TempFile
+    private let tableCapacity: Int
+    private var position: Int
+    private var lock = pthread_mutex_t()
+
+    /// Creates PATH.tmp-<pid> with room for a table of at most `sections` entries (the
+    /// metadata counts as one).
+    public init(path: String, sections: Int) throws(GraphFileError) {
+        temp = TempFile(target: path)
+        tableCapacity = sections
+        position = Layout.headerSize + Layout.entrySize * sections
+        pthread_mutex_init(&lock, nil)
         do throws(GraphFileError) {
-            try temp.create(reserving: tableEnd)
+            try temp.create(reserving: position)
+        } catch {
+            temp.discard()
+            throw error
+        }
+    }
+
+    private var finished = false
+
+    /// A stream dropped without `finish` (a build that failed) leaves no temporary file.
+    deinit {
+        if !finished { temp.discard() }
+        pthread_mutex_destroy(&lock)
+    }
+
+    /// Writes `part`'s sections now, from any thread, and returns what stands for them (and
+    /// carries `part`'s metadata) for the final writer: append it where they belong.
+    public func write(early part: GraphFileWriter) throws(GraphFileError) -> GraphFileWriter {
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
+        var placed = GraphFileWriter()
+        placed.metadata = part.metadata
+        for section in part.sections {
+            placed.sections.append(try place(section))
+        }
+        return placed
+    }
+
+    /// Writes one section at the next aligned offset; the caller holds the lock.
+    private func place(_ section: PendingSection) throws(GraphFileError) -> PendingSection {
+        if section.written != nil { return section }
+        let offset = Layout.aligned(position)
+        temp.writeZeros(offset - position)
+        var crc: UInt32 = 0
+        section.withBytes { bytes in
+            crc = crc32(bytes)
+            temp.write(bytes)
+        }
+        try temp.check()
+        position = offset + section.byteCount
+        var placed = section
+        placed.withBytes = { _ in }
+        placed.written = (offset, crc)
+        return placed
+    }
+
+    /// Writes `writer`'s sections not yet written and its metadata, then the header and the
+    /// table in `writer`'s order (metadata first), and renames the file over the path. On a
+    /// failure the temporary file is removed.
+    public func finish(_ writer: GraphFileWriter) throws(GraphFileError) {
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
+        do throws(GraphFileError) {
+            guard writer.sections.count + 1 <= tableCapacity else {
+                throw .writeFailed(path: temp.target, reason: "\(writer.sections.count + 1) sections, room for \(tableCapacity)")
+            }
+            let metadataBytes = Layout.encodeMetadata(writer.metadata)
+            var placed: [PendingSection] = []
+            for section in writer.sections { placed.append(try place(section)) }
+            let metadata = try place(PendingSection(kind: GraphFile.metadataKind, mode: 0, elementSize: 1,
+                                                    byteCount: metadataBytes.count) { body in
+                metadataBytes.withUnsafeBytes { body($0) }
+            })
             var table: [UInt8] = []
-            var position = tableEnd
-            for section in all {
-                let offset = Layout.aligned(position)
-                temp.writeZeros(offset - position)
-                var crc: UInt32 = 0
-                section.withBytes { bytes in
-                    crc = crc32(bytes)
-                    temp.write(bytes)
-                }
-                try temp.check()
-                position = offset + section.byteCount
+            for section in [metadata] + placed {
+                let (offset, crc) = section.written!
                 table.appendLittleEndian(section.kind, section.mode, UInt64(offset), UInt64(section.byteCount),
                                          UInt32(section.elementSize), crc)
             }
             var header = Layout.magic
-            header.appendLittleEndian(GraphFile.formatVersion, UInt32(tableEnd), UInt64(position),
-                                      UInt32(0), UInt32(all.count))
+            header.appendLittleEndian(GraphFile.formatVersion, UInt32(Layout.headerSize + Layout.entrySize * (placed.count + 1)),
+                                      UInt64(position), UInt32(0), UInt32(placed.count + 1))
             header += table
             let crc = header.withUnsafeBytes { Layout.headerCRC($0) }
             withUnsafeBytes(of: crc.littleEndian) { header.replaceSubrange(Layout.crcOffset..<Layout.crcOffset + 4, with: $0) }
             try temp.finish(header: header)
+            finished = true
         } catch {
             temp.discard()
+            finished = true
             throw error
         }
     }
@@ -126,6 +196,8 @@ private struct PendingSection {
     var byteCount: Int
     /// Lends the section's bytes to `body`.
     var withBytes: ((UnsafeRawBufferPointer) -> Void) -> Void
+    /// Where a `GraphFileStream` already wrote it, and its crc; nil until then.
+    var written: (offset: Int, crc: UInt32)? = nil
 }
 
 /// The temporary file behind an atomic replace of `target`.

@@ -60,6 +60,9 @@ public enum GraphBuilder {
     /// The output and the input are checked first (`BuildPreconditions`): a path that cannot
     /// work fails before any work. `modes`: the modes built (`wayfinder build --modes`), every
     /// one by default; a server answers the others with an error naming the build.
+    /// Room in a built file's table: about 50 sections a mode and 50 shared ones are written.
+    static let maxSections = 512
+
     public static func build(input: String, output: String, threads: Int = 2, baseMap: Bool = true,
                              modes: [TravelMode] = TravelMode.allCases, live: BuildProgress? = nil,
                              progress: (String) -> Void = { _ in }) throws(BuildError) -> BuildSummary {
@@ -110,14 +113,21 @@ public enum GraphBuilder {
         }()
         (geocoding, areas) = (nil, nil)
         phase("network", "\(denseCount) nodes under \(collector.points.count) way points; \(areaCount) areas for the geocoder")
-        let results = UnsafeResults<ModeBuild>(count: modes.count)
+        let results = UnsafeResults<ModeBuildReport>(count: modes.count)
         let shared = UncheckedBox(collector)
-        let geocoder = UnsafeResults<(GeocoderIndex, Double)>(count: 1)
+        // Each task's sections are written as soon as they are built, and dropped: at 20x20
+        // the geocoder's index and the base map are 0.5 GB less while the modes contract, and
+        // the first mode done is not held while the other contracts. The table keeps the
+        // order below whatever order they are written in.
+        let stream: GraphFileStream
+        do { stream = try GraphFileStream(path: output, sections: GraphBuilder.maxSections) } catch { throw .output(error) }
+        let geocoder = UnsafeResults<(GraphFileWriter, GeocoderIndex.Summary, Double)>(count: 1)
         let drawn = UnsafeResults<(GraphFileWriter, BaseMapCollector.Counts, Double)>(count: 1)
         let baseMapSource = SharedUntilDone(baseMapCollector, users: 1)
         baseMapCollector = nil
         let bounds = summary.osm.boundsMin.flatMap { low in summary.osm.boundsMax.map { (low, $0) } }
         let tasks = ModeBuild.tasks(modes, baseMap: baseMap)
+        let failures = UnsafeResults<GraphFileError>(count: tasks.count)
         let tracks = tasks.map { BuildProgress.Track($0.name(modes)) }
         live?.begin("modes", tracks: tracks)
         let following = live != nil
@@ -125,50 +135,59 @@ public enum GraphBuilder {
             let started = Date()
             switch tasks[t] {
             case .mode(let i):
-                results[i] = ModeBuild(collector: shared.value, dense: dense, denseCount: denseCount,
-                                       mode: modes[i], threads: max(1, threads / modes.count), progress: following ? tracks[t] : nil)
+                let build = ModeBuild(collector: shared.value, dense: dense, denseCount: denseCount,
+                                      mode: modes[i], threads: max(1, threads / modes.count), progress: following ? tracks[t] : nil)
+                var part = GraphFileWriter()
+                build.add(to: &part)
+                do throws(GraphFileError) {
+                    results[i] = ModeBuildReport(build, sections: try stream.write(early: part))
+                } catch { failures[t] = error }
             case .geocoder:
                 tracks[t].step("index")
                 let index = GeocoderIndex(geocoderSource.take())
                 BuildMemory.returnFreePages()
-                geocoder[0] = (index, Date().timeIntervalSince(started))
+                var part = GraphFileWriter()
+                index.add(to: &part)
+                do throws(GraphFileError) {
+                    geocoder[0] = (try stream.write(early: part), index.summary, Date().timeIntervalSince(started))
+                } catch { failures[t] = error }
             case .baseMap:
                 tracks[t].step("clipping and sorting")
                 let collected = baseMapSource.take()!
                 var sections = GraphFileWriter()
                 collected.finish(bounds: bounds, to: &sections)
-                drawn[0] = (sections, collected.counts, Date().timeIntervalSince(started))
+                do throws(GraphFileError) {
+                    drawn[0] = (try stream.write(early: sections), collected.counts, Date().timeIntervalSince(started))
+                } catch { failures[t] = error }
                 withExtendedLifetime(collected) {}
                 BuildMemory.returnFreePages()
             }
             tracks[t].step("done")
         }
         for build in results.values {
-            summary.modes.append((build.mode, build.network.segments.count, build.search.nodeCount,
-                                  build.search.arcs.count, build.ch.forwardArcs.count + build.ch.backwardArcs.count,
-                                  build.search.restrictionsApplied))
+            summary.modes.append((build.mode, build.segments, build.searchNodes, build.arcs, build.hierarchyArcs, build.restrictionsApplied))
             let network = build.mainNetwork
             summary.mainNetworks.append((build.mode, network))
-            var line = "\(build.network.segments.count) segments, \(build.search.nodeCount) search nodes, "
-                + "\(build.search.arcs.count) arcs, \(build.ch.forwardArcs.count + build.ch.backwardArcs.count) CH arcs, "
-                + "main network \(network.mainNetwork) of \(build.search.nodeCount) nodes"
+            var line = "\(build.segments) segments, \(build.searchNodes) search nodes, "
+                + "\(build.arcs) arcs, \(build.hierarchyArcs) CH arcs, "
+                + "main network \(network.mainNetwork) of \(build.searchNodes) nodes"
                 + String(format: " (%.0f%% of the %d usable)", network.share * 100, network.usableNodes)
             if build.mode.isTurnExpanded {
                 let c = collector.counts
-                let viaWay = build.search.viaWay
-                line += "; restrictions: \(c.restrictions - c.restrictionsViaWay) via-node (\(build.search.restrictionsApplied) applied, rest not on the network),"
-                    + " \(c.restrictionsViaWay) via-way (\(viaWay?.applied ?? 0) applied, \(viaWay?.unresolved ?? 0) not on the network or invalid,"
-                    + " \(viaWay?.copies.count ?? 0) search nodes copied),"
+                line += "; restrictions: \(c.restrictions - c.restrictionsViaWay) via-node (\(build.restrictionsApplied) applied, rest not on the network),"
+                    + " \(c.restrictionsViaWay) via-way (\(build.viaWayApplied) applied, \(build.viaWayUnresolved) not on the network or invalid,"
+                    + " \(build.viaWayCopies) search nodes copied),"
                     + " \(c.restrictionsIncomplete) relations incomplete or invalid, \(c.restrictionsIgnored) ignored (exceptions, on red)"
             }
             line += "; own time: " + ModeBuild.describe(build.timings)
             summary.parallelSteps += build.timings.map { ("\(build.mode) \($0.0)", $0.1) }
             progress("  \(build.mode): " + line)
         }
-        let (index, indexSeconds) = geocoder.values[0]
+        if let failure = tasks.indices.lazy.compactMap({ failures[$0] }).first { throw .output(failure) }
+        let (geocoderSections, index, indexSeconds) = geocoder.values[0]
         summary.geocoder = index.counts
         summary.parallelSteps.append(("geocoder index", indexSeconds))
-        progress("  geocoder: \(index.items.count) items (" + GeocoderKind.allCases.map { "\(index.counts[$0] ?? 0) \($0)" }.joined(separator: ", ")
+        progress("  geocoder: \(index.itemCount) items (" + GeocoderKind.allCases.map { "\(index.counts[$0] ?? 0) \($0)" }.joined(separator: ", ")
                  + String(format: "), %d tokens, %d areas, index %.2f MiB; own time: %.3f s", index.tokenCount, index.areaCount, Double(index.byteCount) / 1_048_576, indexSeconds))
         if baseMap {
             let (_, c, seconds) = drawn.values[0]
@@ -203,13 +222,13 @@ public enum GraphBuilder {
         WayLaneTable.add(collector.lanes, to: &writer)
         PointNodeIds.add(collector.pointNodeIds, to: &writer)
         ManeuverOverrideTable.add(collector.maneuverOverrides(), to: &writer)
-        for build in results.values { build.add(to: &writer) }
-        index.add(to: &writer)
+        for build in results.values { writer.append(contentsOf: build.sections) }
+        writer.append(contentsOf: geocoderSections)
         if baseMap { writer.append(contentsOf: drawn.values[0].0) }
         let writing = BuildProgress.Track("write")
         live?.begin("write", tracks: [writing])
         writing.step((output as NSString).lastPathComponent)
-        do { try writer.write(to: output) } catch { throw .output(error) }
+        do { try stream.finish(writer) } catch { throw .output(error) }
         summary.fileBytes = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? 0
         if baseMap, let file = try? GraphFile(path: output, verifyChecksums: false) { summary.baseMapBytes = BaseMap.byteCount(in: file) }
         phase("write", "\(summary.fileBytes) bytes to \(output)")

@@ -165,3 +165,28 @@ struct ModeBuild {
         if !network.segmentTransports.isEmpty { SegmentTransports.add(network.segmentTransports, mode: mode, to: &writer) }
     }
 }
+
+/// What the build's summary says of a mode once its sections are written (`GraphFileStream`)
+/// and its arrays let go of: at 20x20 a finished mode's arrays are hundreds of MB that would
+/// otherwise wait for the other mode's contraction.
+struct ModeBuildReport {
+    let mode: TravelMode
+    let segments, searchNodes, arcs, hierarchyArcs, restrictionsApplied: Int
+    let mainNetwork: MainNetworkShare
+    let viaWayApplied, viaWayUnresolved, viaWayCopies: Int
+    let timings: [(String, Double)]
+    /// Stands for the mode's sections in the final writer.
+    let sections: GraphFileWriter
+
+    init(_ build: ModeBuild, sections: GraphFileWriter) {
+        mode = build.mode
+        (segments, searchNodes, arcs) = (build.network.segments.count, build.search.nodeCount, build.search.arcs.count)
+        hierarchyArcs = build.ch.forwardArcs.count + build.ch.backwardArcs.count
+        restrictionsApplied = build.search.restrictionsApplied
+        mainNetwork = build.mainNetwork
+        let viaWay = build.search.viaWay
+        (viaWayApplied, viaWayUnresolved, viaWayCopies) = (viaWay?.applied ?? 0, viaWay?.unresolved ?? 0, viaWay?.copies.count ?? 0)
+        timings = build.timings
+        self.sections = sections
+    }
+}
