@@ -51,6 +51,9 @@ public struct BuildSummary: Sendable {
 
 /// `wayfinder build`: OSM file -> one graph file holding every mode.
 public enum GraphBuilder {
+    /// Room in a built file's table: about 50 sections a mode and 50 shared ones are written.
+    static let maxSections = 512
+
     /// Reads `input`, builds the road network, search graph, contraction hierarchy and
     /// snapping index of each mode, and writes them atomically to `output`.
     /// `progress` receives one human-readable line per phase; `live`, when given, is kept up
@@ -60,9 +63,6 @@ public enum GraphBuilder {
     /// The output and the input are checked first (`BuildPreconditions`): a path that cannot
     /// work fails before any work. `modes`: the modes built (`wayfinder build --modes`), every
     /// one by default; a server answers the others with an error naming the build.
-    /// Room in a built file's table: about 50 sections a mode and 50 shared ones are written.
-    static let maxSections = 512
-
     public static func build(input: String, output: String, threads: Int = 2, baseMap: Bool = true,
                              modes: [TravelMode] = TravelMode.allCases, live: BuildProgress? = nil,
                              progress: (String) -> Void = { _ in }) throws(BuildError) -> BuildSummary {
@@ -164,6 +164,7 @@ public enum GraphBuilder {
             }
             tracks[t].step("done")
         }
+        if let failure = tasks.indices.lazy.compactMap({ failures[$0] }).first { throw .output(failure) }
         for build in results.values {
             summary.modes.append((build.mode, build.segments, build.searchNodes, build.arcs, build.hierarchyArcs, build.restrictionsApplied))
             let network = build.mainNetwork
@@ -183,7 +184,6 @@ public enum GraphBuilder {
             summary.parallelSteps += build.timings.map { ("\(build.mode) \($0.0)", $0.1) }
             progress("  \(build.mode): " + line)
         }
-        if let failure = tasks.indices.lazy.compactMap({ failures[$0] }).first { throw .output(failure) }
         let (geocoderSections, index, indexSeconds) = geocoder.values[0]
         summary.geocoder = index.counts
         summary.parallelSteps.append(("geocoder index", indexSeconds))
