@@ -20,9 +20,9 @@ import WayfinderGraph
             }
             let placed = UnsafeMutableBufferPointer<GraphFileWriter>.allocate(capacity: parts.count)
             defer { placed.deallocate() }
-            nonisolated(unsafe) let slots = placed
-            DispatchQueue.concurrentPerform(iterations: parts.count) { k in
-                (slots.baseAddress! + k).initialize(to: try! stream.write(early: parts[parts.count - 1 - k]))
+            nonisolated(unsafe) let slots = placed, given = parts
+            DispatchQueue.concurrentPerform(iterations: given.count) { k in
+                (slots.baseAddress! + k).initialize(to: try! stream.write(early: given[given.count - 1 - k]))
             }
             var writer = GraphFileWriter()
             writer.metadata["whole"] = "yes"
@@ -32,9 +32,13 @@ import WayfinderGraph
             try stream.finish(writer)
 
             let file = try GraphFile(path: path, verifyChecksums: true)
-            #expect(file.sections.map(\.kind) == [GraphFile.metadataKind, 90] + (0..<8).flatMap { [100 + UInt32($0), 100 + UInt32($0)] } + [91])
+            var kinds: [UInt32] = [GraphFile.metadataKind, 90]
+            for k in UInt32(0)..<8 { kinds += [100 + k, 100 + k] }
+            kinds.append(91)
+            #expect(file.sections.map(\.kind) == kinds)
             for k in 0..<8 {
-                #expect(Array(try #require(file.section(kind: 100 + UInt32(k), as: Int32.self))) == (0..<(k * 1000 + 1)).map { Int32($0 * k) })
+                let expected: [Int32] = (0..<(k * 1000 + 1)).map { Int32($0 * k) }
+                #expect(Array(try #require(file.section(kind: 100 + UInt32(k), as: Int32.self))) == expected)
                 #expect(Array(try #require(file.section(kind: 100 + UInt32(k), mode: 1, as: UInt64.self))) == [UInt64(k)])
                 #expect(file.metadata["part \(k)"] == "\(k)")
             }
