@@ -77,8 +77,7 @@ func queryBenchmark(_ args: Arguments) -> Report {
     let openMilliseconds = microseconds(opening, now()) / 1000
     let expansions = TravelMode.allCases.compactMap { served.graph($0)?.coreHops?.wait() }
     let unpackedMilliseconds = microseconds(opening, now()) / 1000
-    while served.integrity.current == .verifying { usleep(1000) }
-    if let damage = served.integrity.damage { fail(damage) }
+    guard served.integrity.waitUntilChecked() else { fail(served.integrity.damage ?? "damaged graph file") }
     let verifiedMilliseconds = microseconds(opening, now()) / 1000
     let pairs = queryPairs(args, graph: graph)
     let threadCounts = threadCountsOption(args)

@@ -29,9 +29,17 @@ public final class FileIntegrity: Sendable {
     /// Entered while verifying, left once the verdict is in.
     private let checked = DispatchGroup()
 
-    init(_ state: State) {
-        self.state = Atomic(state.rawValue)
-        if state == .verifying { checked.enter() }
+    /// The verdict `timing` gives `file` at open; `.inBackground` starts the check at once,
+    /// and `found` hears of a damaged section.
+    init(_ timing: ChecksumTiming, of file: GraphFile, found: (@Sendable (GraphFileError) -> Void)?) {
+        switch timing {
+        case .beforeService: state = Atomic(State.verified.rawValue)
+        case .skipped: state = Atomic(State.notVerified.rawValue)
+        case .inBackground:
+            state = Atomic(State.verifying.rawValue)
+            checked.enter()
+            verifyInBackground(file, found: found)
+        }
     }
 
     /// Waits for the background verification, if any; false when the file is damaged.
@@ -47,8 +55,7 @@ public final class FileIntegrity: Sendable {
         current == .damaged ? problem.withLock { $0 } : nil
     }
 
-    /// Starts checking every section of `file`; `found` hears of a damaged one.
-    func verifyInBackground(_ file: GraphFile, found: (@Sendable (GraphFileError) -> Void)?) {
+    private func verifyInBackground(_ file: GraphFile, found: (@Sendable (GraphFileError) -> Void)?) {
         DispatchQueue.global(qos: .utility).async { [self] in
             do throws(GraphFileError) {
                 try file.verifyChecksums()

@@ -57,7 +57,7 @@ public final class ServedGraph: Sendable {
                 damaged: (@Sendable (GraphFileError) -> Void)? = nil) throws(GraphFileError) {
         let identity = FileIdentity(path: path)
         let file = try GraphFile(path: path, verifyChecksums: checksums == .beforeService)
-        let integrity = FileIntegrity(checksums == .inBackground ? .verifying : checksums == .skipped ? .notVerified : .verified)
+        let integrity = FileIntegrity(checksums, of: file, found: damaged)
         // Unpacking core hops follows the hierarchy's arcs: from sound bytes only.
         let sound: (@Sendable () -> Bool)? = checksums == .inBackground ? { @Sendable in integrity.waitUntilChecked() } : nil
         var routing: [RoutingGraph?] = []
@@ -95,7 +95,6 @@ public final class ServedGraph: Sendable {
         builtText = file.metadata["built"]
         builtAt = builtText.flatMap { ISO8601DateFormatter().date(from: $0) }
         self.integrity = integrity
-        if checksums == .inBackground { integrity.verifyInBackground(file, found: damaged) }
     }
 
     public func graph(_ mode: TravelMode) -> RoutingGraph? { routing[mode.index] }

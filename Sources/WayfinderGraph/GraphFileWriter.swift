@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 
 /// Collects typed sections and metadata, then writes them as one graph file (layout in
 /// `GraphFile.swift`). Sections keep a reference to the caller's arrays (copy-on-write),
@@ -64,60 +65,59 @@ public struct GraphFileWriter {
 /// then the metadata, then the table, in the order of the writer it is given, where each
 /// early part stands at the place the caller appended it. The layout is `GraphFile.swift`'s;
 /// sections lie in the order they were written, and the table may leave zeros before them.
-public final class GraphFileStream: @unchecked Sendable {  // writes serialised by `lock`
+public final class GraphFileStream: @unchecked Sendable {  // the temp file is only used under `written`'s lock
     private let temp: TempFile
     private let tableCapacity: Int
-    private var position: Int
-    private var lock = pthread_mutex_t()
+    /// Where the next section goes, and whether the file is done with (renamed or removed).
+    private struct Written {
+        var position: Int
+        var finished = false
+    }
+    private let written: Mutex<Written>
 
     /// Creates PATH.tmp-<pid> with room for a table of at most `sections` entries (the
     /// metadata counts as one).
     public init(path: String, sections: Int) throws(GraphFileError) {
         temp = TempFile(target: path)
         tableCapacity = sections
-        position = Layout.headerSize + Layout.entrySize * sections
-        pthread_mutex_init(&lock, nil)
+        let tableEnd = Layout.headerSize + Layout.entrySize * sections
+        written = Mutex(Written(position: tableEnd))
         do throws(GraphFileError) {
-            try temp.create(reserving: position)
+            try temp.create(reserving: tableEnd)
         } catch {
             temp.discard()
             throw error
         }
     }
 
-    private var finished = false
-
     /// A stream dropped without `finish` (a build that failed) leaves no temporary file.
     deinit {
-        if !finished { temp.discard() }
-        pthread_mutex_destroy(&lock)
+        if !written.withLock({ $0.finished }) { temp.discard() }
     }
 
     /// Writes `part`'s sections now, from any thread, and returns what stands for them (and
     /// carries `part`'s metadata) for the final writer: append it where they belong.
     public func write(early part: GraphFileWriter) throws(GraphFileError) -> GraphFileWriter {
-        pthread_mutex_lock(&lock)
-        defer { pthread_mutex_unlock(&lock) }
         var placed = GraphFileWriter()
         placed.metadata = part.metadata
-        for section in part.sections {
-            placed.sections.append(try place(section))
+        try written.withLock { (at) throws(GraphFileError) in
+            for section in part.sections { placed.sections.append(try place(section, at: &at)) }
         }
         return placed
     }
 
     /// Writes one section at the next aligned offset; the caller holds the lock.
-    private func place(_ section: PendingSection) throws(GraphFileError) -> PendingSection {
+    private func place(_ section: PendingSection, at written: inout Written) throws(GraphFileError) -> PendingSection {
         if section.written != nil { return section }
-        let offset = Layout.aligned(position)
-        temp.writeZeros(offset - position)
+        let offset = Layout.aligned(written.position)
+        temp.writeZeros(offset - written.position)
         var crc: UInt32 = 0
         section.withBytes { bytes in
             crc = crc32(bytes)
             temp.write(bytes)
         }
         try temp.check()
-        position = offset + section.byteCount
+        written.position = offset + section.byteCount
         var placed = section
         placed.withBytes = { _ in }
         placed.written = (offset, crc)
@@ -128,37 +128,36 @@ public final class GraphFileStream: @unchecked Sendable {  // writes serialised 
     /// table in `writer`'s order (metadata first), and renames the file over the path. On a
     /// failure the temporary file is removed.
     public func finish(_ writer: GraphFileWriter) throws(GraphFileError) {
-        pthread_mutex_lock(&lock)
-        defer { pthread_mutex_unlock(&lock) }
-        do throws(GraphFileError) {
-            guard writer.sections.count + 1 <= tableCapacity else {
-                throw .writeFailed(path: temp.target, reason: "\(writer.sections.count + 1) sections, room for \(tableCapacity)")
+        try written.withLock { (at) throws(GraphFileError) in
+            defer { at.finished = true }
+            do throws(GraphFileError) {
+                guard writer.sections.count + 1 <= tableCapacity else {
+                    throw .writeFailed(path: temp.target, reason: "\(writer.sections.count + 1) sections, room for \(tableCapacity)")
+                }
+                let metadataBytes = Layout.encodeMetadata(writer.metadata)
+                var placed: [PendingSection] = []
+                for section in writer.sections { placed.append(try place(section, at: &at)) }
+                let metadata = try place(PendingSection(kind: GraphFile.metadataKind, mode: 0, elementSize: 1,
+                                                        byteCount: metadataBytes.count) { body in
+                    metadataBytes.withUnsafeBytes { body($0) }
+                }, at: &at)
+                var table: [UInt8] = []
+                for section in [metadata] + placed {
+                    let (offset, crc) = section.written!
+                    table.appendLittleEndian(section.kind, section.mode, UInt64(offset), UInt64(section.byteCount),
+                                             UInt32(section.elementSize), crc)
+                }
+                var header = Layout.magic
+                header.appendLittleEndian(GraphFile.formatVersion, UInt32(Layout.headerSize + Layout.entrySize * (placed.count + 1)),
+                                          UInt64(at.position), UInt32(0), UInt32(placed.count + 1))
+                header += table
+                let crc = header.withUnsafeBytes { Layout.headerCRC($0) }
+                withUnsafeBytes(of: crc.littleEndian) { header.replaceSubrange(Layout.crcOffset..<Layout.crcOffset + 4, with: $0) }
+                try temp.finish(header: header)
+            } catch {
+                temp.discard()
+                throw error
             }
-            let metadataBytes = Layout.encodeMetadata(writer.metadata)
-            var placed: [PendingSection] = []
-            for section in writer.sections { placed.append(try place(section)) }
-            let metadata = try place(PendingSection(kind: GraphFile.metadataKind, mode: 0, elementSize: 1,
-                                                    byteCount: metadataBytes.count) { body in
-                metadataBytes.withUnsafeBytes { body($0) }
-            })
-            var table: [UInt8] = []
-            for section in [metadata] + placed {
-                let (offset, crc) = section.written!
-                table.appendLittleEndian(section.kind, section.mode, UInt64(offset), UInt64(section.byteCount),
-                                         UInt32(section.elementSize), crc)
-            }
-            var header = Layout.magic
-            header.appendLittleEndian(GraphFile.formatVersion, UInt32(Layout.headerSize + Layout.entrySize * (placed.count + 1)),
-                                      UInt64(position), UInt32(0), UInt32(placed.count + 1))
-            header += table
-            let crc = header.withUnsafeBytes { Layout.headerCRC($0) }
-            withUnsafeBytes(of: crc.littleEndian) { header.replaceSubrange(Layout.crcOffset..<Layout.crcOffset + 4, with: $0) }
-            try temp.finish(header: header)
-            finished = true
-        } catch {
-            temp.discard()
-            finished = true
-            throw error
         }
     }
 }

@@ -128,6 +128,10 @@ public enum GraphBuilder {
         let bounds = summary.osm.boundsMin.flatMap { low in summary.osm.boundsMax.map { (low, $0) } }
         let tasks = ModeBuild.tasks(modes, baseMap: baseMap)
         let failures = UnsafeResults<GraphFileError>(count: tasks.count)
+        /// Writes task `t`'s part now; what stands for it in the final writer, nil on failure.
+        @Sendable func early(_ part: GraphFileWriter, task t: Int) -> GraphFileWriter? {
+            do throws(GraphFileError) { return try stream.write(early: part) } catch { failures[t] = error; return nil }
+        }
         let tracks = tasks.map { BuildProgress.Track($0.name(modes)) }
         live?.begin("modes", tracks: tracks)
         let following = live != nil
@@ -139,26 +143,20 @@ public enum GraphBuilder {
                                       mode: modes[i], threads: max(1, threads / modes.count), progress: following ? tracks[t] : nil)
                 var part = GraphFileWriter()
                 build.add(to: &part)
-                do throws(GraphFileError) {
-                    results[i] = ModeBuildReport(build, sections: try stream.write(early: part))
-                } catch { failures[t] = error }
+                results[i] = early(part, task: t).map { ModeBuildReport(build, sections: $0) }
             case .geocoder:
                 tracks[t].step("index")
                 let index = GeocoderIndex(geocoderSource.take())
                 BuildMemory.returnFreePages()
                 var part = GraphFileWriter()
                 index.add(to: &part)
-                do throws(GraphFileError) {
-                    geocoder[0] = (try stream.write(early: part), index.summary, Date().timeIntervalSince(started))
-                } catch { failures[t] = error }
+                geocoder[0] = early(part, task: t).map { ($0, index.summary, Date().timeIntervalSince(started)) }
             case .baseMap:
                 tracks[t].step("clipping and sorting")
                 let collected = baseMapSource.take()!
                 var sections = GraphFileWriter()
                 collected.finish(bounds: bounds, to: &sections)
-                do throws(GraphFileError) {
-                    drawn[0] = (try stream.write(early: sections), collected.counts, Date().timeIntervalSince(started))
-                } catch { failures[t] = error }
+                drawn[0] = early(sections, task: t).map { ($0, collected.counts, Date().timeIntervalSince(started)) }
                 withExtendedLifetime(collected) {}
                 BuildMemory.returnFreePages()
             }

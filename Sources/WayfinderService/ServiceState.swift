@@ -87,14 +87,14 @@ public final class ServiceState: Sendable {
                     ?? .error("NotFound", "no endpoint at this path; see /health", status: 404))
             return metrics.unmatched
         }
-        // A graph whose checksums failed after it went into service answers nothing but its
-        // metrics: a damaged section would give wrong routes, not errors.
-        if let damage = graph.integrity.damage, endpoints.endpoints[index].name != "metrics" {
-            deliver(.error("GraphDamaged", "\(damage); a sound graph file must be put in its place", status: 503))
-            return index
-        }
         engine.withQueries(start: start) { queries in
-            deliver(endpoints.endpoints[index].handler(request, RequestContext(queries: queries, server: self)))
+            // A graph whose checksums failed after it went into service answers nothing but
+            // its metrics: a damaged section would give wrong routes, not errors.
+            if let damage = queries.graph.integrity.damage, endpoints.endpoints[index].name != "metrics" {
+                deliver(.error("GraphDamaged", "\(damage); a sound graph file must be put in its place", status: 503))
+            } else {
+                deliver(endpoints.endpoints[index].handler(request, RequestContext(queries: queries, server: self)))
+            }
         }
         return index
     }

@@ -25,7 +25,7 @@ import WayfinderRouting
     }
 
     func waitWhileVerifying(_ server: TestServer) {
-        for _ in 0..<400 where server.state.graph.integrity.current == .verifying { usleep(25_000) }
+        _ = server.state.graph.integrity.waitUntilChecked()
     }
 
     @Test func aSoundFileIsVerifiedInTheBackground() throws {
