@@ -8,7 +8,7 @@ import WayfinderGraph
 /// with its step and, when counted, a percentage and counts:
 ///
 ///     read  [#########---------------]  38%  0.6 of 1.6 MiB  andorra.osm.pbf  0.1 s
-///     modes  2.4 s  driving: contraction 45% (3,700/8,212 nodes) · walking: bearings · geocoder: index
+///     modes  2.4 s  walking: bearings · driving: contraction 45% (3,700/8,212 nodes)
 ///
 /// In a file or pipe (a job's log) plain lines instead: one when a phase is first seen, then
 /// one at each further tenth of its counted work (at most one a second) or after half a

@@ -9,16 +9,23 @@ public struct BaseMapWriter {
     public typealias Point = (x: Int32, y: Int32)
 
     private struct Pending {
+        /// Even-odd area (world units²) of a polygon, length of a line: what `minZoom` reads.
+        var size: Double
+        /// Its parts (rings, pieces of a line) end at `partEnds[firstPart ..< firstPart + partCount]`.
+        var firstPart: Int32 = 0
+        var partCount: Int32 = 0
+        var minZoom: Int32
         var kind: UInt8
         var type: UInt8
         var flags: UInt8
-        var parts: [[Point]]
-        /// Even-odd area (world units²) of a polygon, length of a line: what `minZoom` reads.
-        var size: Double
-        var minZoom: Int
     }
 
     private var pending: [Pending] = []
+    /// Every feature's points, one part after another, and where each part ends in `points`.
+    /// Flat, because an array per part and per feature cost about 100 bytes a building in
+    /// headers and allocations, a quarter of the base map's memory while the file is read.
+    private var points: [Point] = []
+    private var partEnds: [Int] = []
     private var labels: [BaseMapLabel] = []
     private var strings = StringTableBuilder()
     /// Polygons with more points than this, spread over several cells, are cut into pieces.
@@ -38,8 +45,8 @@ public struct BaseMapWriter {
         var minZoom = Int((18 + (8 - log2(area)) / 2).rounded(.up))
         if kind == .building { minZoom = max(minZoom, 14) }
         if sea { minZoom = 0 }
-        pending.append(Pending(kind: kind.rawValue, type: BaseMapFeature.area, flags: sea ? BaseMapFeature.sea : 0,
-                               parts: rings, size: area, minZoom: max(0, minZoom)))
+        append(Pending(size: area, minZoom: Int32(max(0, minZoom)), kind: kind.rawValue, type: BaseMapFeature.area,
+                       flags: sea ? BaseMapFeature.sea : 0), parts: rings)
     }
 
     /// A line (a waterway); several parts for a line the file holds in pieces.
@@ -55,7 +62,25 @@ public struct BaseMapWriter {
         guard length > 0 else { return }
         // A line is worth drawing when it is about a pixel long: length × 2^(z − 18) ≥ 16.
         let minZoom = max(kind.minZoom, Int((18 + 4 - log2(length)).rounded(.up)))
-        pending.append(Pending(kind: kind.rawValue, type: BaseMapFeature.line, flags: 0, parts: parts, size: length, minZoom: minZoom))
+        append(Pending(size: length, minZoom: Int32(minZoom), kind: kind.rawValue, type: BaseMapFeature.line, flags: 0),
+               parts: parts)
+    }
+
+    private mutating func append(_ feature: Pending, parts: [[Point]]) {
+        var feature = feature
+        (feature.firstPart, feature.partCount) = (Int32(partEnds.count), Int32(parts.count))
+        for part in parts {
+            points += part
+            partEnds.append(points.count)
+        }
+        pending.append(feature)
+    }
+
+    /// The parts of `feature`, as given to `addArea` or `addLine`.
+    private func parts(_ feature: Pending) -> [[Point]] {
+        (Int(feature.firstPart)..<Int(feature.firstPart + feature.partCount)).map { k in
+            Array(points[(k == 0 ? 0 : partEnds[k - 1])..<partEnds[k]])
+        }
     }
 
     public mutating func addLabel(_ kind: BaseMapLabelKind, osmId: Int64, at point: Point, name: String, population: UInt32) {
@@ -90,12 +115,8 @@ public struct BaseMapWriter {
         }
         // The grid: tiles of the deepest zoom ≤ 14 that keeps it at most 2^16 cells.
         var box = (minX: Int64.max, minY: Int64.max, maxX: Int64.min, maxY: Int64.min)
-        for p in pending {
-            for part in p.parts {
-                for q in part {
-                    box = (min(box.minX, Int64(q.x)), min(box.minY, Int64(q.y)), max(box.maxX, Int64(q.x)), max(box.maxY, Int64(q.y)))
-                }
-            }
+        for q in points {
+            box = (min(box.minX, Int64(q.x)), min(box.minY, Int64(q.y)), max(box.maxX, Int64(q.x)), max(box.maxY, Int64(q.y)))
         }
         if pending.isEmpty { box = (Int64(bounds.minX), Int64(bounds.minY), Int64(bounds.maxX), Int64(bounds.maxY)) }
         var zoom = 14
@@ -127,13 +148,13 @@ public struct BaseMapWriter {
             }
         }
         for i in order {
-            let p = pending[i]
-            let points = p.parts.reduce(0) { $0 + $1.count }
+            let p = pending[i], parts = parts(p)
+            let points = parts.reduce(0) { $0 + $1.count }
             var b = (minX: Int64.max, minY: Int64.max, maxX: Int64.min, maxY: Int64.min)
-            for part in p.parts { for q in part { b = (min(b.minX, Int64(q.x)), min(b.minY, Int64(q.y)), max(b.maxX, Int64(q.x)), max(b.maxY, Int64(q.y))) } }
+            for part in parts { for q in part { b = (min(b.minX, Int64(q.x)), min(b.minY, Int64(q.y)), max(b.maxX, Int64(q.x)), max(b.maxY, Int64(q.y))) } }
             let spread = (b.minX >> cellShift != b.maxX >> cellShift) || (b.minY >> cellShift != b.maxY >> cellShift)
             guard p.type == BaseMapFeature.area, points > splitPoints || p.flags & BaseMapFeature.sea != 0, spread else {
-                emit(p, parts: p.parts, group: features.count)
+                emit(p, parts: parts, group: features.count)
                 continue
             }
             // One piece per cell the polygon reaches: its rings clipped to the cell.
@@ -141,7 +162,7 @@ public struct BaseMapWriter {
             for row in (b.minY >> cellShift)...(b.maxY >> cellShift) {
                 for column in (b.minX >> cellShift)...(b.maxX >> cellShift) {
                     let cell = (column << cellShift, row << cellShift, (column + 1) << cellShift, (row + 1) << cellShift)
-                    let pieces = p.parts.compactMap { ring -> [Point]? in
+                    let pieces = parts.compactMap { ring -> [Point]? in
                         let clipped = RingClipping.clip(ring, to: cell)
                         return clipped.count >= 3 && Self.signedArea(clipped) != 0 ? clipped : nil
                     }

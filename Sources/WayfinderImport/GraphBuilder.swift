@@ -100,69 +100,106 @@ public enum GraphBuilder {
         guard !collector.ways.isEmpty else { throw .noRoads(path: input) }
 
         let modes = TravelMode.allCases.filter(modes.contains)
-        let dense: SharedUntilDone<[Int32]>, denseCount: Int
-        do {  // a scope of its own, so that only the box holds the numbers
-            let (numbers, count) = denseNodeIds(collector.pointNodeIds)
-            (dense, denseCount) = (SharedUntilDone(numbers, users: modes.count), count)
-        }
         collector.dropSpareCapacity()
+        // Each part's sections are written as soon as they are built, and dropped: at 20x20
+        // the geocoder's index and the base map are 0.5 GB less while the modes contract, and
+        // the first mode done is not held while the other contracts. The table keeps the
+        // order of the final writer whatever order they are written in.
+        let stream: GraphFileStream
+        do { stream = try GraphFileStream(path: output, sections: GraphBuilder.maxSections) } catch { throw .output(error) }
         let (geocoderSource, areaCount) = { () -> (SharedUntilDone<GeocoderSource>, Int) in
             var source = geocoding!.source
             source.areas = areas!.areas()
             return (SharedUntilDone(source, users: 1), source.areas.count)
         }()
         (geocoding, areas) = (nil, nil)
-        phase("network", "\(denseCount) nodes under \(collector.points.count) way points; \(areaCount) areas for the geocoder")
-        let results = UnsafeResults<ModeBuildReport>(count: modes.count)
-        let shared = UncheckedBox(collector)
-        // Each task's sections are written as soon as they are built, and dropped: at 20x20
-        // the geocoder's index and the base map are 0.5 GB less while the modes contract, and
-        // the first mode done is not held while the other contracts. The table keeps the
-        // order below whatever order they are written in.
-        let stream: GraphFileStream
-        do { stream = try GraphFileStream(path: output, sections: GraphBuilder.maxSections) } catch { throw .output(error) }
-        let geocoder = UnsafeResults<(GraphFileWriter, GeocoderIndex.Summary, Double)>(count: 1)
-        let drawn = UnsafeResults<(GraphFileWriter, BaseMapCollector.Counts, Double)>(count: 1)
         let baseMapSource = SharedUntilDone(baseMapCollector, users: 1)
         baseMapCollector = nil
+        let ids = SharedUntilDone(collector.pointNodeIds, users: 2)
+        collector.pointNodeIds = []
         let bounds = summary.osm.boundsMin.flatMap { low in summary.osm.boundsMax.map { (low, $0) } }
-        let tasks = ModeBuild.tasks(modes, baseMap: baseMap)
-        let failures = UnsafeResults<GraphFileError>(count: tasks.count)
-        /// Writes task `t`'s part now; what stands for it in the final writer, nil on failure.
+        let failures = UnsafeResults<GraphFileError>(count: 2 + modes.count)
+        /// Writes part `t`'s sections now; what stands for them in the final writer, nil on failure.
         @Sendable func early(_ part: GraphFileWriter, task t: Int) -> GraphFileWriter? {
             do throws(GraphFileError) { return try stream.write(early: part) } catch { failures[t] = error; return nil }
         }
-        let tracks = tasks.map { BuildProgress.Track($0.name(modes)) }
-        live?.begin("modes", tracks: tracks)
         let following = live != nil
-        DispatchQueue.concurrentPerform(iterations: tasks.count) { t in
-            let started = Date()
-            switch tasks[t] {
-            case .mode(let i):
-                let build = ModeBuild(collector: shared.value, dense: dense, denseCount: denseCount,
-                                      mode: modes[i], threads: max(1, threads / modes.count), progress: following ? tracks[t] : nil)
-                var part = GraphFileWriter()
-                build.add(to: &part)
-                results[i] = early(part, task: t).map { ModeBuildReport(build, sections: $0) }
-            case .geocoder:
-                tracks[t].step("index")
+        let shared = UncheckedBox(collector)
+
+        // The network phase, on two workers:
+        // 1. the points' OSM node ids written, then the geocoder's index;
+        // 2. the ids numbered (a sort), every mode's network cut (then ids and numbers go),
+        //    then the base map.
+        // The geocoder's index needs the most memory of any step while it is built; this way
+        // no contraction runs beside it (20x20: a modes peak of 3.9 GiB when one did).
+        let networks = UnsafeResults<(RoadNetwork, Double)>(count: modes.count)
+        let nodeIds = UnsafeResults<GraphFileWriter>(count: 1), denseCount = UnsafeResults<Int>(count: 1)
+        let geocoder = UnsafeResults<(GraphFileWriter, GeocoderIndex.Summary, Double)>(count: 1)
+        let drawn = UnsafeResults<(GraphFileWriter, BaseMapCollector.Counts, Double)>(count: 1)
+        let workers = [BuildProgress.Track("geocoder"), BuildProgress.Track(baseMap ? "networks, base map" : "networks")]
+        live?.begin("network", tracks: workers)
+        DispatchQueue.concurrentPerform(iterations: 2) { worker in
+            let track = workers[worker]
+            if worker == 0 {
+                track.step("node ids")
+                do {
+                    let ids = ids.take()
+                    var part = GraphFileWriter()
+                    PointNodeIds.add(ids, to: &part)
+                    ManeuverOverrideTable.add(shared.value.maneuverOverrides(pointNodeIds: ids), to: &part)
+                    nodeIds[0] = early(part, task: 0)
+                }
+                track.step("index")
+                let started = Date()
                 let index = GeocoderIndex(geocoderSource.take())
                 BuildMemory.returnFreePages()
                 var part = GraphFileWriter()
                 index.add(to: &part)
-                geocoder[0] = early(part, task: t).map { ($0, index.summary, Date().timeIntervalSince(started)) }
-            case .baseMap:
-                tracks[t].step("clipping and sorting")
-                let collected = baseMapSource.take()!
-                var sections = GraphFileWriter()
-                collected.finish(bounds: bounds, to: &sections)
-                drawn[0] = early(sections, task: t).map { ($0, collected.counts, Date().timeIntervalSince(started)) }
-                withExtendedLifetime(collected) {}
-                BuildMemory.returnFreePages()
+                geocoder[0] = early(part, task: 0).map { ($0, index.summary, Date().timeIntervalSince(started)) }
+            } else {
+                track.step("numbering")
+                do {
+                    let nodes = PointNodes(ids: ids.take())
+                    denseCount[0] = nodes.denseCount
+                    for (i, mode) in modes.enumerated() {
+                        track.step("\(mode) network")
+                        let started = ContinuousClock.now
+                        let network = RoadNetwork(collector: shared.value, nodes: nodes, mode: mode)
+                        networks[i] = (network, Laps.seconds(ContinuousClock.now - started))
+                    }
+                }
+                if baseMap {
+                    track.step("base map: clipping and sorting")
+                    let started = Date()
+                    let collected = baseMapSource.take()!
+                    var sections = GraphFileWriter()
+                    collected.finish(bounds: bounds, to: &sections)
+                    drawn[0] = early(sections, task: 1).map { ($0, collected.counts, Date().timeIntervalSince(started)) }
+                    withExtendedLifetime(collected) {}
+                    BuildMemory.returnFreePages()
+                }
             }
-            tracks[t].step("done")
+            track.step("done")
         }
-        if let failure = tasks.indices.lazy.compactMap({ failures[$0] }).first { throw .output(failure) }
+        if let failure = failures[0] ?? failures[1] { throw .output(failure) }
+        phase("network", "\(denseCount[0]!) nodes under \(collector.points.count) way points; "
+              + "the geocoder index (\(areaCount) areas)\(baseMap ? " and the base map" : "") built beside")
+
+        let results = UnsafeResults<ModeBuildReport>(count: modes.count)
+        let order = ModeBuild.order(modes)
+        let tracks = order.map { BuildProgress.Track("\(modes[$0])") }
+        live?.begin("modes", tracks: tracks)
+        DispatchQueue.concurrentPerform(iterations: order.count) { k in
+            let i = order[k]
+            let (network, seconds) = networks.take(i)
+            let build = ModeBuild(collector: shared.value, network: network, networkSeconds: seconds,
+                                  mode: modes[i], threads: max(1, threads / modes.count), progress: following ? tracks[k] : nil)
+            var part = GraphFileWriter()
+            build.add(to: &part)
+            results[i] = early(part, task: 2 + i).map { ModeBuildReport(build, sections: $0) }
+            tracks[k].step("done")
+        }
+        if let failure = modes.indices.lazy.compactMap({ failures[2 + $0] }).first { throw .output(failure) }
         for build in results.values {
             summary.modes.append((build.mode, build.segments, build.searchNodes, build.arcs, build.hierarchyArcs, build.restrictionsApplied))
             let network = build.mainNetwork
@@ -194,7 +231,7 @@ public enum GraphBuilder {
             progress(String(format: "  base map: %d areas, %d buildings, %d lines, %d labels, %d coastline ways, %d clipped multipolygons left out; %d features; own time: %.3f s",
                             c.areas, c.buildings, c.lines, c.labels, c.coastlineWays, c.clippedAreas, c.features, seconds))
         }
-        phase("modes", "\(modes.count) modes, the geocoder index\(baseMap ? " and the base map" : "") built in parallel")
+        phase("modes", "\(modes.count) modes contracted in parallel")
         for (mode, network) in summary.mainNetworks where network.isLow {
             let warning = String(format: "%@ main network holds %.0f%% of the mode's %d usable search nodes (%d), below %.0f%%: "
                                  + "routes between most places will fail; is the extract cut into pieces or clipped badly?",
@@ -218,8 +255,7 @@ public enum GraphBuilder {
         SharedRoads.add(points: collector.points, ways: collector.ways, names: collector.strings, to: &writer)
         WaySignTable.add(collector.signs, to: &writer)
         WayLaneTable.add(collector.lanes, to: &writer)
-        PointNodeIds.add(collector.pointNodeIds, to: &writer)
-        ManeuverOverrideTable.add(collector.maneuverOverrides(), to: &writer)
+        writer.append(contentsOf: nodeIds[0]!)
         for build in results.values { writer.append(contentsOf: build.sections) }
         writer.append(contentsOf: geocoderSections)
         if baseMap { writer.append(contentsOf: drawn.values[0].0) }
@@ -317,4 +353,10 @@ final class UnsafeResults<T>: @unchecked Sendable {
         set { slots[i] = newValue }
     }
     var values: [T] { slots.map { $0! } }
+    /// The value of slot `i`, which is left empty (so that the task that takes it holds the
+    /// only copy).
+    func take(_ i: Int) -> T {
+        defer { slots[i] = nil }
+        return slots[i]!
+    }
 }

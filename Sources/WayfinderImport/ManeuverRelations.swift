@@ -41,7 +41,7 @@ struct ManeuverRelation: Equatable {
 
 extension OSMCollector {
     /// The maneuver relations read whose via node lies on a road read, located there.
-    func maneuverOverrides() -> [ManeuverOverride] {
+    func maneuverOverrides(pointNodeIds: [Int64]) -> [ManeuverOverride] {
         guard !maneuvers.isEmpty else { return [] }
         var located: [Int64: FixedCoordinate] = [:]
         for m in maneuvers { located[m.viaNode] = FixedCoordinate(lat: 0, lon: 0) }

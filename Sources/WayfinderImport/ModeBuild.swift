@@ -37,44 +37,22 @@ struct ModeBuild {
         return parts.joined(separator: ", ")
     }
 
-    /// The `modes` phase's parallel tasks (`GraphBuilder.build`).
-    enum Task {
-        /// The mode at this index of the modes built.
-        case mode(Int)
-        case geocoder
-        case baseMap
-
-        func name(_ modes: [TravelMode]) -> String {
-            switch self {
-            case .mode(let i): return "\(modes[i])"
-            case .geocoder: return "geocoder"
-            case .baseMap: return "base map"
-            }
-        }
-    }
-
-    /// The tasks in the order they start (two at a time on two cores). The geocoder index and
-    /// the base map go first: their sources are the largest part of what the read leaves, and
-    /// the index's own build needs as much again, so they are done and freed before any
-    /// contraction begins (10x10, two modes: a peak of 1.37 GiB instead of 1.59). The modes
-    /// follow, costliest first, so that the last to start is a cheap one: cycling's turn
-    /// graph, then walking (at 10x10 7 s against driving's 5).
-    static func tasks(_ modes: [TravelMode], baseMap: Bool) -> [Task] {
+    /// The order the modes start contracting in (two at a time on two cores): costliest
+    /// first, so that the last to start is a cheap one: cycling's turn graph, then walking
+    /// (at 10x10 7 s against driving's 5).
+    static func order(_ modes: [TravelMode]) -> [Int] {
         let cost: [TravelMode: Int] = [.cycling: 3, .walking: 2, .driving: 1]
-        let order = modes.indices.sorted { cost[modes[$0], default: 0] > cost[modes[$1], default: 0] }
-        return [Task.geocoder] + (baseMap ? [.baseMap] : []) + order.map { .mode($0) }
+        return modes.indices.sorted { cost[modes[$0], default: 0] > cost[modes[$1], default: 0] }
     }
 
-    /// `dense`: the points' dense node numbers (`denseNodeIds`), shared by the modes and let go
-    /// of once this mode's network is cut.
-    init(collector c: OSMCollector, dense: SharedUntilDone<[Int32]>, denseCount: Int, mode: TravelMode, threads: Int,
+    /// `network`: this mode's roads, cut in the build's network phase (`networkSeconds`).
+    init(collector c: OSMCollector, network: RoadNetwork, networkSeconds: Double, mode: TravelMode, threads: Int,
          progress: BuildProgress.Track? = nil) {
         self.mode = mode
+        self.network = network
         var laps = Laps()
+        laps.add("network", seconds: networkSeconds)
         progress?.step("graph")
-        network = RoadNetwork(collector: c, denseNode: dense.value, denseCount: denseCount, mode: mode)
-        dense.done()
-        laps.lap("network")
         search = mode.isTurnExpanded
             ? SearchGraph(turnExpanded: network, mode: mode, points: c.points, ways: c.ways,
                           restrictions: c.restrictions(of: mode), obstacles: c.obstacles)

@@ -7,7 +7,7 @@ extension RoadNetwork {
     /// are the ones a route sees there. So does this, where the later way allows every direction
     /// the earlier one does (otherwise both stay, and neither loses a direction).
     mutating func keepLaterOfOverlappingSegments(pointNodeIds: [Int64]) {
-        struct Key: Hashable {
+        struct Key: Equatable {
             var low: Int32, high: Int32, points: Int32
             /// OSM node next to `low` along the segment: tells apart two roads between the same nodes.
             var nextToLow: Int64
@@ -23,14 +23,27 @@ extension RoadNetwork {
             let (lowToHigh, highToLow) = s.fromNode <= s.toNode ? (s.forwardWeight, s.backwardWeight) : (s.backwardWeight, s.forwardWeight)
             return (lowToHigh >= 0 ? 1 : 0) | (highToLow >= 0 ? 2 : 0)
         }
-        var latest: [Key: Int] = [:]
+        // Segments with the same key share their lower node: bucket them by it (counting
+        // sort, in segment order), so that each segment looks for the last earlier one with its
+        // key among the few at that node, instead of hashing millions of keys (at 20x20 the
+        // walking network's dictionary took seconds and a few hundred MB).
+        var first = [Int32](repeating: 0, count: nodeCount + 1)
+        for s in segments where s.fromNode != s.toNode { first[Int(min(s.fromNode, s.toNode)) + 1] += 1 }
+        for v in 0..<nodeCount { first[v + 1] += first[v] }
+        var bucket = [Int32](repeating: 0, count: Int(first[nodeCount]))
+        var fill = first
         var dropped = [Bool](repeating: false, count: segments.count)
         for (i, s) in segments.enumerated() where s.fromNode != s.toNode {
-            let k = key(s)
-            if let earlier = latest[k], directions(segments[earlier]) & ~directions(s) == 0 {
-                dropped[earlier] = true
+            let low = Int(min(s.fromNode, s.toNode)), k = key(s)
+            // The latest earlier segment with the same key, if any.
+            var j = Int(fill[low]) - 1
+            while j >= Int(first[low]) && key(segments[Int(bucket[j])]) != k { j -= 1 }
+            if j >= Int(first[low]) {
+                let earlier = Int(bucket[j])
+                if directions(segments[earlier]) & ~directions(s) == 0 { dropped[earlier] = true }
             }
-            latest[k] = i
+            bucket[Int(fill[low])] = Int32(i)
+            fill[low] += 1
         }
         guard dropped.contains(true) else { return }
         let keep = segments.indices.filter { !dropped[$0] }

@@ -13,9 +13,15 @@ struct RoadNetwork {
     /// Cycling only, per segment: each direction's transport (`SegmentTransports.byte`).
     var segmentTransports: [UInt8] = []
 
+    /// A network given segment by segment (tests).
+    init(segments: [RoadSegment], nodeCount: Int) {
+        (self.segments, self.nodeCount) = (segments, nodeCount)
+    }
+
     /// Cuts the usable ways of `mode` at every node shared by two usable ways (or met twice),
     /// at way ends and at blocking barriers (driving: also at obstacles).
-    init(collector c: OSMCollector, denseNode: [Int32], denseCount: Int, mode: TravelMode) {
+    init(collector c: OSMCollector, nodes: PointNodes, mode: TravelMode) {
+        let (denseNode, denseCount, pointNodeIds) = (nodes.dense, nodes.denseCount, nodes.ids)
         let m = Int(mode.rawValue - 1)
         let access = c.access[m]
         let blocked = c.blockedNodes[m]
@@ -32,7 +38,7 @@ struct RoadNetwork {
         var graphNode = [Int32](repeating: -1, count: denseCount)
         func node(atPoint p: Int) -> Int32 {
             let d = Int(denseNode[p])
-            let osmId = c.pointNodeIds[p]
+            let osmId = pointNodeIds[p]
             if !blocked.isEmpty && blocked.contains(osmId) {
                 nodeOsmIds.append(osmId)
                 nodeCount += 1
@@ -69,8 +75,8 @@ struct RoadNetwork {
                 if speeds.forwardSpeed > 0 { forwardTime += TravelTimes.deciseconds(metres, speeds.forwardSpeed) }
                 if speeds.backwardSpeed > 0 { backwardTime += TravelTimes.deciseconds(metres, speeds.backwardSpeed) }
                 let isBreak = p == last || useCount[Int(denseNode[p])] >= 2
-                    || (!blocked.isEmpty && blocked.contains(c.pointNodeIds[p]))
-                    || (!obstacles.isEmpty && obstacles[c.pointNodeIds[p]] != nil)
+                    || (!blocked.isEmpty && blocked.contains(pointNodeIds[p]))
+                    || (!obstacles.isEmpty && obstacles[pointNodeIds[p]] != nil)
                 guard isBreak else { continue }
                 if denseNode[p] != denseNode[start] || p - start > 1 {
                     segments.append(RoadSegment(
@@ -93,7 +99,7 @@ struct RoadNetwork {
                 backwardTime = 0
             }
         }
-        keepLaterOfOverlappingSegments(pointNodeIds: c.pointNodeIds)
+        keepLaterOfOverlappingSegments(pointNodeIds: pointNodeIds)
     }
 
     /// The directed segments (`2 * segment + (backward ? 1 : 0)`) leaving each node, in CSR
@@ -122,17 +128,29 @@ struct RoadNetwork {
     }
 }
 
-/// Gives every OSM node met in the kept ways a dense id, so per-node data lives in flat arrays.
-func denseNodeIds(_ ids: [Int64]) -> (dense: [Int32], count: Int) {
-    var order = [(id: Int64, point: Int32)]()
-    order.reserveCapacity(ids.count)
-    for (i, id) in ids.enumerated() { order.append((id, Int32(i))) }
-    order.sort { $0.id < $1.id }
-    var dense = [Int32](repeating: 0, count: ids.count)
-    var count = 0
-    for i in order.indices {
-        if i > 0 && order[i].id != order[i - 1].id { count += 1 }
-        dense[Int(order[i].point)] = Int32(count)
+/// The OSM node behind each collected point: its id, and a dense number shared by every point
+/// of the same node, so that per-node data lives in flat arrays. The modes share it until each
+/// has cut its network (`RoadNetwork`); the ids are written to the file before (`PointNodeIds`).
+struct PointNodes {
+    /// Per point, the OSM node id.
+    let ids: [Int64]
+    /// Per point, its node's number, `0..<denseCount`, in OSM id order.
+    let dense: [Int32]
+    let denseCount: Int
+
+    init(ids: [Int64]) {
+        self.ids = ids
+        var order = [(id: Int64, point: Int32)]()
+        order.reserveCapacity(ids.count)
+        for (i, id) in ids.enumerated() { order.append((id, Int32(i))) }
+        order.sort { $0.id < $1.id }
+        var dense = [Int32](repeating: 0, count: ids.count)
+        var count = 0
+        for i in order.indices {
+            if i > 0 && order[i].id != order[i - 1].id { count += 1 }
+            dense[Int(order[i].point)] = Int32(count)
+        }
+        self.dense = dense
+        denseCount = ids.isEmpty ? 0 : count + 1
     }
-    return (dense, ids.isEmpty ? 0 : count + 1)
 }

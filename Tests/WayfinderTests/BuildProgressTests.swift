@@ -122,6 +122,6 @@ import WayfinderImport
 
         let live = BuildProgress()
         _ = try GraphBuilder.build(input: path, output: "\(temporaryDirectory())/m.wfg", live: live)
-        #expect(live.snapshot.phaseNumber == 4 && live.snapshot.phase.isEmpty)  // read, modes, write, finished
+        #expect(live.snapshot.phaseNumber == 5 && live.snapshot.phase.isEmpty)  // read, network, modes, write, finished
     }
 }
