@@ -127,30 +127,3 @@ struct RoadNetwork {
         kmh > 0 ? Int32(clamping: deciseconds * 100) : -1
     }
 }
-
-/// The OSM node behind each collected point: its id, and a dense number shared by every point
-/// of the same node, so that per-node data lives in flat arrays. The modes share it until each
-/// has cut its network (`RoadNetwork`); the ids are written to the file before (`PointNodeIds`).
-struct PointNodes {
-    /// Per point, the OSM node id.
-    let ids: [Int64]
-    /// Per point, its node's number, `0..<denseCount`, in OSM id order.
-    let dense: [Int32]
-    let denseCount: Int
-
-    init(ids: [Int64]) {
-        self.ids = ids
-        var order = [(id: Int64, point: Int32)]()
-        order.reserveCapacity(ids.count)
-        for (i, id) in ids.enumerated() { order.append((id, Int32(i))) }
-        order.sort { $0.id < $1.id }
-        var dense = [Int32](repeating: 0, count: ids.count)
-        var count = 0
-        for i in order.indices {
-            if i > 0 && order[i].id != order[i - 1].id { count += 1 }
-            dense[Int(order[i].point)] = Int32(count)
-        }
-        self.dense = dense
-        denseCount = ids.isEmpty ? 0 : count + 1
-    }
-}

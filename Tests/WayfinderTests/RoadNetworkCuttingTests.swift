@@ -79,3 +79,28 @@ import WayfinderGraph
         #expect(droppedAny > 100)
     }
 }
+
+extension RoadNetworkCuttingTests {
+    /// Negative ids, one id only, ids far apart (the comparison sort's path) and the radix
+    /// sort's skipped passes all number as a plain sort does.
+    @Test func pointNodesAcrossIdRanges() {
+        var random = Random(state: 3)
+        let cases: [[Int64]] = [
+            [42], [5, 5, 5], [-3, 7, -3, 0, Int64.max, Int64.min, 7],
+            (0..<3000).map { _ in Int64(random.next(100)) - 50 },
+            (0..<3000).map { _ in Int64(random.next(1 << 20)) << 40 },
+            (0..<3000).map { _ in 13_000_000_000 + Int64(random.next(4000)) * 4096 },
+        ]
+        for ids in cases {
+            let distinct = Array(Set(ids)).sorted()
+            let number = Dictionary(uniqueKeysWithValues: distinct.enumerated().map { ($1, Int32($0)) })
+            let nodes = PointNodes(ids: ids)
+            #expect(nodes.denseCount == distinct.count)
+            #expect(nodes.dense == ids.map { number[$0]! })
+        }
+        var keys = (0..<5000).map { _ in UInt64(random.next(1 << 30)) << 20 | UInt64(random.next(1 << 20)) }
+        let sorted = keys.sorted()
+        PointNodes.radixSort(&keys, bits: 50)
+        #expect(keys == sorted)
+    }
+}
