@@ -8,14 +8,17 @@ enum OtherNames {
     static let variantKeys: Set<String> = [
         "alt_name", "old_name", "official_name", "short_name", "loc_name", "int_name", "reg_name", "nat_name",
     ]
+    /// `alt_name:en` and the like: a variant in a language.
+    static let variantPrefixes = variantKeys.map { $0 + ":" }
 
     /// The object's other names as tagged, in tag order. `name:xx` keys with a further
     /// colon (`name:etymology:wikidata`) are not names; nor is `name:prefix` or a value
     /// equal to `name` itself.
     static func of(_ tags: OSMTags, name: String?) -> [OSMTag] {
         var found: [OSMTag] = []
-        for (key, value) in tags where !value.isEmpty && value != name {
-            if variantKeys.contains(key) || variantKeys.contains(where: { key.hasPrefix($0 + ":") }) {
+        // Every key taken has "name" in it; the others (most tags) are passed over at once.
+        for (key, value) in tags where key.contains("name") && !value.isEmpty && value != name {
+            if variantKeys.contains(key) || variantPrefixes.contains(where: { key.hasPrefix($0) }) {
                 found.append(OSMTag(key, value))
             } else if key.hasPrefix("name:") {
                 let language = key.dropFirst(5)
