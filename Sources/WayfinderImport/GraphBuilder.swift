@@ -118,6 +118,7 @@ public enum GraphBuilder {
         let ids = SharedUntilDone(collector.pointNodeIds, users: 2)
         collector.pointNodeIds = []
         let bounds = summary.osm.boundsMin.flatMap { low in summary.osm.boundsMax.map { (low, $0) } }
+        // One slot per writer of early parts: the network phase's two workers, then each mode.
         let failures = UnsafeResults<GraphFileError>(count: 2 + modes.count)
         /// Writes part `t`'s sections now; what stands for them in the final writer, nil on failure.
         @Sendable func early(_ part: GraphFileWriter, task t: Int) -> GraphFileWriter? {

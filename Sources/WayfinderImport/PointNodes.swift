@@ -14,20 +14,18 @@ struct PointNodes {
         var dense = [Int32](repeating: 0, count: ids.count)
         var count = -1
         var previous = Int64.min
+        /// The next point in id order: a new number when its id is not the last one's.
+        func number(_ point: Int, _ id: Int64) {
+            if count < 0 || id != previous { (count, previous) = (count + 1, id) }
+            dense[point] = Int32(count)
+        }
         if let (keys, shift, lowest) = Self.packedInIdOrder(ids) {
             let mask = (UInt64(1) << UInt64(shift)) - 1
-            for key in keys {
-                let id = Int64(bitPattern: (key >> UInt64(shift)) &+ lowest)
-                if count < 0 || id != previous { (count, previous) = (count + 1, id) }
-                dense[Int(key & mask)] = Int32(count)
-            }
+            for key in keys { number(Int(key & mask), Int64(bitPattern: (key >> UInt64(shift)) &+ lowest)) }
         } else {
             var order = ids.enumerated().map { (id: $1, point: Int32($0)) }
             order.sort { $0.id < $1.id }
-            for (id, point) in order {
-                if count < 0 || id != previous { (count, previous) = (count + 1, id) }
-                dense[Int(point)] = Int32(count)
-            }
+            for (id, point) in order { number(Int(point), id) }
         }
         self.dense = dense
         denseCount = count + 1
