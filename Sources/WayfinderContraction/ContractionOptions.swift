@@ -62,7 +62,8 @@ public struct ContractionStatistics: Sendable {
     /// Wall time of each step, in order: `rounds` (the node order and its shortcuts),
     /// `numbering`; with exclusion filters one `exclusion core NAMES` per group of filters
     /// (they run in parallel, so these overlap), `exclusion cores` (all of them) and
-    /// `exclusion merge`; with storage keys `storage order`; and `arrays` (the final layout).
+    /// `exclusion merge`; with storage keys `storage order`; `core table` (`CoreTable`); and
+    /// `arrays` (the shortcuts numbered, the final layout).
     public var steps: [(name: String, seconds: Double)] = []
 }
 

@@ -364,6 +364,6 @@ final class Contractor: @unchecked Sendable {
             StorageOrder.renumber(&arrays, byKey: keys, topFraction: max(StorageOrder.defaultTopFraction, coreShare))
             laps.lap("storage order")
         }
-        return arrays.hierarchy()
+        return arrays.hierarchy(laps: &laps)
     }
 }

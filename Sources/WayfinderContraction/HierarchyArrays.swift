@@ -20,14 +20,23 @@ struct HierarchyArrays {
     /// contracted, in order), keeps only the self-loops there are, and keeps everything in a
     /// new `BufferOwner`.
     func hierarchy(coreSize: Int? = nil) -> ContractionHierarchy {
+        var laps = Laps()
+        return hierarchy(coreSize: coreSize, laps: &laps)
+    }
+
+    /// As `hierarchy(coreSize:)`, ending the running step of `laps` as "core table" once the
+    /// core is tabulated (its searches grow with the square of the core's size).
+    func hierarchy(coreSize: Int? = nil, laps: inout Laps) -> ContractionHierarchy {
         let size = min(coreSize ?? CoreTable.defaultSize(nodeCount: rankOfNode.count), contractionOrderTail, CoreTable.maximumSize)
+        // The core's searches read heads and weights only, which numbering leaves alone.
+        let core = CoreTable.build(size: size, forwardFirst: forwardFirst, forwardArcs: forwardArcs,
+                                   backwardFirst: backwardFirst, backwardArcs: backwardArcs)
+        laps.lap("core table")
         var forwardArcs = self.forwardArcs, backwardArcs = self.backwardArcs, selfLoops = self.selfLoops
         var exclusion = self.exclusion
         let shortcuts = ShortcutNumbering.number(nodeAtRank: nodeAtRank, forwardFirst: forwardFirst, forwardArcs: &forwardArcs,
                                                  backwardFirst: backwardFirst, backwardArcs: &backwardArcs,
                                                  selfLoops: &selfLoops, exclusion: &exclusion)
-        let core = CoreTable.build(size: size, forwardFirst: forwardFirst, forwardArcs: forwardArcs,
-                                   backwardFirst: backwardFirst, backwardArcs: backwardArcs)
         let owner = BufferOwner()
         return ContractionHierarchy(
             rankOfNode: owner.keep(rankOfNode), nodeAtRank: owner.keep(nodeAtRank),

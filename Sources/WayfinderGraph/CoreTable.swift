@@ -22,10 +22,19 @@
 /// builds them (`CoreTable.build`). Here is what queries and validation need.
 public enum CoreTable {
     public static let noHop = UInt16.max
-    /// Upper bound of the core size: the tables take 6 bytes per pair (6 MiB at 1024).
-    public static let maximumSize = 1024
+    /// Upper bound of the core size: the tables take 6 bytes per pair (96 MiB at 4096).
+    public static let maximumSize = 4096
 
     /// The default core size for a hierarchy of `nodeCount` nodes: a 64th of the nodes, at
-    /// most `maximumSize` (the tiling's searches touch ~10 core nodes at 805 or 1024).
-    public static func defaultSize(nodeCount: Int) -> Int { min(maximumSize, nodeCount / 64) }
+    /// most 1024 up to a million nodes (the tiling's searches touch ~10 core nodes at 805 or
+    /// 1024), and the square root of the node count beyond, at most `maximumSize`.
+    ///
+    /// Why the square root: the table then takes 6 bytes a node, at every size, while the
+    /// searches below the core would otherwise settle ever more nodes as the network grows,
+    /// each a likely cache miss in a file of gigabytes. At the 20x20 tiling (driving, 3.3 M
+    /// nodes) a core of 1814 instead of 1024 nodes takes the nodes a route settles from 129
+    /// to 79 (BENCHMARKS.md, "Scale, fourth slice").
+    public static func defaultSize(nodeCount: Int) -> Int {
+        min(maximumSize, nodeCount / 64, max(1024, Int(Double(nodeCount).squareRoot())))
+    }
 }

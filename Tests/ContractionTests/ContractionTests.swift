@@ -167,6 +167,26 @@ struct ContractionTests {
                             topFraction: topFraction, coreSize: coreSize)
     }
 
+    /// A 64th of a small network, 1024 nodes up to a million, then the square root of the
+    /// node count, so that the table (6 bytes a pair) takes at most 6 bytes a node; never
+    /// more than `maximumSize`.
+    @Test func coreSizeGrowsAsTheSquareRootOfLargeNetworks() {
+        #expect(CoreTable.defaultSize(nodeCount: 0) == 0)
+        #expect(CoreTable.defaultSize(nodeCount: 6_400) == 100)
+        #expect(CoreTable.defaultSize(nodeCount: 65_536) == 1024)
+        #expect(CoreTable.defaultSize(nodeCount: 823_360) == 1024)    // the 10x10 tiling, driving
+        #expect(CoreTable.defaultSize(nodeCount: 1 << 20) == 1024)
+        #expect(CoreTable.defaultSize(nodeCount: 3_293_920) == 1814)  // the 20x20 tiling, driving
+        #expect(CoreTable.defaultSize(nodeCount: 4096 * 4096) == 4096)
+        #expect(CoreTable.defaultSize(nodeCount: 2_000_000_000) == CoreTable.maximumSize)
+        var previous = 0
+        for n in stride(from: 1 << 20, through: 1 << 25, by: 99_991) {
+            let k = CoreTable.defaultSize(nodeCount: n)
+            #expect(k >= previous && 6 * k * k <= 6 * n)
+            previous = k
+        }
+    }
+
     /// The query leaves the core only through its table, and unpacking follows its next hops:
     /// validation must refuse a core that an arc leaves or a hop outside the table.
     @Test func validationRefusesBrokenCores() {

@@ -44,7 +44,7 @@ import WayfinderRouting
         let exclusion = ["exclusion core toll", "exclusion cores", "exclusion merge"]
         func steps(_ mode: String, _ inner: [String]) -> [String] {
             ["network", "search graph", "contraction"].map { "\(mode) \($0)" }
-                + (inner + ["storage order", "arrays"]).map { "\(mode) contraction: \($0)" }
+                + (inner + ["storage order", "core table", "arrays"]).map { "\(mode) contraction: \($0)" }
                 + ["components+snap index", "bearings"].map { "\(mode) \($0)" }
         }
         let names = summary.parallelSteps.map(\.name)
