@@ -105,6 +105,8 @@ struct DrivingProfile: Profile {
         return false
     }
 
+    static let hovLanes: DirectionalKeys = ["hov:lanes"]
+
     /// `hov=designated`, or every lane of a direction HOV-only (`hov:lanes=designated|designated`):
     /// restricted, so that a route uses it only when it starts or ends there (OSRM `hov` handler).
     static func markHOV(_ tags: OSMTags, _ result: inout WayAccess, forwardOneway: Bool, reverseOneway: Bool) {
@@ -112,7 +114,7 @@ struct DrivingProfile: Profile {
             result.forwardRestricted = true
             result.backwardRestricted = true
         }
-        let lanes = directionalValues(tags, key: "hov:lanes", forwardOneway: forwardOneway, reverseOneway: reverseOneway)
+        let lanes = directionalValues(tags, key: hovLanes, forwardOneway: forwardOneway, reverseOneway: reverseOneway)
         func allDesignated(_ value: String?) -> Bool {
             guard let value else { return false }
             return value.split(separator: "|", omittingEmptySubsequences: false).allSatisfy { $0 == "designated" }

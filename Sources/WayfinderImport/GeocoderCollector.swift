@@ -156,10 +156,14 @@ public final class GeocoderCollector: OSMHandler {
     static func extraTags(_ tags: OSMTags, mainKey: String) -> [(key: UInt8, value: String)] {
         var out: [(key: UInt8, value: String)] = []
         for (k, key) in PoiExtraTags.keys.enumerated() where key != mainKey {
-            if let value = tags[key] ?? PoiExtraTags.contactKeys[key].flatMap({ tags[$0] }) { out.append((UInt8(k), value)) }
+            if let value = tags[key] ?? contactKeyOfExtraTag[k].flatMap({ tags[$0] }) { out.append((UInt8(k), value)) }
         }
         return out
     }
+
+    /// `PoiExtraTags.contactKeys` by index in `PoiExtraTags.keys`: a dictionary lookup (a
+    /// string hashed) for each of the thirty keys of every POI cost more than the keys' own.
+    private static let contactKeyOfExtraTag = PoiExtraTags.keys.map { PoiExtraTags.contactKeys[$0] }
 
     /// Keeps a closed way's ring as an area a POI node may lie in.
     private func addContainer(_ nodes: OSMWayNodes) {

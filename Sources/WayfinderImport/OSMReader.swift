@@ -25,6 +25,14 @@ public struct OSMTags: RandomAccessCollection {
         return (String(cString: tag.key), String(cString: tag.value))
     }
 
+    /// The key and value of the tag at `position` as C strings borrowed from the reader
+    /// (same lifetime as `self`): for passes that look at most tags and keep few.
+    public func rawTag(_ position: Int) -> (key: UnsafePointer<CChar>, value: UnsafePointer<CChar>) {
+        precondition(position >= 0 && position < count, "tag index out of range")
+        let tag = base![position]
+        return (tag.key!, tag.value!)
+    }
+
     /// The value for `key`, or nil if the object has no such tag.
     public subscript(key: String) -> String? {
         rawValue(key).map { String(cString: $0) }

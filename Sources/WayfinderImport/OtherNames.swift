@@ -1,3 +1,4 @@
+import Foundation
 import WayfinderGeocoding
 
 /// The names an object has besides `name`: in other languages (`name:en`, `name:sv`, …)
@@ -16,13 +17,18 @@ enum OtherNames {
     /// equal to `name` itself.
     static func of(_ tags: OSMTags, name: String?) -> [OSMTag] {
         var found: [OSMTag] = []
-        // Every key taken has "name" in it; the others (most tags) are passed over at once.
-        for (key, value) in tags where key.contains("name") && !value.isEmpty && value != name {
+        for i in tags.indices {
+            // Every key taken has "name" in it; the others (most tags) are passed over
+            // before a string is made (this used to be a sixth of the reader's callbacks).
+            let raw = tags.rawTag(i)
+            guard raw.value[0] != 0, strstr(raw.key, "name") != nil else { continue }
+            let (key, value) = (String(cString: raw.key), String(cString: raw.value))
+            guard value != name else { continue }
             if variantKeys.contains(key) || variantPrefixes.contains(where: { key.hasPrefix($0) }) {
                 found.append(OSMTag(key, value))
             } else if key.hasPrefix("name:") {
                 let language = key.dropFirst(5)
-                guard !language.isEmpty, !language.contains(":"), language != "prefix", language != "suffix",
+                guard !language.isEmpty, !language.utf8.contains(UInt8(ascii: ":")), language != "prefix", language != "suffix",
                       language != "left", language != "right" else { continue }
                 found.append(OSMTag(key, value))
             }
