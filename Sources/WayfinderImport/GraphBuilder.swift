@@ -129,8 +129,8 @@ public enum GraphBuilder {
 
         // The network phase, on two workers:
         // 1. the points' OSM node ids written, then the geocoder's index;
-        // 2. the ids numbered (a sort), every mode's network cut (then ids and numbers go),
-        //    then the base map.
+        // 2. the ids numbered (a sort), the base map, then every mode's network cut (then
+        //    ids and numbers go).
         // The geocoder's index needs the most memory of any step while it is built; this way
         // no contraction runs beside it (20x20: a modes peak of 3.9 GiB when one did).
         let networks = UnsafeResults<(RoadNetwork, Double)>(count: modes.count)
@@ -159,17 +159,11 @@ public enum GraphBuilder {
                 geocoder[0] = early(part, task: 0).map { ($0, index.summary, Date().timeIntervalSince(started)) }
             } else {
                 track.step("numbering")
-                do {
-                    let nodes = PointNodes(ids: ids.take())
-                    denseCount[0] = nodes.denseCount
-                    for (i, mode) in modes.enumerated() {
-                        track.step("\(mode) network")
-                        let started = ContinuousClock.now
-                        let network = RoadNetwork(collector: shared.value, nodes: nodes, mode: mode)
-                        networks[i] = (network, Laps.seconds(ContinuousClock.now - started))
-                    }
-                }
+                let nodes = PointNodes(ids: ids.take())
+                denseCount[0] = nodes.denseCount
                 if baseMap {
+                    // Before the networks: its shapes (a fifth of the phase's memory) are
+                    // then gone before the geocoder's index reaches its peak, near its end.
                     track.step("base map: clipping and sorting")
                     let started = Date()
                     let collected = baseMapSource.take()!
@@ -178,6 +172,12 @@ public enum GraphBuilder {
                     drawn[0] = early(sections, task: 1).map { ($0, collected.counts, Date().timeIntervalSince(started)) }
                     withExtendedLifetime(collected) {}
                     BuildMemory.returnFreePages()
+                }
+                for (i, mode) in modes.enumerated() {
+                    track.step("\(mode) network")
+                    let started = ContinuousClock.now
+                    let network = RoadNetwork(collector: shared.value, nodes: nodes, mode: mode)
+                    networks[i] = (network, Laps.seconds(ContinuousClock.now - started))
                 }
             }
             track.step("done")
