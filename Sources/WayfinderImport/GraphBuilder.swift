@@ -137,7 +137,7 @@ public enum GraphBuilder {
         let nodeIds = UnsafeResults<GraphFileWriter>(count: 1), denseCount = UnsafeResults<Int>(count: 1)
         let geocoder = UnsafeResults<(GraphFileWriter, GeocoderIndex.Summary, Double)>(count: 1)
         let drawn = UnsafeResults<(GraphFileWriter, BaseMapCollector.Counts, Double)>(count: 1)
-        let workers = [BuildProgress.Track("geocoder"), BuildProgress.Track(baseMap ? "networks, base map" : "networks")]
+        let workers = [BuildProgress.Track("geocoder"), BuildProgress.Track(baseMap ? "base map, networks" : "networks")]
         live?.begin("network", tracks: workers)
         DispatchQueue.concurrentPerform(iterations: 2) { worker in
             let track = workers[worker]
