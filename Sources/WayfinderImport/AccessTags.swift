@@ -229,7 +229,7 @@ func directionalValues(_ tags: OSMTags, key keys: DirectionalKeys, forwardOneway
 extension OSMTags {
     /// Whether some key begins with one of `stems` (non-empty, without a NUL), in one pass.
     func hasKey(startingWithAnyOf stems: [[CChar]]) -> Bool {
-        guard let base else { return false }
+        guard let base, stems.contains(where: { mayHaveKey(startingWith: $0[0]) }) else { return false }
         for i in 0..<count {
             let key = base[i].key!
             for stem in stems where key[0] == stem[0] && strncmp(key, stem, stem.count) == 0 { return true }

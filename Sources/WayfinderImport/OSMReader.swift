@@ -10,10 +10,20 @@ public struct OSMTags: RandomAccessCollection {
 
     @usableFromInline let base: UnsafePointer<wf_tag>?
     public let count: Int
+    /// Bit `b` set when some key begins with the ASCII byte `b` (all set when one begins
+    /// with another byte): most lookups are for keys the object lacks, and most of those
+    /// are then answered without a pass over the tags.
+    @usableFromInline let firstBytes: (low: UInt64, high: UInt64)
 
     @usableFromInline init(_ base: UnsafePointer<wf_tag>?, _ count: Int) {
         self.base = base
         self.count = count
+        var low: UInt64 = 0, high: UInt64 = 0
+        for i in 0..<(base == nil ? 0 : count) {
+            let first = UInt8(bitPattern: base![i].key![0])
+            if first < 64 { low |= 1 << first } else if first < 128 { high |= 1 << (first - 64) } else { (low, high) = (~0, ~0) }
+        }
+        firstBytes = (low, high)
     }
 
     public var startIndex: Int { 0 }
@@ -56,6 +66,12 @@ public struct OSMTags: RandomAccessCollection {
         return false
     }
 
+    /// False when no key begins with `byte` (true may still mean none does).
+    @inline(__always) func mayHaveKey(startingWith byte: CChar) -> Bool {
+        let b = UInt8(bitPattern: byte)
+        return b < 64 ? firstBytes.low & (1 << b) != 0 : b >= 128 || firstBytes.high & (1 << (b - 64)) != 0
+    }
+
     /// The value of `key` as a C string borrowed from the reader (same lifetime as `self`).
     /// `withCString` on a native Swift string hands out its own storage (small strings are
     /// copied to the stack), so a lookup costs no allocation. The profiles ask for dozens of
@@ -65,6 +81,7 @@ public struct OSMTags: RandomAccessCollection {
         guard let base, count > 0 else { return nil }
         return key.withCString { k in
             let first = k[0]
+            guard mayHaveKey(startingWith: first) else { return nil }
             for i in 0..<count {
                 let candidate = base[i].key!
                 if candidate[0] == first && (first == 0 || strcmp(candidate + 1, k + 1) == 0) { return base[i].value }
