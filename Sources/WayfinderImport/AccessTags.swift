@@ -88,7 +88,7 @@ struct AccessRules: Sendable {
     /// most permissive part (allowed, then restricted, then denied, then anything else); the
     /// first of equals wins. A single value is returned as is.
     func resolve(_ value: String?) -> String? {
-        guard let value, value.contains(";") else { return value }
+        guard let value, value.utf8.contains(UInt8(ascii: ";")) else { return value }
         var best: String?, bestRank: AccessRank?
         for part in value.split(separator: ";") {
             let trimmed = part.trimmingCharacters(in: .whitespaces)
