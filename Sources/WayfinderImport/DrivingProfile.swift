@@ -105,6 +105,7 @@ struct DrivingProfile: Profile {
         return false
     }
 
+    /// `hov:lanes` and its `:forward` / `:backward` forms, made once (`markHOV`).
     static let hovLanes: DirectionalKeys = ["hov:lanes"]
 
     /// `hov=designated`, or every lane of a direction HOV-only (`hov:lanes=designated|designated`):
