@@ -91,12 +91,18 @@ enum ShortcutNumbering {
         // unpacking a path mostly reads forwards through memory.
         // Arc indices as Int32 and each array dropped once read: with both modes numbering or
         // contracting at once, this step's arrays are part of the build's peak.
-        var roots = (0..<Int32(total)).filter { firstHalf[Int($0)] >= 0 }
-        roots.sort { x, y in
-            let (x, y) = (Int(x), Int(y))
-            return depth[x] != depth[y] ? depth[x] > depth[y] : arc(x).via != arc(y).via ? arc(x).via < arc(y).via : x < y
+        // Sorted by (depth descending, middle rank, index) as one key and the index: compared
+        // through `depth` and `arc`, each of the ~22 comparisons a shortcut read four places
+        // at random (at 20x20, seconds a mode).
+        var keyed: [(key: UInt64, index: Int32)] = []
+        keyed.reserveCapacity(firstHalf.reduce(0) { $1 >= 0 ? $0 + 1 : $0 })
+        for i in 0..<total where firstHalf[i] >= 0 {
+            keyed.append((UInt64(UInt32.max - UInt32(depth[i])) << 32 | UInt64(UInt32(arc(i).via)), Int32(i)))
         }
         depth = []
+        keyed.sort { $0.key != $1.key ? $0.key < $1.key : $0.index < $1.index }
+        var roots = keyed.map(\.index)
+        keyed = []
         var visited = [Bool](repeating: false, count: total)
         var postOrder: [Int32] = []
         postOrder.reserveCapacity(roots.count)
