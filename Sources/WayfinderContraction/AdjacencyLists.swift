@@ -101,6 +101,20 @@ final class AdjacencyLists: @unchecked Sendable {
         if worthCompacting { compact() }
     }
 
+    /// Frees the pool and the per-node arrays once every node is contracted (all lists are
+    /// empty then, but the pool keeps its largest size: at 20x20 cycling's two are over a
+    /// gigabyte). The lists must not be used afterwards.
+    func freeStorage() {
+        for pointer in [UnsafeMutableRawPointer(start), UnsafeMutableRawPointer(count),
+                        UnsafeMutableRawPointer(capacity), UnsafeMutableRawPointer(pool)] { pointer.deallocate() }
+        // One element each, so that `deinit` has something to free.
+        start = .allocate(capacity: 1)
+        count = .allocate(capacity: 1)
+        capacity = .allocate(capacity: 1)
+        pool = .allocate(capacity: 1)
+        (poolUsed, poolCapacity, liveCapacity) = (0, 1, 0)
+    }
+
     private func grow(_ i: Int) {
         let newCapacity = max(4, 2 * Int(capacity[i]))
         if poolUsed + newCapacity > poolCapacity {

@@ -6,7 +6,12 @@ import WayfinderGraph
 /// Tuning knobs of the contraction. The defaults suit road graphs.
 public struct ContractionOptions: Sendable {
     /// Worker threads for priority estimates and witness searches (the rest is sequential).
+    /// With `cores`, the most it uses at once.
     public var threads: Int
+    /// When given, the contraction shares the machine with other tasks: its caller holds one
+    /// of these cores, and each parallel step borrows up to `threads - 1` more that are free
+    /// at that moment (`CoreBudget`). Without it, every step uses `threads` workers.
+    public var cores: CoreBudget?
     /// Settle limit of the witness searches that only *estimate* a node's priority.
     public var estimateSettleLimit: Int
     /// Settle limit of the witness searches that decide the shortcuts. Lower is faster but adds

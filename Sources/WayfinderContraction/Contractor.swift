@@ -24,7 +24,9 @@ final class Contractor: @unchecked Sendable {
     let nodeCount: Int
     let options: ContractionOptions
     let graph: ContractionGraph
-    private let workers: [Worker]
+    /// One at first; more are made when a parallel step first has the cores for them (each
+    /// keeps scratch for every node, 12 bytes a node).
+    private var workers: [Worker]
     private(set) var statistics = ContractionStatistics()
     /// The steps' wall times (`ContractionStatistics.steps`).
     var laps = Laps()
@@ -130,7 +132,7 @@ final class Contractor: @unchecked Sendable {
             into.append(arc.head, DynamicArc(other: arc.tail, weight: arc.weight, via: ~arc.payload, hops: 1))
         }
         graph = ContractionGraph(out: out, into: into)
-        workers = (0..<options.threads).map { _ in Worker(nodeCount: n) }
+        workers = [Worker(nodeCount: n)]
         nodeAtRank.reserveCapacity(n)
         forwardFirst.reserveCapacity(n + 1)
         backwardFirst.reserveCapacity(n + 1)
@@ -156,6 +158,11 @@ final class Contractor: @unchecked Sendable {
         for x in remaining { dirty[Int(x)] = false }
         updatePriorities(of: remaining)
         contractRounds(remaining)
+        // Before the arrays are built, which take as much again: the workers' scratch and
+        // the lists, all empty now.
+        workers.removeLast(workers.count - 1)
+        graph.out.freeStorage()
+        graph.into.freeStorage()
     }
 
     /// Contracts `nodes` (whose priorities are up to date) in rounds of independent sets,
@@ -200,19 +207,25 @@ final class Contractor: @unchecked Sendable {
         return true
     }
 
-    /// Runs `body(worker, i)` for `i in 0..<count`, chunks dealt round-robin to the workers.
+    /// Runs `body(worker, i)` for `i in 0..<count`, chunks dealt round-robin to the workers
+    /// (with `options.cores`, to as many as there are cores free for this step).
     private func forEachInParallel(_ count: Int, _ body: @escaping @Sendable (Worker, Int) -> Void) {
         let chunk = 32
-        if workers.count == 1 || count <= chunk {
+        let borrowed = options.threads == 1 || count <= chunk ? 0
+            : options.cores?.borrow(upTo: options.threads - 1) ?? options.threads - 1
+        if borrowed == 0 {
             for i in 0..<count { body(workers[0], i) }
             return
         }
+        defer { options.cores?.release(borrowed) }
+        let active = 1 + borrowed
+        while workers.count < active { workers.append(Worker(nodeCount: nodeCount)) }
         let workers = self.workers
-        DispatchQueue.concurrentPerform(iterations: workers.count) { w in
+        DispatchQueue.concurrentPerform(iterations: active) { w in
             var first = w * chunk
             while first < count {
                 for i in first..<min(first + chunk, count) { body(workers[w], i) }
-                first += workers.count * chunk
+                first += active * chunk
             }
         }
     }
@@ -348,6 +361,9 @@ final class Contractor: @unchecked Sendable {
                                      forwardFirst: forwardFirst, forwardArcs: forwardArcs,
                                      backwardFirst: backwardFirst, backwardArcs: backwardArcs, selfLoops: selfLoops,
                                      contractionOrderTail: nodeAtRank.count)
+        // The arrays own them now: the steps below replace them with reordered copies, and
+        // a second reference here would keep the originals alive beside those.
+        (rankOfNode, nodeAtRank, forwardFirst, forwardArcs, backwardFirst, backwardArcs) = ([], [], [], [], [], [])
         laps.lap("numbering")
         if let sharedCore, let filters = options.nodeFilters {
             options.progress?.step("contraction: exclusion cores")

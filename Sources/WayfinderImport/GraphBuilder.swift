@@ -190,16 +190,24 @@ public enum GraphBuilder {
         let order = ModeBuild.order(modes)
         let tracks = order.map { BuildProgress.Track("\(modes[$0])") }
         live?.begin("modes", tracks: tracks)
-        DispatchQueue.concurrentPerform(iterations: order.count) { k in
-            let i = order[k]
-            let (network, seconds) = networks.take(i)
-            let build = ModeBuild(collector: shared.value, network: network, networkSeconds: seconds,
-                                  mode: modes[i], threads: max(1, threads / modes.count), progress: following ? tracks[k] : nil)
-            var part = GraphFileWriter()
-            build.add(to: &part)
-            results[i] = early(part, task: 2 + i).map { ModeBuildReport(build, sections: $0) }
-            tracks[k].step("done")
+        // One task a core, costliest first; a contraction borrows the cores of tasks that
+        // have ended (`CoreBudget`). Not `concurrentPerform`: a parallel loop nested in one
+        // runs on one thread.
+        let cores = CoreBudget(cores: threads), modesDone = DispatchGroup()
+        for (k, i) in order.enumerated() {
+            cores.acquire()
+            DispatchQueue.global().async(group: modesDone) {
+                defer { cores.release() }
+                let (network, seconds) = networks.take(i)
+                let build = ModeBuild(collector: shared.value, network: network, networkSeconds: seconds, mode: modes[i],
+                                      threads: threads, cores: cores, progress: following ? tracks[k] : nil)
+                var part = GraphFileWriter()
+                build.add(to: &part)
+                results[i] = early(part, task: 2 + i).map { ModeBuildReport(build, sections: $0) }
+                tracks[k].step("done")
+            }
         }
+        modesDone.wait()
         if let failure = modes.indices.lazy.compactMap({ failures[2 + $0] }).first { throw .output(failure) }
         for build in results.values {
             summary.modes.append((build.mode, build.segments, build.searchNodes, build.arcs, build.hierarchyArcs, build.restrictionsApplied))
@@ -232,7 +240,7 @@ public enum GraphBuilder {
             progress(String(format: "  base map: %d areas, %d buildings, %d lines, %d labels, %d coastline ways, %d clipped multipolygons left out; %d features; own time: %.3f s",
                             c.areas, c.buildings, c.lines, c.labels, c.coastlineWays, c.clippedAreas, c.features, seconds))
         }
-        phase("modes", "\(modes.count) modes contracted in parallel")
+        phase("modes", "\(modes.count) modes contracted, \(min(threads, modes.count)) at a time")
         for (mode, network) in summary.mainNetworks where network.isLow {
             let warning = String(format: "%@ main network holds %.0f%% of the mode's %d usable search nodes (%d), below %.0f%%: "
                                  + "routes between most places will fail; is the extract cut into pieces or clipped badly?",

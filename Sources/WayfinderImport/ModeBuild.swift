@@ -37,9 +37,10 @@ struct ModeBuild {
         return parts.joined(separator: ", ")
     }
 
-    /// The order the modes start contracting in (two at a time on two cores): costliest
-    /// first, so that the last to start is a cheap one: cycling's turn graph, then walking
-    /// (at 10x10 7 s against driving's 5).
+    /// The order the modes start contracting in (one a core, two at a time on two cores):
+    /// costliest first, so that the last to start is a cheap one: cycling's turn graph, then
+    /// walking (at 10x10 7 s against driving's 5). The first to end lends its core to the
+    /// contractions still running (`CoreBudget`).
     static func order(_ modes: [TravelMode]) -> [Int] {
         let cost: [TravelMode: Int] = [.cycling: 3, .walking: 2, .driving: 1]
         return modes.indices.sorted { cost[modes[$0], default: 0] > cost[modes[$1], default: 0] }
@@ -47,7 +48,7 @@ struct ModeBuild {
 
     /// `network`: this mode's roads, cut in the build's network phase (`networkSeconds`).
     init(collector c: OSMCollector, network: RoadNetwork, networkSeconds: Double, mode: TravelMode, threads: Int,
-         progress: BuildProgress.Track? = nil) {
+         cores: CoreBudget? = nil, progress: BuildProgress.Track? = nil) {
         self.mode = mode
         self.network = network
         var laps = Laps()
@@ -65,6 +66,7 @@ struct ModeBuild {
         let filters = mode == .driving ? Self.nodeFilters(network.segments, ways: c.ways, copies: search.viaWay?.copies ?? []) : nil
         var options = ContractionOptions(threads: threads, storageKeys: keys, nodeFilters: filters)
         options.progress = progress
+        options.cores = cores
         progress?.step("contraction", total: search.nodeCount, unit: "nodes")
         let contraction = buildContractionHierarchy(nodeCount: search.nodeCount, arcs: search.arcs, options: options)
         ch = contraction.hierarchy
