@@ -352,14 +352,15 @@ final class Contractor: @unchecked Sendable {
             if backwardArcs[i].via >= 0 { backwardArcs[i].via = rankOfNode[Int(backwardArcs[i].via)]; shortcuts += 1 }
         }
         statistics.shortcutCount = shortcuts
-        let selfLoops = nodeAtRank.enumerated().map { rank, node in
-            let via = loopVia[Int(node)]
-            return CHArc(head: Int32(rank), weight: loopWeight[Int(node)],
-                         via: via >= 0 ? rankOfNode[Int(via)] : via)
-        }
+        // Made in place so that `arrays` holds the only reference (see `HierarchyArrays.hierarchy`).
         var arrays = HierarchyArrays(rankOfNode: rankOfNode, nodeAtRank: nodeAtRank,
                                      forwardFirst: forwardFirst, forwardArcs: forwardArcs,
-                                     backwardFirst: backwardFirst, backwardArcs: backwardArcs, selfLoops: selfLoops,
+                                     backwardFirst: backwardFirst, backwardArcs: backwardArcs,
+                                     selfLoops: nodeAtRank.enumerated().map { rank, node in
+                                         let via = loopVia[Int(node)]
+                                         return CHArc(head: Int32(rank), weight: loopWeight[Int(node)],
+                                                      via: via >= 0 ? rankOfNode[Int(via)] : via)
+                                     },
                                      contractionOrderTail: nodeAtRank.count)
         // The arrays own them now: the steps below replace them with reordered copies, and
         // a second reference here would keep the originals alive beside those.

@@ -6,7 +6,7 @@ import Foundation
 /// than cores. A contraction alone on the machine parallelises its rounds, but one of several
 /// used to keep a fixed share of the cores: at 10x10, cycling's contraction ran on one core
 /// for 20 s and more after driving and walking had finished, and left the other idle
-/// (`ModeBuild.order`). Now each task holds one core (`acquire`, `release`) and a contraction
+/// (`ModeBuild.waves`). Now each task holds one core (`acquire`, `release`) and a contraction
 /// borrows whatever is free, one parallel step at a time (`borrow`, `ContractionOptions.cores`).
 /// The hierarchy is the same whatever it borrows: a step's results are gathered by batch
 /// position and node, not by worker.

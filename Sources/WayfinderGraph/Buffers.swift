@@ -14,6 +14,14 @@ public final class BufferOwner: @unchecked Sendable {
         return UnsafeBufferPointer(rebasing: storage[0..<array.count])
     }
 
+    /// `keep(_:)`, then empties `array`: when it held the only reference, its memory goes
+    /// before the next array is copied, not when the caller's copy goes (a contraction's
+    /// arcs at 20x20 are hundreds of MB each).
+    public func keep<T: BitwiseCopyable>(taking array: inout [T]) -> UnsafeBufferPointer<T> {
+        defer { array = [] }
+        return keep(array)
+    }
+
     deinit { release?() }
 
     private final class Storage<T> {

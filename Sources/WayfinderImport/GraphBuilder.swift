@@ -187,7 +187,7 @@ public enum GraphBuilder {
               + "the geocoder index (\(areaCount) areas)\(baseMap ? " and the base map" : "") built beside")
 
         let results = UnsafeResults<ModeBuildReport>(count: modes.count)
-        let order = ModeBuild.order(modes)
+        let waves = ModeBuild.waves(modes), order = waves.flatMap { $0 }
         let tracks = order.map { BuildProgress.Track("\(modes[$0])") }
         live?.begin("modes", tracks: tracks)
         // One task a core, costliest first; a contraction borrows the cores of tasks that
@@ -206,8 +206,9 @@ public enum GraphBuilder {
                 results[i] = early(part, task: 2 + i).map { ModeBuildReport(build, sections: $0) }
                 tracks[k].step("done")
             }
+            // The last of its wave started: the next wave waits for it to end.
+            if waves.contains(where: { $0.last == i }) { modesDone.wait() }
         }
-        modesDone.wait()
         if let failure = modes.indices.lazy.compactMap({ failures[2 + $0] }).first { throw .output(failure) }
         for build in results.values {
             summary.modes.append((build.mode, build.segments, build.searchNodes, build.arcs, build.hierarchyArcs, build.restrictionsApplied))
@@ -240,7 +241,9 @@ public enum GraphBuilder {
             progress(String(format: "  base map: %d areas, %d buildings, %d lines, %d labels, %d coastline ways, %d clipped multipolygons left out; %d features; own time: %.3f s",
                             c.areas, c.buildings, c.lines, c.labels, c.coastlineWays, c.clippedAreas, c.features, seconds))
         }
-        phase("modes", "\(modes.count) modes contracted, \(min(threads, modes.count)) at a time")
+        phase("modes", "\(modes.count) modes contracted: " + waves.map { wave in
+            wave.map { "\(modes[$0])" }.joined(separator: " and ") + (wave.count > 1 ? ", \(min(threads, wave.count)) at a time" : " alone")
+        }.joined(separator: ", then "))
         for (mode, network) in summary.mainNetworks where network.isLow {
             let warning = String(format: "%@ main network holds %.0f%% of the mode's %d usable search nodes (%d), below %.0f%%: "
                                  + "routes between most places will fail; is the extract cut into pieces or clipped badly?",

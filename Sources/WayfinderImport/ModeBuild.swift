@@ -37,13 +37,19 @@ struct ModeBuild {
         return parts.joined(separator: ", ")
     }
 
-    /// The order the modes start contracting in (one a core, two at a time on two cores):
-    /// costliest first, so that the last to start is a cheap one: cycling's turn graph, then
-    /// walking (at 10x10 7 s against driving's 5). The first to end lends its core to the
-    /// contractions still running (`CoreBudget`).
-    static func order(_ modes: [TravelMode]) -> [Int] {
+    /// The waves the modes are built in: the modes of a wave run at once, one task a core,
+    /// costliest first, and a wave starts when the one before it has ended. Cycling comes
+    /// alone, last: its turn graph's contraction is the build's largest transient (20x20:
+    /// 3.4 GiB of its own), and beside another mode's contraction, or the networks of modes
+    /// still waiting, the build went over 40 bytes an input node (3.9 GiB). By then the
+    /// other modes' arrays are written and gone, and its contraction borrows every core
+    /// (`CoreBudget`). Within a wave the costliest starts first (walking, at 10x10 7 s against
+    /// driving's 5), so that with fewer cores than modes the last to start is a cheap one.
+    static func waves(_ modes: [TravelMode]) -> [[Int]] {
         let cost: [TravelMode: Int] = [.cycling: 3, .walking: 2, .driving: 1]
-        return modes.indices.sorted { cost[modes[$0], default: 0] > cost[modes[$1], default: 0] }
+        let order = modes.indices.sorted { cost[modes[$0], default: 0] > cost[modes[$1], default: 0] }
+        let alone = order.filter { modes[$0] == .cycling }, together = order.filter { modes[$0] != .cycling }
+        return [together, alone].filter { !$0.isEmpty }
     }
 
     /// `network`: this mode's roads, cut in the build's network phase (`networkSeconds`).

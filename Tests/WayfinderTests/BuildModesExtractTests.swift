@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import WayfinderGraph
-import WayfinderImport
+@testable import WayfinderImport
 import WayfinderRouting
 
 /// `wayfinder build --modes` on a real extract: a mode left out is not even read (its profile
@@ -45,5 +45,16 @@ import WayfinderRouting
             }
             #expect(routed > 200, "\(mode): \(routed) routed")
         }
+    }
+
+    /// Cycling's contraction is the build's largest transient: it runs alone, after the
+    /// other modes' arrays are written and gone (`ModeBuild.waves`); the others run at once,
+    /// costliest first.
+    @Test func cyclingContractsAloneAfterTheOtherModes() {
+        #expect(ModeBuild.waves([.driving, .walking, .cycling]) == [[1, 0], [2]])
+        #expect(ModeBuild.waves([.cycling, .driving, .walking]) == [[2, 1], [0]])
+        #expect(ModeBuild.waves([.driving, .walking]) == [[1, 0]])
+        #expect(ModeBuild.waves([.cycling]) == [[0]])
+        #expect(ModeBuild.waves([.walking]) == [[0]])
     }
 }
