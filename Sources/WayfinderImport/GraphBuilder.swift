@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 import WayfinderContraction
 import WayfinderGeocoding
 import WayfinderGraph
@@ -129,15 +130,29 @@ public enum GraphBuilder {
 
         // The network phase, on two workers:
         // 1. the points' OSM node ids written, then the geocoder's index;
-        // 2. the ids numbered (a sort), the base map, then every mode's network cut (then
-        //    ids and numbers go).
-        // The geocoder's index needs the most memory of any step while it is built; this way
-        // no contraction runs beside it (20x20: a modes peak of 3.9 GiB when one did).
+        // 2. the ids numbered (a sort), then the base map.
+        // Then each worker cuts the modes' networks still to cut, costliest first (ids and
+        // numbers go after the last). The geocoder's index needs the most memory of any step
+        // while it is built; this way no contraction runs beside it (20x20: a modes peak of
+        // 3.9 GiB when one did). Worker 2 used to cut every network alone, 8 s at 20x20
+        // after worker 1 had ended.
         let networks = UnsafeResults<(RoadNetwork, Double)>(count: modes.count)
+        let cuts = ModeBuild.costliestFirst(modes), nextCut = NextIndex()
+        let numbered = UnsafeResults<PointNodes>(count: 1), numbering = DispatchSemaphore(value: 0)
+        /// Cuts networks of `cuts` until none is left, `track` saying which.
+        @Sendable func cutNetworks(_ nodes: PointNodes, track: BuildProgress.Track) {
+            while let k = nextCut.take(below: cuts.count) {
+                let i = cuts[k]
+                track.step("\(modes[i]) network")
+                let started = ContinuousClock.now
+                let network = RoadNetwork(collector: shared.value, nodes: nodes, mode: modes[i])
+                networks[i] = (network, Laps.seconds(ContinuousClock.now - started))
+            }
+        }
         let nodeIds = UnsafeResults<GraphFileWriter>(count: 1), denseCount = UnsafeResults<Int>(count: 1)
         let geocoder = UnsafeResults<(GraphFileWriter, GeocoderIndex.Summary, Double)>(count: 1)
         let drawn = UnsafeResults<(GraphFileWriter, BaseMapCollector.Counts, Double)>(count: 1)
-        let workers = [BuildProgress.Track("geocoder"), BuildProgress.Track(baseMap ? "base map, networks" : "networks")]
+        let workers = [BuildProgress.Track("geocoder, networks"), BuildProgress.Track(baseMap ? "base map, networks" : "networks")]
         live?.begin("network", tracks: workers)
         DispatchQueue.concurrentPerform(iterations: 2) { worker in
             let track = workers[worker]
@@ -157,10 +172,14 @@ public enum GraphBuilder {
                 var part = GraphFileWriter()
                 index.add(to: &part)
                 geocoder[0] = early(part, task: 0).map { ($0, index.summary, Date().timeIntervalSince(started)) }
+                numbering.wait()
+                cutNetworks(numbered[0]!, track: track)
             } else {
                 track.step("numbering")
                 let nodes = PointNodes(ids: ids.take())
                 denseCount[0] = nodes.denseCount
+                numbered[0] = nodes
+                numbering.signal()
                 if baseMap {
                     // Before the networks: its shapes (a fifth of the phase's memory) are
                     // then gone before the geocoder's index reaches its peak, near its end.
@@ -173,15 +192,11 @@ public enum GraphBuilder {
                     withExtendedLifetime(collected) {}
                     BuildMemory.returnFreePages()
                 }
-                for (i, mode) in modes.enumerated() {
-                    track.step("\(mode) network")
-                    let started = ContinuousClock.now
-                    let network = RoadNetwork(collector: shared.value, nodes: nodes, mode: mode)
-                    networks[i] = (network, Laps.seconds(ContinuousClock.now - started))
-                }
+                cutNetworks(nodes, track: track)
             }
             track.step("done")
         }
+        numbered[0] = nil
         if let failure = failures[0] ?? failures[1] { throw .output(failure) }
         phase("network", "\(denseCount[0]!) nodes under \(collector.points.count) way points; "
               + "the geocoder index (\(areaCount) areas)\(baseMap ? " and the base map" : "") built beside")
@@ -206,8 +221,13 @@ public enum GraphBuilder {
                 results[i] = early(part, task: 2 + i).map { ModeBuildReport(build, sections: $0) }
                 tracks[k].step("done")
             }
-            // The last of its wave started: the next wave waits for it to end.
-            if waves.contains(where: { $0.last == i }) { modesDone.wait() }
+            // The last of its wave started: the next wave waits for it to end, and does not
+            // start if a mode's sections could not be written (cycling's contraction takes
+            // minutes at scale, for a build that fails anyway).
+            if waves.contains(where: { $0.last == i }) {
+                modesDone.wait()
+                if modes.indices.contains(where: { failures[2 + $0] != nil }) { break }
+            }
         }
         if let failure = modes.indices.lazy.compactMap({ failures[2 + $0] }).first { throw .output(failure) }
         for build in results.values {
@@ -346,6 +366,16 @@ final class SharedUntilDone<T>: @unchecked Sendable {
             users -= 1
             if users == 0 { stored = nil }
         }
+    }
+}
+
+/// Hands out 0, 1, 2… to the parallel tasks that ask, each index once.
+final class NextIndex: Sendable {
+    private let next = Atomic<Int>(0)
+    /// The next index, nil once `count` have been handed out.
+    func take(below count: Int) -> Int? {
+        let k = next.add(1, ordering: .relaxed).oldValue
+        return k < count ? k : nil
     }
 }
 
