@@ -134,8 +134,8 @@ public enum GraphBuilder {
         // Then each worker cuts the modes' networks still to cut, costliest first (ids and
         // numbers go after the last). The geocoder's index needs the most memory of any step
         // while it is built; this way no contraction runs beside it (20x20: a modes peak of
-        // 3.9 GiB when one did). Worker 2 used to cut every network alone, 8 s at 20x20
-        // after worker 1 had ended.
+        // 3.9 GiB when one did). Worker 2 used to cut every network alone, for seconds after
+        // worker 1 had ended (the phase took 26-34 s at 20x20, now 22-23 s).
         let networks = UnsafeResults<(RoadNetwork, Double)>(count: modes.count)
         let cuts = ModeBuild.costliestFirst(modes), nextCut = NextIndex()
         let numbered = UnsafeResults<PointNodes>(count: 1), numbering = DispatchSemaphore(value: 0)
@@ -172,8 +172,10 @@ public enum GraphBuilder {
                 var part = GraphFileWriter()
                 index.add(to: &part)
                 geocoder[0] = early(part, task: 0).map { ($0, index.summary, Date().timeIntervalSince(started)) }
-                numbering.wait()
-                cutNetworks(numbered[0]!, track: track)
+                // Not a blocking wait: `concurrentPerform` may run both workers on one thread
+                // (one core), and then the numbering would never come. It is done long
+                // before the index at every size measured.
+                if numbering.wait(timeout: .now()) == .success { cutNetworks(numbered[0]!, track: track) }
             } else {
                 track.step("numbering")
                 let nodes = PointNodes(ids: ids.take())
@@ -205,8 +207,8 @@ public enum GraphBuilder {
         let waves = ModeBuild.waves(modes), order = waves.flatMap { $0 }
         let tracks = order.map { BuildProgress.Track("\(modes[$0])") }
         live?.begin("modes", tracks: tracks)
-        // One task a core, costliest first; a contraction borrows the cores of tasks that
-        // have ended (`CoreBudget`). Not `concurrentPerform`: a parallel loop nested in one
+        // In waves (`ModeBuild.waves`), one task a core, costliest first; a contraction
+        // borrows the cores of tasks that have ended (`CoreBudget`). Not `concurrentPerform`: a parallel loop nested in one
         // runs on one thread.
         let cores = CoreBudget(cores: threads), modesDone = DispatchGroup()
         for (k, i) in order.enumerated() {
