@@ -2,14 +2,13 @@ import Foundation
 
 /// The cores several contractions share, so that none stays idle while one still works.
 ///
-/// The import's modes phase builds its modes at once, costliest first, with no more tasks
-/// than cores. A contraction alone on the machine parallelises its rounds, but one of several
-/// used to keep a fixed share of the cores: at 10x10, cycling's contraction ran on one core
-/// for 20 s and more after driving and walking had finished, and left the other idle
-/// (`ModeBuild.waves`). Now each task holds one core (`acquire`, `release`) and a contraction
-/// borrows whatever is free, one parallel step at a time (`borrow`, `ContractionOptions.cores`).
-/// The hierarchy is the same whatever it borrows: a step's results are gathered by batch
-/// position and node, not by worker.
+/// The import's modes phase runs its modes in waves, one task a core (`ModeBuild.waves`). A
+/// contraction alone on the machine parallelises its rounds, but one of several used to keep
+/// a fixed share of the cores: at 10x10, cycling's contraction ran on one core for 20 s and
+/// more after driving and walking had finished, and left the other idle. Now each task holds
+/// one core (`acquire`, `release`) and a contraction borrows whatever is free, one parallel
+/// step at a time (`borrow`, `ContractionOptions.cores`). The hierarchy is the same whatever
+/// it borrows: a step's results are gathered by batch position and node, not by worker.
 ///
 /// A task waiting in `acquire` comes before any borrower: `borrow` lends nothing while one
 /// waits, so a released core goes to the waiter.
@@ -18,12 +17,9 @@ public final class CoreBudget: @unchecked Sendable {
     /// Guarded by `condition`.
     private var free: Int
     private var waiting = 0
-    /// The number of cores shared.
-    public let cores: Int
 
     public init(cores: Int) {
-        self.cores = max(1, cores)
-        free = self.cores
+        free = max(1, cores)
     }
 
     /// How many tasks are waiting in `acquire` now.

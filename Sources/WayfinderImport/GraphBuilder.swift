@@ -211,25 +211,28 @@ public enum GraphBuilder {
         // borrows the cores of tasks that have ended (`CoreBudget`). Not `concurrentPerform`: a parallel loop nested in one
         // runs on one thread.
         let cores = CoreBudget(cores: threads), modesDone = DispatchGroup()
-        for (k, i) in order.enumerated() {
-            cores.acquire()
-            DispatchQueue.global().async(group: modesDone) {
-                defer { cores.release() }
-                let (network, seconds) = networks.take(i)
-                let build = ModeBuild(collector: shared.value, network: network, networkSeconds: seconds, mode: modes[i],
-                                      threads: threads, cores: cores, progress: following ? tracks[k] : nil)
-                var part = GraphFileWriter()
-                build.add(to: &part)
-                results[i] = early(part, task: 2 + i).map { ModeBuildReport(build, sections: $0) }
-                tracks[k].step("done")
+        var k = 0
+        for wave in waves {
+            for i in wave {
+                let track = tracks[k]
+                k += 1
+                cores.acquire()
+                DispatchQueue.global().async(group: modesDone) {
+                    defer { cores.release() }
+                    let (network, seconds) = networks.take(i)
+                    let build = ModeBuild(collector: shared.value, network: network, networkSeconds: seconds, mode: modes[i],
+                                          threads: threads, cores: cores, progress: following ? track : nil)
+                    var part = GraphFileWriter()
+                    build.add(to: &part)
+                    results[i] = early(part, task: 2 + i).map { ModeBuildReport(build, sections: $0) }
+                    track.step("done")
+                }
             }
-            // The last of its wave started: the next wave waits for it to end, and does not
-            // start if a mode's sections could not be written (cycling's contraction takes
-            // minutes at scale, for a build that fails anyway).
-            if waves.contains(where: { $0.last == i }) {
-                modesDone.wait()
-                if modes.indices.contains(where: { failures[2 + $0] != nil }) { break }
-            }
+            // The next wave waits for this one to end, and does not start if a mode's sections
+            // could not be written (cycling's contraction takes minutes at scale, for a build
+            // that fails anyway).
+            modesDone.wait()
+            if modes.indices.contains(where: { failures[2 + $0] != nil }) { break }
         }
         if let failure = modes.indices.lazy.compactMap({ failures[2 + $0] }).first { throw .output(failure) }
         for build in results.values {
