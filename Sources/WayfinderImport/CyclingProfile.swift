@@ -126,7 +126,7 @@ struct CyclingProfile: Profile {
         guard let value else { return 0 }
         let digits = value.utf8.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
         guard let number = Double(String(decoding: digits, as: UTF8.self)) else { return 0 }
-        return value.utf8.contains("mph".utf8) || value.utf8.contains("mp/h".utf8) ? number * 1.609 : number
+        return value.containsBytes("mph") || value.containsBytes("mp/h") ? number * 1.609 : number
     }
 
     /// One-way value of bicycle.lua's `oneway_handler`: +1 forward only, -1 backward only,

@@ -38,9 +38,10 @@ enum Maxspeed {
         var limit: Double
         if !digits.isEmpty, let number = Double(digits) {
             limit = number
-            // The bytes searched, not Foundation's `contains`, a locale-aware search that
-            // cost the reader more than the rest of this function.
-            if raw.utf8.contains("mph".utf8) || raw.utf8.contains("mp/h".utf8) { limit *= 1.609 }
+            // The bytes searched (`containsBytes`), neither Foundation's locale-aware
+            // `contains` nor the standard library's generic one: each cost the reader more
+            // than the rest of this function.
+            if raw.containsBytes("mph") || raw.containsBytes("mp/h") { limit *= 1.609 }
         } else {
             let value = raw.lowercased()
             limit = zones[value] ?? zoneKind(value).flatMap { kindDefaults[$0] } ?? 0

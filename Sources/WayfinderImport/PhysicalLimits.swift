@@ -67,8 +67,8 @@ enum PhysicalLimits {
     static func kilograms(_ raw: String) -> Double? {
         let value = raw.replacingOccurrences(of: ",", with: ".")
         guard let number = firstNumber(value[...]) else { return nil }
-        if value.utf8.contains("lbs".utf8) { return number * 0.45359237 }
-        if value.utf8.contains("kg".utf8) { return number }
+        if value.containsBytes("lbs") { return number * 0.45359237 }
+        if value.containsBytes("kg") { return number }
         return number * 1000
     }
 

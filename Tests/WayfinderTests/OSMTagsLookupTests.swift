@@ -80,4 +80,27 @@ struct OSMTagsLookupTests {
         let found = OSMTags.withTags(dictionary) { OtherNames.of($0, name: "Nom") }
         #expect(Set(found.map { "\($0.key)=\($0.value)" }) == ["name:en=Name", "alt_name=Other", "old_name:de=Alt"])
     }
+
+    /// `containsBytes`, the parsers' byte search, answers as a search of the bytes by index:
+    /// needles at either end, overlapping starts ("mmph", "mpmph"), a needle longer than the
+    /// value, non-ASCII values and the empty needle.
+    @Test func containsBytesAnswersAsAByteSearch() {
+        func reference(_ value: String, _ needle: String) -> Bool {
+            let hay = Array(value.utf8), want = Array(needle.utf8)
+            if want.isEmpty { return true }
+            guard hay.count >= want.count else { return false }
+            return (0...(hay.count - want.count)).contains { Array(hay[$0..<($0 + want.count)]) == want }
+        }
+        let values = ["", "m", "mp", "mph", "30 mph", "mph 30", "30mph", "30 mp/h", "mmph", "mpmph", "mp/mph",
+                      "30 MPH", "50 km/h", "ñmph", "é", "10 lbs", "3.5 kg", "kkg", "k g", "30 mp h"]
+        for value in values {
+            #expect(value.containsBytes("mph") == reference(value, "mph"), "\(value) mph")
+            #expect(value.containsBytes("mp/h") == reference(value, "mp/h"), "\(value) mp/h")
+            #expect(value.containsBytes("kg") == reference(value, "kg"), "\(value) kg")
+            #expect(value.containsBytes("lbs") == reference(value, "lbs"), "\(value) lbs")
+            #expect(value.containsBytes(""))
+        }
+        #expect(Maxspeed.parse("30 mph") == 30 * 1.609)
+        #expect(Maxspeed.parse("30") == 30)
+    }
 }
