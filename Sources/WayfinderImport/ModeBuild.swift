@@ -18,7 +18,8 @@ struct ModeBuild {
     let bearings: [UInt16]
     /// Wall time of each step of this mode, for the build summary: `network`, `search graph`,
     /// `contraction`, then the contraction's own steps as `contraction: STEP`
-    /// (`ContractionStatistics.steps`), `components+snap index` and `bearings`.
+    /// (`ContractionStatistics.steps`), `components+snap index` and `bearings` (`ModeExtras`:
+    /// these two run beside the contraction's last steps when a core is free for them).
     private(set) var timings: [(String, Double)] = []
 
     /// `timings` for the summary line: "network 0.5 s, …, contraction 3.9 s (rounds 2.9 s, …), …".
@@ -73,6 +74,7 @@ struct ModeBuild {
             : SearchGraph(walking: network)
         base = BaseGraph(nodeCount: search.nodeCount, arcs: search.arcs)
         laps.lap("search graph")
+        let preparing = ContinuousClock.now
         var keys = Self.mapOrderKeys(network.segments, points: c.points, nodeCount: search.nodeCount, mode: mode)
         // A via-way restriction's copy of a directed segment lies where the segment does.
         for (i, x) in (search.viaWay?.copies ?? []).enumerated() { keys[2 * network.segments.count + i] = keys[Int(x)] }
@@ -80,29 +82,18 @@ struct ModeBuild {
         var options = ContractionOptions(threads: threads, storageKeys: keys, nodeFilters: filters)
         options.progress = progress
         options.cores = cores
+        let extras = ModeExtras(mode: mode, network: network, search: search, points: c.points, ways: c.ways)
+        options.besideTheArrays = { extras.make() }
         progress?.step("contraction", total: search.nodeCount, unit: "nodes")
+        let keysSeconds = Laps.seconds(ContinuousClock.now - preparing)
         let contraction = buildContractionHierarchy(nodeCount: search.nodeCount, arcs: search.arcs, options: options)
         ch = contraction.hierarchy
-        laps.lap("contraction")
+        // Up to the end of its arrays: `extras` may have been made after them on this thread.
+        laps.add("contraction", seconds: keysSeconds + contraction.statistics.seconds)
         for step in contraction.statistics.steps { laps.add("contraction: \(step.name)", seconds: step.seconds) }
-        progress?.step("components+snap index")
-        let (component, sizes) = stronglyConnectedComponents(nodeCount: search.nodeCount, arcs: search.arcs)
-        componentSizes = sizes
-        mainNetwork = MainNetworkShare(nodeCount: search.nodeCount, arcs: search.arcs, componentSizes: sizes)
-        let segments = network.segments
-        segmentComponent = segments.indices.map { s in
-            let segment = segments[s]
-            // A segment belongs to the component of the search node one enters it from.
-            if mode.isTurnExpanded { return component[2 * s + (segment.forwardWeight >= 0 ? 0 : 1)] }
-            return component[Int(segment.forwardWeight >= 0 ? segment.fromNode : segment.toNode)]
-        }
-        snap = SnapIndexBuilder(segments: segments, points: c.points, ways: c.ways)
-        laps.lap("components+snap index")
-        progress?.step("bearings")
-        leaving = network.leavingSegments()
-        bearings = SegmentBearings.measureAll(segments: segments, points: c.points, ways: c.ways,
-                                              nodeFirst: leaving.first, nodeLeaving: leaving.leaving)
-        laps.lap("bearings")
+        for (name, seconds) in extras.timings { laps.add(name, seconds: seconds) }
+        (segmentComponent, componentSizes, mainNetwork) = (extras.segmentComponent, extras.componentSizes, extras.mainNetwork)
+        (snap, leaving, bearings) = (extras.snap!, extras.leaving, extras.bearings)
         progress?.step("done")
         timings = laps.steps.map { ($0.name, $0.seconds) }
     }

@@ -237,59 +237,6 @@ struct ContractionTests {
         #expect(Array(one.selfLoops) == Array(two.selfLoops))
     }
 
-    @Test("the build is the same when its workers come and go with the cores another task leaves free")
-    func deterministicWhileBorrowingCores() {
-        var rng = SplitMix64(seed: 16)
-        let roads = TestGraphs.roadGrid(width: 50, height: 50, rng: &rng)
-        let one = buildContractionHierarchy(nodeCount: roads.nodeCount, arcs: roads.arcs, threads: 1)
-        // Another task takes and gives back one of the three cores the whole time, so the
-        // parallel steps run with one, two or three workers.
-        let cores = CoreBudget(cores: 3)
-        cores.acquire()  // the contraction's own core
-        let other = DispatchGroup()
-        DispatchQueue.global().async(group: other) {
-            for _ in 0..<400 {
-                cores.acquire()
-                usleep(50)
-                cores.release()
-                usleep(50)
-            }
-        }
-        var options = ContractionOptions(threads: 3)
-        options.cores = cores
-        let shared = buildContractionHierarchy(nodeCount: roads.nodeCount, arcs: roads.arcs, options: options).hierarchy
-        other.wait()
-        cores.release()
-        #expect(cores.borrow(upTo: 5) == 3)
-        #expect(Array(one.nodeAtRank) == Array(shared.nodeAtRank))
-        #expect(Array(one.forwardFirst) == Array(shared.forwardFirst))
-        #expect(Array(one.forwardArcs) == Array(shared.forwardArcs))
-        #expect(Array(one.backwardArcs) == Array(shared.backwardArcs))
-        #expect(Array(one.selfLoops) == Array(shared.selfLoops))
-    }
-
-    @Test func coreBudgetLendsOnlyWhatIsFree() {
-        let cores = CoreBudget(cores: 2)
-        cores.acquire()  // task A
-        #expect(cores.borrow(upTo: 4) == 1)  // the other core is free
-        #expect(cores.borrow(upTo: 1) == 0)
-        // Task B waits for a core: none is free.
-        let gotOne = DispatchSemaphore(value: 0), b = DispatchGroup()
-        DispatchQueue.global().async(group: b) {
-            cores.acquire()
-            gotOne.signal()
-        }
-        for _ in 0..<5000 where cores.waitingTasks == 0 { usleep(1000) }
-        #expect(cores.waitingTasks == 1)
-        #expect(gotOne.wait(timeout: .now()) == .timedOut)
-        cores.release(1)  // the borrowed core goes to B, not to the next borrower
-        #expect(cores.borrow(upTo: 2) == 0)
-        #expect(gotOne.wait(timeout: .now() + 5) == .success)
-        #expect(b.wait(timeout: .now() + 10) == .success)
-        cores.release(2)  // A's and B's
-        #expect(cores.borrow(upTo: 3) == 2)
-    }
-
     @Test("tight witness limits only add shortcuts")
     func tightLimits() {
         var rng = SplitMix64(seed: 10)
