@@ -70,7 +70,7 @@ struct ModeBuild {
         progress?.step("graph")
         search = mode.isTurnExpanded
             ? SearchGraph(turnExpanded: network, mode: mode, points: c.points, ways: c.ways,
-                          restrictions: c.restrictions(of: mode), obstacles: c.obstacles)
+                          restrictions: c.restrictions(of: mode), obstacles: c.obstacles, cores: cores)
             : SearchGraph(walking: network)
         base = BaseGraph(nodeCount: search.nodeCount, arcs: search.arcs)
         laps.lap("search graph")
