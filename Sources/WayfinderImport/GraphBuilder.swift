@@ -208,8 +208,8 @@ public enum GraphBuilder {
         let tracks = order.map { BuildProgress.Track("\(modes[$0])") }
         live?.begin("modes", tracks: tracks)
         // In waves (`ModeBuild.waves`), one task a core, costliest first; a contraction
-        // borrows the cores of tasks that have ended (`CoreBudget`). Not `concurrentPerform`: a parallel loop nested in one
-        // runs on one thread.
+        // borrows the cores of tasks that have ended (`CoreBudget`). Not `concurrentPerform`:
+        // a parallel loop nested in one runs on one thread.
         let cores = CoreBudget(cores: threads), modesDone = DispatchGroup()
         var k = 0
         for wave in waves {

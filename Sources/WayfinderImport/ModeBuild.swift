@@ -82,8 +82,11 @@ struct ModeBuild {
         var options = ContractionOptions(threads: threads, storageKeys: keys, nodeFilters: filters)
         options.progress = progress
         options.cores = cores
-        let extras = ModeExtras(mode: mode, network: network, search: search, points: c.points, ways: c.ways)
-        options.besideTheArrays = { extras.make() }
+        // Filled by the contraction before it returns (it waits for the work it runs beside).
+        let extras = UnsafeResults<ModeExtras>(count: 1)
+        options.besideTheArrays = { [search, points = c.points, ways = c.ways] in
+            extras[0] = ModeExtras(mode: mode, network: network, search: search, points: points, ways: ways)
+        }
         progress?.step("contraction", total: search.nodeCount, unit: "nodes")
         let keysSeconds = Laps.seconds(ContinuousClock.now - preparing)
         let contraction = buildContractionHierarchy(nodeCount: search.nodeCount, arcs: search.arcs, options: options)
@@ -91,9 +94,10 @@ struct ModeBuild {
         // Up to the end of its arrays: `extras` may have been made after them on this thread.
         laps.add("contraction", seconds: keysSeconds + contraction.statistics.seconds)
         for step in contraction.statistics.steps { laps.add("contraction: \(step.name)", seconds: step.seconds) }
-        for (name, seconds) in extras.timings { laps.add(name, seconds: seconds) }
-        (segmentComponent, componentSizes, mainNetwork) = (extras.segmentComponent, extras.componentSizes, extras.mainNetwork)
-        (snap, leaving, bearings) = (extras.snap!, extras.leaving, extras.bearings)
+        let made = extras.take(0)
+        for (name, seconds) in made.timings { laps.add(name, seconds: seconds) }
+        (segmentComponent, componentSizes, mainNetwork) = (made.segmentComponent, made.componentSizes, made.mainNetwork)
+        (snap, leaving, bearings) = (made.snap, made.leaving, made.bearings)
         progress?.step("done")
         timings = laps.steps.map { ($0.name, $0.seconds) }
     }
