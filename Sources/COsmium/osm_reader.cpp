@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "callback_thread.hpp"
+#include "relation_blobs.hpp"
 
 #include <cerrno>
 #include <cstdio>
@@ -114,16 +115,23 @@ struct RelationsPass : osmium::handler::Handler {
     std::thread thread;
     std::exception_ptr error;
     bool done = false;
+    bool from_tail = false;  // set before the thread ends
 
     // Its own one-thread pool: on the main pass's, its blocks would queue behind the nodes'.
     osmium::thread::Pool pool{1};
 
-    RelationsPass(const char *path, AreaManager &manager) {
-        thread = std::thread([this, path, &manager] {
+    // `sorted`: the file's header declares it sorted by type then id, so that the pass can
+    // read only the blobs that hold relations (relation_blobs.hpp).
+    RelationsPass(const char *path, bool sorted, AreaManager &manager) {
+        thread = std::thread([this, path, sorted, &manager] {
             try {
-                osmium::io::Reader relations{osmium::io::File{path}, osmium::osm_entity_bits::relation, osmium::io::read_meta::no, pool};
+                std::string tail;
+                from_tail = sorted && RelationBlobs::tail(path, tail);
+                osmium::io::Reader relations{from_tail ? osmium::io::File{tail.data(), tail.size(), "pbf"} : osmium::io::File{path},
+                                             osmium::osm_entity_bits::relation, osmium::io::read_meta::no, pool};
                 osmium::apply(relations, manager);
                 relations.close();
+                std::string{}.swap(tail);
                 manager.prepare_for_lookup();
             } catch (...) {
                 error = std::current_exception();
@@ -307,7 +315,7 @@ extern "C" int wf_osm_read(const char *path, const wf_osm_handlers *handlers, wf
             AreaManager manager{osmium::area::Assembler::config_type{}, area_filter(handlers->basemap_areas != 0)};
             // The relations pass runs on a thread of its own while the main pass reads the
             // nodes (most of the file); the main pass waits for it at the first way.
-            RelationsPass first{path, manager};
+            RelationsPass first{path, !handlers->relations_from_every_blob && reader.header().get("sorting") == "Type_then_ID", manager};
             AreaDispatch areas{callbacks};
             Index positive, negative;
             LocationHandler locations{positive, negative};
@@ -316,6 +324,7 @@ extern "C" int wf_osm_read(const char *path, const wf_osm_handlers *handlers, wf
                 osmium::apply(buffer, areas);
             }));
             first.wait();
+            dispatch.stats.relations_from_tail = first.from_tail;
             manager.flush_output();
             manager.for_each_incomplete_relation([&](auto &&handle) {
                 areas.incomplete(*handle, manager);

@@ -191,6 +191,9 @@ public struct OSMReadStats: Sendable, Equatable {
     /// The file header's box (an extract's clip box), when it has one.
     public var boundsMin: FixedCoordinate?
     public var boundsMax: FixedCoordinate?
+    /// With `.areas`: the relations pass read only the last blobs, those that hold relations
+    /// (the file's header declares it sorted by type then id); otherwise it read every blob.
+    public var relationsFromTail = false
 
     public init(nodes: Int = 0, ways: Int = 0, relations: Int = 0, missingLocations: Int = 0, seconds: Double = 0) {
         self.nodes = nodes
@@ -225,15 +228,19 @@ public enum OSMReader {
     ///   - threads: libosmium decoding threads. 1 is best on 2 cores; more may help on
     ///     bigger hosts at the cost of memory.
     ///   - progress: counts the bytes read of the file's size, every few thousand objects.
+    ///   - relationsFromEveryBlob: with `.areas`, the relations pass inflates every blob even
+    ///     of a file sorted by type then id (it reads only the last ones, which hold the
+    ///     relations, otherwise); the tests compare the two.
     public static func read(
         path: String, into handler: some OSMHandler, kinds: OSMEntityKinds = .all, threads: Int = 1,
-        progress: BuildProgress.Track? = nil
+        progress: BuildProgress.Track? = nil, relationsFromEveryBlob: Bool = false
     ) throws(OSMReadError) -> OSMReadStats {
         // The C callbacks cannot capture the generic type, so they call through an existential.
         let box = HandlerBox(handler, progress)
         var handlers = wf_osm_handlers()
         handlers.context = Unmanaged.passUnretained(box).toOpaque()
         handlers.threads = Int32(clamping: threads)
+        handlers.relations_from_every_blob = relationsFromEveryBlob ? 1 : 0
         if progress != nil {
             handlers.progress = { context, done, total in
                 Unmanaged<HandlerBox>.fromOpaque(context!).takeUnretainedValue().progress?.count(Int(done), of: Int(total))
@@ -293,6 +300,7 @@ public enum OSMReader {
                 nodes: Int(stats.nodes), ways: Int(stats.ways), relations: Int(stats.relations),
                 missingLocations: Int(stats.missing_locations),
                 seconds: Double(c.seconds) + Double(c.attoseconds) * 1e-18)
+            result.relationsFromTail = stats.relations_from_tail != 0
             if stats.has_bounds != 0 {
                 result.boundsMin = FixedCoordinate(lat: stats.min_lat, lon: stats.min_lon)
                 result.boundsMax = FixedCoordinate(lat: stats.max_lat, lon: stats.max_lon)

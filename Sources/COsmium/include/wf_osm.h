@@ -60,7 +60,8 @@ typedef struct wf_osm_handlers {
      * complete = 1: the rings are closed (first point repeated last), outer and inner.
      * complete = 0: a relation whose member ways are not all in the file (a clipped extract):
      * the rings are the located runs of the member ways that are there, role -1.
-     * Setting this adds a first pass over the file's relations (nothing else decoded). */
+     * Setting this adds a first pass over the file's relations (nothing else decoded; in a
+     * file whose header declares Sort.Type_then_ID, only the blobs that hold relations). */
     void (*area)(void *context, char type, int64_t id, int complete, const wf_tag *tags, size_t tag_count,
                  const int32_t *lat_e7, const int32_t *lon_e7, const wf_ring *rings, size_t ring_count);
     /* With area: also assemble the base map's areas (keys building, landuse, natural, leisure,
@@ -70,6 +71,9 @@ typedef struct wf_osm_handlers {
      * it may draw or store freely): bytes of the file read so far (libosmium's offset, a
      * little ahead of the objects handed out) and the file's size. */
     void (*progress)(void *context, uint64_t bytes_read, uint64_t file_size);
+    /* Non-zero: the relations pass reads every blob even of a sorted file (the tests compare
+     * the two ways). */
+    int relations_from_every_blob;
 } wf_osm_handlers;
 
 /* Counts cover only the entity types that were decoded (nodes are decoded when
@@ -79,6 +83,8 @@ typedef struct wf_osm_stats {
     /* The file header's bounding box (an extract's clip box), when it has one. */
     int has_bounds;
     int32_t min_lat, min_lon, max_lat, max_lon;
+    /* The areas' relations pass read only the blobs that hold relations (a sorted file). */
+    int relations_from_tail;
 } wf_osm_stats;
 
 /* Reads the whole file, calling the handlers in file order. Returns a WF_OSM_* code;
