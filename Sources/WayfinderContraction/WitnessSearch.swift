@@ -41,9 +41,9 @@ final class WitnessSearch: @unchecked Sendable {
     /// Version stamps: `dist[x]` is valid only if `reached[x] == round`; no clearing per search.
     private let reached: UnsafeMutablePointer<UInt32>
     private let target: UnsafeMutablePointer<UInt32>
-    /// For a target (`target[x] == round`): the weight its path through `m` needs beaten
-    /// (the least over parallel arcs `m -> x`).
-    private let bound: UnsafeMutablePointer<Int32>
+    /// This search's targets, each with the weight its path through `m` needs matched (the
+    /// least over parallel arcs `m -> x`): a few, so a list, not a bound per node.
+    private var bounds: [(node: Int32, bound: Int32)] = []
     private var round: UInt32 = 0
     private let nodeCount: Int
     private let heap = MinHeap()
@@ -60,14 +60,12 @@ final class WitnessSearch: @unchecked Sendable {
         reached.initialize(repeating: 0, count: nodeCount)
         target = .allocate(capacity: max(nodeCount, 1))
         target.initialize(repeating: 0, count: nodeCount)
-        bound = .allocate(capacity: max(nodeCount, 1))
     }
 
     deinit {
         dist.deallocate()
         reached.deallocate()
         target.deallocate()
-        bound.deallocate()
     }
 
     private func nextRound() {
@@ -90,7 +88,7 @@ final class WitnessSearch: @unchecked Sendable {
         for inArc in ins {
             let u = inArc.other
             nextRound()
-            var targetCount = 0
+            bounds.removeAll(keepingCapacity: true)
             var limit: Int64 = 0
             for outArc in outs {
                 let through = Int64(inArc.weight) + Int64(outArc.weight)
@@ -99,19 +97,17 @@ final class WitnessSearch: @unchecked Sendable {
                     loops.append((u, Int32(through)))
                     continue
                 }
-                let v = Int(outArc.other)
-                if target[v] != round {
-                    target[v] = round
-                    bound[v] = Int32(through)
-                    targetCount += 1
-                } else {
-                    bound[v] = min(bound[v], Int32(through))
+                let v = outArc.other
+                if target[Int(v)] != round {
+                    target[Int(v)] = round
+                    bounds.append((v, Int32(through)))
+                } else if let k = bounds.firstIndex(where: { $0.node == v }) {
+                    bounds[k].bound = min(bounds[k].bound, Int32(through))
                 }
                 limit = max(limit, through)
             }
-            if targetCount == 0 { continue }
-            search(from: u, avoiding: m, position: position, graph: graph,
-                   limit: Int32(limit), targetCount: targetCount, settleLimit: settleLimit)
+            if bounds.isEmpty { continue }
+            search(from: u, avoiding: m, position: position, graph: graph, limit: Int32(limit), settleLimit: settleLimit)
             for outArc in outs where outArc.other != u {
                 let through = Int64(inArc.weight) + Int64(outArc.weight)
                 if through >= Int64(infiniteWeight) { continue }
@@ -131,11 +127,11 @@ final class WitnessSearch: @unchecked Sendable {
     /// every node nearer than it. At 10x10 (driving and walking, one thread) it saves 6 % of
     /// the settles and a tenth of the rounds' time, the pushes of the nodes not settled.
     private func search(from source: Int32, avoiding avoid: Int32, position: Int32, graph: ContractionGraph,
-                        limit: Int32, targetCount: Int, settleLimit: Int) {
+                        limit: Int32, settleLimit: Int) {
         // Hoisted into locals: this is the hottest loop of the whole build.
         let pool = graph.out.pool, start = graph.out.start, count = graph.out.count
         let batchPosition = graph.batchPosition
-        let dist = self.dist, reached = self.reached, target = self.target, bound = self.bound, round = self.round
+        let dist = self.dist, reached = self.reached, target = self.target, round = self.round, bounds = self.bounds
         let checkBatch = position != .min
         let blocked = graph.blocked
         let heap = self.heap
@@ -143,7 +139,7 @@ final class WitnessSearch: @unchecked Sendable {
         dist[Int(source)] = 0
         reached[Int(source)] = round
         heap.push(key: 0, id: source)
-        var targetsLeft = targetCount, unwitnessed = targetCount
+        var targetsLeft = bounds.count, unwitnessed = bounds.count
         var settled = 0
         while !heap.isEmpty {
             let (key, x) = heap.pop()
@@ -164,8 +160,10 @@ final class WitnessSearch: @unchecked Sendable {
                 if d > Int64(limit) { continue }
                 let first = reached[Int(y)] != round
                 if first || Int32(truncatingIfNeeded: d) < dist[Int(y)] {
-                    let newlyWitnessed = target[Int(y)] == round && d <= Int64(bound[Int(y)])
-                        && (first || dist[Int(y)] > bound[Int(y)])
+                    // A target's bound is looked up only when the target is reached (rarely).
+                    let newlyWitnessed = target[Int(y)] == round && bounds.contains {
+                        $0.node == y && d <= Int64($0.bound) && (first || dist[Int(y)] > $0.bound)
+                    }
                     reached[Int(y)] = round
                     dist[Int(y)] = Int32(truncatingIfNeeded: d)
                     if newlyWitnessed {
