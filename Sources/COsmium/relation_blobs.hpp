@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include <cstdint>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -53,6 +54,12 @@ private:
         if (fd >= 0 && fstat(fd, &st) == 0) file_size = static_cast<uint64_t>(st.st_size);
     }
 
+    // A blob's length prefix: its header's size, big-endian (the first 4 bytes of `bytes`).
+    static uint32_t header_size(const std::string &bytes) {
+        const auto *p = reinterpret_cast<const unsigned char *>(bytes.data());
+        return (uint32_t{p[0]} << 24) | (uint32_t{p[1]} << 16) | (uint32_t{p[2]} << 8) | p[3];
+    }
+
     bool read_exactly(std::string &out, uint64_t offset, uint64_t size) const {
         out.resize(size);
         uint64_t done = 0;
@@ -69,9 +76,8 @@ private:
         std::string bytes;
         for (uint64_t offset = 0; offset < file_size;) {
             if (!read_exactly(bytes, offset, 4)) return false;
-            const auto *p = reinterpret_cast<const unsigned char *>(bytes.data());
-            const uint32_t header_size = (uint32_t{p[0]} << 24) | (uint32_t{p[1]} << 16) | (uint32_t{p[2]} << 8) | p[3];
-            if (header_size == 0 || header_size > max_header || !read_exactly(bytes, offset + 4, header_size)) return false;
+            const uint32_t prefix = header_size(bytes);
+            if (prefix == 0 || prefix > max_header || !read_exactly(bytes, offset + 4, prefix)) return false;
             uint64_t data_size = 0;
             bool data = false, seen_size = false;
             protozero::pbf_message<osmium::io::detail::FileFormat::BlobHeader> header{bytes};
@@ -91,7 +97,7 @@ private:
                     header.skip();
                 }
             }
-            const uint64_t size = 4 + uint64_t{header_size} + data_size;
+            const uint64_t size = 4 + uint64_t{prefix} + data_size;
             if (!seen_size || size > file_size - offset) return false;
             // The header blob is the first; anything else that is not OSMData is skipped, as
             // libosmium skips it.
@@ -105,13 +111,13 @@ private:
     bool holds_relations(const Blob &blob) const {
         std::string bytes, inflated;
         if (!read_exactly(bytes, blob.offset, blob.size)) throw std::runtime_error{"short read"};
-        const auto *p = reinterpret_cast<const unsigned char *>(bytes.data());
-        const uint32_t header_size = (uint32_t{p[0]} << 24) | (uint32_t{p[1]} << 16) | (uint32_t{p[2]} << 8) | p[3];
+        const uint32_t prefix = header_size(bytes);
+        if (uint64_t{prefix} + 4 > bytes.size()) throw std::runtime_error{"changed under the read"};
         protozero::data_view block;
         int32_t raw_size = -1;
         protozero::data_view zlib_data;
         bool raw = false, zlib = false;
-        protozero::pbf_message<osmium::io::detail::FileFormat::Blob> message{bytes.data() + 4 + header_size, bytes.size() - 4 - header_size};
+        protozero::pbf_message<osmium::io::detail::FileFormat::Blob> message{bytes.data() + 4 + prefix, bytes.size() - 4 - prefix};
         while (message.next()) {
             switch (message.tag()) {
             case osmium::io::detail::FileFormat::Blob::optional_bytes_raw:
