@@ -8,14 +8,9 @@ struct ModeBuild {
     let search: SearchGraph
     let ch: ContractionHierarchy
     let base: BaseGraph
-    let segmentComponent: [Int32]
-    let componentSizes: [Int32]
-    let mainNetwork: MainNetworkShare
-    let snap: SnapIndexBuilder
-    /// The directed segments leaving each intersection (`ModeRoads`' `nodeFirst`, `nodeLeaving`).
-    let leaving: (first: [Int32], leaving: [Int32])
-    /// The bearing each directed segment leaves its intersection with (`SegmentBearings`).
-    let bearings: [UInt16]
+    /// Components, main network, snapping index, leaving segments and bearings (made beside
+    /// the contraction's last steps).
+    let extras: ModeExtras
     /// Wall time of each step of this mode, for the build summary: `network`, `search graph`,
     /// `contraction`, then the contraction's own steps as `contraction: STEP`
     /// (`ContractionStatistics.steps`), `components+snap index` and `bearings` (`ModeExtras`:
@@ -83,21 +78,19 @@ struct ModeBuild {
         options.progress = progress
         options.cores = cores
         // Filled by the contraction before it returns (it waits for the work it runs beside).
-        let extras = UnsafeResults<ModeExtras>(count: 1)
+        let made = UnsafeResults<ModeExtras>(count: 1)
         options.besideTheArrays = { [search, points = c.points, ways = c.ways] in
-            extras[0] = ModeExtras(mode: mode, network: network, search: search, points: points, ways: ways)
+            made[0] = ModeExtras(mode: mode, network: network, search: search, points: points, ways: ways)
         }
         progress?.step("contraction", total: search.nodeCount, unit: "nodes")
         let keysSeconds = Laps.seconds(ContinuousClock.now - preparing)
         let contraction = buildContractionHierarchy(nodeCount: search.nodeCount, arcs: search.arcs, options: options)
         ch = contraction.hierarchy
-        // Up to the end of its arrays: `extras` may have been made after them on this thread.
+        // Up to the end of its arrays: the extras may have been made after them on this thread.
         laps.add("contraction", seconds: keysSeconds + contraction.statistics.seconds)
         for step in contraction.statistics.steps { laps.add("contraction: \(step.name)", seconds: step.seconds) }
-        let made = extras.take(0)
-        for (name, seconds) in made.timings { laps.add(name, seconds: seconds) }
-        (segmentComponent, componentSizes, mainNetwork) = (made.segmentComponent, made.componentSizes, made.mainNetwork)
-        (snap, leaving, bearings) = (made.snap, made.leaving, made.bearings)
+        extras = made.take(0)
+        for (name, seconds) in extras.timings { laps.add(name, seconds: seconds) }
         progress?.step("done")
         timings = laps.steps.map { ($0.name, $0.seconds) }
     }
@@ -139,17 +132,17 @@ struct ModeBuild {
 
     /// Adds this mode's sections, in this order (the file's bytes depend on it).
     func add(to writer: inout GraphFileWriter) {
-        ModeRoads.add(segments: network.segments, segmentComponent: segmentComponent, componentSize: componentSizes,
-                      nodeFirst: leaving.first, nodeLeaving: leaving.leaving, mode: mode, to: &writer)
+        ModeRoads.add(segments: network.segments, segmentComponent: extras.segmentComponent, componentSize: extras.componentSizes,
+                      nodeFirst: extras.leaving.first, nodeLeaving: extras.leaving.leaving, mode: mode, to: &writer)
         ch.add(to: &writer, mode: mode)
         base.add(to: &writer, mode: mode)
-        snap.add(to: &writer, mode: mode)
+        extras.snap.add(to: &writer, mode: mode)
         SearchNodeCopies.add(search.viaWay?.copies ?? [], mode: mode, to: &writer)
         if mode.isTurnExpanded {
             let origins = ClosedTurnOrigins.bitset(search.closedTurnOrigins, count: 2 * network.segments.count)
             ClosedTurnOrigins.add(origins, mode: mode, to: &writer)
         }
-        SegmentBearings.add(bearings, mode: mode, to: &writer)
+        SegmentBearings.add(extras.bearings, mode: mode, to: &writer)
         if !network.segmentTransports.isEmpty { SegmentTransports.add(network.segmentTransports, mode: mode, to: &writer) }
     }
 }
@@ -171,7 +164,7 @@ struct ModeBuildReport {
         (segments, searchNodes, arcs) = (build.network.segments.count, build.search.nodeCount, build.search.arcs.count)
         hierarchyArcs = build.ch.forwardArcs.count + build.ch.backwardArcs.count
         restrictionsApplied = build.search.restrictionsApplied
-        mainNetwork = build.mainNetwork
+        mainNetwork = build.extras.mainNetwork
         let viaWay = build.search.viaWay
         (viaWayApplied, viaWayUnresolved, viaWayCopies) = (viaWay?.applied ?? 0, viaWay?.unresolved ?? 0, viaWay?.copies.count ?? 0)
         timings = build.timings

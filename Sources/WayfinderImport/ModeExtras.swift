@@ -10,7 +10,9 @@ struct ModeExtras {
     let componentSizes: [Int32]
     let mainNetwork: MainNetworkShare
     let snap: SnapIndexBuilder
+    /// The directed segments leaving each intersection (`ModeRoads`' `nodeFirst`, `nodeLeaving`).
     let leaving: (first: [Int32], leaving: [Int32])
+    /// The bearing each directed segment leaves its intersection with (`SegmentBearings`).
     let bearings: [UInt16]
     /// Wall time of the two steps, as the summary names them.
     let timings: [(String, Double)]
