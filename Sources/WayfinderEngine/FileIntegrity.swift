@@ -64,8 +64,10 @@ public final class FileIntegrity: Sendable {
             } catch {
                 problem.withLock { $0 = error.description }
                 state.store(State.damaged.rawValue, ordering: .releasing)
-                checked.leave()
+                // Heard of before the wait ends: whoever waited for the verdict finds it
+                // logged (a test under load once read the log between the two).
                 found?(error)
+                checked.leave()
             }
         }
     }
