@@ -16,6 +16,7 @@
 
 #include "callback_thread.hpp"
 #include "relation_blobs.hpp"
+#include "way_areas.hpp"
 
 #include <cerrno>
 #include <cstdio>
@@ -90,7 +91,7 @@ struct Dispatch : osmium::handler::Handler {
     }
 };
 
-using AreaManager = osmium::area::MultipolygonManager<osmium::area::Assembler>;
+using AreaManager = osmium::area::MultipolygonManager<WayAreaAssembler>;
 
 // The areas the geocoder asks for, and with `basemap` those the base map draws (see
 // wf_osm.h): key-only rules for the base map's keys, whose values the reader sorts out.
@@ -312,7 +313,9 @@ extern "C" int wf_osm_read(const char *path, const wf_osm_handlers *handlers, wf
             // libosmium's two passes: the relations first (only they are decoded), so that
             // the main pass keeps the member ways of the wanted ones and assembles each area
             // as soon as its last way has come.
-            AreaManager manager{osmium::area::Assembler::config_type{}, area_filter(handlers->basemap_areas != 0)};
+            AreaManager manager{WayAreaAssembler::config_type{}, area_filter(handlers->basemap_areas != 0)};
+            // The areas of simple closed ways are written without libosmium's assembler (way_areas.hpp).
+            WayAreaAssembler::Session simple_rings{handlers->areas_by_osmium_only == 0};
             // The relations pass runs on a thread of its own while the main pass reads the
             // nodes (most of the file); the main pass waits for it at the first way.
             RelationsPass first{path, !handlers->relations_from_every_blob && reader.header().get("sorting") == "Type_then_ID", manager};
@@ -325,6 +328,7 @@ extern "C" int wf_osm_read(const char *path, const wf_osm_handlers *handlers, wf
             }));
             first.wait();
             dispatch.stats.relations_from_tail = first.from_tail;
+            dispatch.stats.simple_way_areas = simple_rings.simple;
             manager.flush_output();
             manager.for_each_incomplete_relation([&](auto &&handle) {
                 areas.incomplete(*handle, manager);

@@ -194,6 +194,9 @@ public struct OSMReadStats: Sendable, Equatable {
     /// With `.areas`: the relations pass read only the last blobs, those that hold relations
     /// (the file's header declares it sorted by type then id); otherwise it read every blob.
     public var relationsFromTail = false
+    /// With `.areas`: the areas of closed ways that are simple polygons, written without
+    /// libosmium's general assembler (`COsmium/way_areas.hpp`).
+    public var simpleWayAreas = 0
 
     public init(nodes: Int = 0, ways: Int = 0, relations: Int = 0, missingLocations: Int = 0, seconds: Double = 0) {
         self.nodes = nodes
@@ -231,9 +234,11 @@ public enum OSMReader {
     ///   - relationsFromEveryBlob: with `.areas`, the relations pass inflates every blob even
     ///     of a file sorted by type then id (it reads only the last ones, which hold the
     ///     relations, otherwise); the tests compare the two.
+    ///   - everyAreaByOsmium: with `.areas`, libosmium's assembler makes even the areas of
+    ///     simple closed ways, which are otherwise written directly; the tests compare the two.
     public static func read(
         path: String, into handler: some OSMHandler, kinds: OSMEntityKinds = .all, threads: Int = 1,
-        progress: BuildProgress.Track? = nil, relationsFromEveryBlob: Bool = false
+        progress: BuildProgress.Track? = nil, relationsFromEveryBlob: Bool = false, everyAreaByOsmium: Bool = false
     ) throws(OSMReadError) -> OSMReadStats {
         // The C callbacks cannot capture the generic type, so they call through an existential.
         let box = HandlerBox(handler, progress)
@@ -241,6 +246,7 @@ public enum OSMReader {
         handlers.context = Unmanaged.passUnretained(box).toOpaque()
         handlers.threads = Int32(clamping: threads)
         handlers.relations_from_every_blob = relationsFromEveryBlob ? 1 : 0
+        handlers.areas_by_osmium_only = everyAreaByOsmium ? 1 : 0
         if progress != nil {
             handlers.progress = { context, done, total in
                 Unmanaged<HandlerBox>.fromOpaque(context!).takeUnretainedValue().progress?.count(Int(done), of: Int(total))
@@ -301,6 +307,7 @@ public enum OSMReader {
                 missingLocations: Int(stats.missing_locations),
                 seconds: Double(c.seconds) + Double(c.attoseconds) * 1e-18)
             result.relationsFromTail = stats.relations_from_tail != 0
+            result.simpleWayAreas = Int(stats.simple_way_areas)
             if stats.has_bounds != 0 {
                 result.boundsMin = FixedCoordinate(lat: stats.min_lat, lon: stats.min_lon)
                 result.boundsMax = FixedCoordinate(lat: stats.max_lat, lon: stats.max_lon)

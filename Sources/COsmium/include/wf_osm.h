@@ -74,6 +74,9 @@ typedef struct wf_osm_handlers {
     /* Non-zero: the relations pass reads every blob even of a sorted file (the tests compare
      * the two ways). */
     int relations_from_every_blob;
+    /* Non-zero: libosmium assembles every area, even a simple closed way's (way_areas.hpp;
+     * the tests compare the two). */
+    int areas_by_osmium_only;
 } wf_osm_handlers;
 
 /* Counts cover only the entity types that were decoded (nodes are decoded when
@@ -85,6 +88,8 @@ typedef struct wf_osm_stats {
     int32_t min_lat, min_lon, max_lat, max_lon;
     /* The areas' relations pass read only the blobs that hold relations (a sorted file). */
     int relations_from_tail;
+    /* The areas of simple closed ways written without libosmium's assembler. */
+    uint64_t simple_way_areas;
 } wf_osm_stats;
 
 /* Reads the whole file, calling the handlers in file order. Returns a WF_OSM_* code;
