@@ -1,10 +1,12 @@
-// The thread that calls wf_osm_handlers' callbacks (osm_reader.cpp).
+// The threads that call wf_osm_handlers' callbacks (osm_reader.cpp).
 //
 // libosmium's main pass (node locations, the multipolygon assembler) and the callbacks (the
 // importer's profiles and collectors) each take about half of one core. Run on one thread,
 // the read waits on both; here the main pass copies each object into a batch of flat
-// arrays, and this thread replays the batches in the same order. The callbacks still run one
-// at a time and see exactly the objects, in exactly the order, they saw before.
+// arrays, and a thread replays the batches in the same order. With `alongside_context` a
+// second thread replays every batch too, calling the same callbacks with that context, so
+// that two sets of collectors share the work. Each set still sees exactly the objects, in
+// exactly the order, one at a time.
 #ifndef WF_CALLBACK_THREAD_HPP
 #define WF_CALLBACK_THREAD_HPP
 
@@ -76,30 +78,39 @@ struct Batch {
     }
 
     // Where element i of `v` is; null for an empty array, as the callbacks' contract allows.
-    template <typename T> static T *at(std::vector<T> &v, size_t i) { return v.empty() ? nullptr : v.data() + i; }
+    template <typename T> static const T *at(const std::vector<T> &v, size_t i) { return v.empty() ? nullptr : v.data() + i; }
 
-    void replay(const wf_osm_handlers &h) {
+    // Consumers still to replay it (guarded by CallbackThread's mutex).
+    int left = 0;
+
+    // Points the tags and roles into `text`, once it no longer grows.
+    void prepare() {
         for (size_t i = 0; i < tags.size(); ++i)
             tags[i] = {text.data() + tag_text[2 * i], text.data() + tag_text[2 * i + 1]};
         for (size_t i = 0; i < members.size(); ++i) members[i].role = text.data() + roles[i];
+    }
+
+    // Calls `h`'s callbacks with `context`, reading the batch only: two threads may replay
+    // one batch at once. Progress goes to the first context alone.
+    void replay(const wf_osm_handlers &h, void *context, bool progress) const {
         for (const Record &r : records) {
             const wf_tag *t = at(tags, r.tag_first);
             switch (r.kind) {
             case Kind::node:
-                h.node(h.context, r.id, int32_t(r.a), int32_t(r.b), t, r.tag_count);
+                h.node(context, r.id, int32_t(r.a), int32_t(r.b), t, r.tag_count);
                 break;
             case Kind::way:
-                h.way(h.context, r.id, at(refs, r.first), at(lats, r.a), at(lons, r.a), r.count, t, r.tag_count);
+                h.way(context, r.id, at(refs, r.first), at(lats, r.a), at(lons, r.a), r.count, t, r.tag_count);
                 break;
             case Kind::relation:
-                h.relation(h.context, r.id, at(members, r.first), r.count, t, r.tag_count);
+                h.relation(context, r.id, at(members, r.first), r.count, t, r.tag_count);
                 break;
             case Kind::area:
-                h.area(h.context, r.type, r.id, r.complete, t, r.tag_count, at(lats, r.a), at(lons, r.a),
+                h.area(context, r.type, r.id, r.complete, t, r.tag_count, at(lats, r.a), at(lons, r.a),
                        at(rings, r.first), r.count);
                 break;
             case Kind::progress:
-                h.progress(h.context, uint64_t(r.a), uint64_t(r.b));
+                if (progress) h.progress(context, uint64_t(r.a), uint64_t(r.b));
                 break;
             }
         }
@@ -107,12 +118,15 @@ struct Batch {
 };
 
 // One producer (the main pass) fills `batch()`; full batches queue, at most `depth` of them,
-// for the thread that replays them. `finish` (or the destructor, after an exception) hands
-// over what is left and joins: every object copied before it is replayed.
+// for each thread that replays them, and go back to the spares when every thread is done
+// with them. `finish` (or the destructor, after an exception) hands over what is left and
+// joins: every object copied before it is replayed.
 class CallbackThread {
 public:
     explicit CallbackThread(const wf_osm_handlers &handlers)
-        : h(handlers), current(new Batch), thread([this] { run(); }) {}
+        : h(handlers), consumers(handlers.alongside_context ? 2 : 1), current(new Batch) {
+        for (int k = 0; k < consumers; ++k) threads.emplace_back([this, k] { run(k); });
+    }
 
     // After an exception in the main pass: what was copied is still replayed.
     ~CallbackThread() {
@@ -136,7 +150,7 @@ public:
 
     // Hands over the last batch and waits until every record has been replayed.
     void finish() {
-        if (!thread.joinable()) return;
+        if (joined) return;
         try {
             if (!current->records.empty()) hand_over();
         } catch (...) {  // out of memory for a spare batch: still join before passing it on
@@ -149,12 +163,13 @@ public:
 private:
     static constexpr size_t depth = 4;
     const wf_osm_handlers &h;
+    const int consumers;
     std::mutex mutex;
     std::condition_variable changed;
-    std::deque<std::unique_ptr<Batch>> queued, spare;
-    bool closed = false;
-    std::unique_ptr<Batch> current;
-    std::thread thread;  // last: started once the rest is built
+    std::deque<std::shared_ptr<Batch>> queued[2], spare;
+    bool closed = false, joined = false;
+    std::shared_ptr<Batch> current;
+    std::vector<std::thread> threads;  // last: started once the rest is built
 
     void close() {
         {
@@ -162,13 +177,22 @@ private:
             closed = true;
         }
         changed.notify_all();
-        thread.join();
+        for (std::thread &thread : threads) thread.join();
+        joined = true;
+    }
+
+    bool room() const {
+        for (int k = 0; k < consumers; ++k)
+            if (queued[k].size() >= depth) return false;
+        return true;
     }
 
     void hand_over() {
+        current->prepare();
         std::unique_lock<std::mutex> lock(mutex);
-        changed.wait(lock, [this] { return queued.size() < depth; });
-        queued.push_back(std::move(current));
+        changed.wait(lock, [this] { return room(); });
+        current->left = consumers;
+        for (int k = 0; k < consumers; ++k) queued[k].push_back(current);
         if (spare.empty()) {
             current.reset(new Batch);
         } else {
@@ -179,20 +203,24 @@ private:
         changed.notify_all();
     }
 
-    void run() {
+    void run(int k) {
+        void *context = k == 0 ? h.context : h.alongside_context;
         for (;;) {
-            std::unique_ptr<Batch> next;
+            std::shared_ptr<Batch> next;
             {
                 std::unique_lock<std::mutex> lock(mutex);
-                changed.wait(lock, [this] { return !queued.empty() || closed; });
-                if (queued.empty()) return;
-                next = std::move(queued.front());
-                queued.pop_front();
+                changed.wait(lock, [this, k] { return !queued[k].empty() || closed; });
+                if (queued[k].empty()) return;
+                next = std::move(queued[k].front());
+                queued[k].pop_front();
             }
             changed.notify_all();
-            next->replay(h);
+            next->replay(h, context, k == 0);
+            std::unique_lock<std::mutex> lock(mutex);
+            if (--next->left > 0) continue;
+            lock.unlock();
             next->clear();
-            std::lock_guard<std::mutex> lock(mutex);
+            lock.lock();
             spare.push_back(std::move(next));
         }
     }

@@ -91,7 +91,9 @@ public enum GraphBuilder {
         reading.step((input as NSString).lastPathComponent, total: inputBytes, unit: "bytes")
         live?.begin("read", tracks: [reading])
         do {
-            summary.osm = try OSMReader.read(path: input, into: CollectorFanout(collector, geocoding!, areas!, baseMapCollector),
+            // The routing collector on one thread, the rest on another (each about half the work).
+            summary.osm = try OSMReader.read(path: input, into: collector,
+                                             alongside: CollectorFanout(geocoding!, areas!, baseMapCollector),
                                              kinds: OSMEntityKinds.all.union(baseMap ? [.areas, .baseMapAreas] : .areas),
                                              progress: live.map { _ in reading })
         } catch { throw .input(error) }
@@ -308,31 +310,28 @@ public enum GraphBuilder {
     }
 }
 
-/// Feeds the one pass over the file to the routing, geocoder and base-map collectors.
+/// Feeds the one pass over the file to the geocoder's and base map's collectors, on the
+/// thread beside the routing collector's.
 private final class CollectorFanout: OSMHandler {
-    let routing: OSMCollector
     let geocoding: GeocoderCollector
     let areas: AreaCollector
     let baseMap: BaseMapCollector?
-    init(_ routing: OSMCollector, _ geocoding: GeocoderCollector, _ areas: AreaCollector, _ baseMap: BaseMapCollector?) {
-        (self.routing, self.geocoding, self.areas, self.baseMap) = (routing, geocoding, areas, baseMap)
+    init(_ geocoding: GeocoderCollector, _ areas: AreaCollector, _ baseMap: BaseMapCollector?) {
+        (self.geocoding, self.areas, self.baseMap) = (geocoding, areas, baseMap)
     }
 
     func node(id: Int64, location: FixedCoordinate, tags: OSMTags) {
-        routing.node(id: id, location: location, tags: tags)
         geocoding.node(id: id, location: location, tags: tags)
         areas.node(id: id, location: location, tags: tags)
         baseMap?.node(id: id, location: location, tags: tags)
     }
 
     func way(id: Int64, nodes: OSMWayNodes, tags: OSMTags) {
-        routing.way(id: id, nodes: nodes, tags: tags)
         geocoding.way(id: id, nodes: nodes, tags: tags)
         baseMap?.way(id: id, nodes: nodes, tags: tags)
     }
 
     func relation(id: Int64, members: [OSMMember], tags: OSMTags) {
-        routing.relation(id: id, members: members, tags: tags)
         geocoding.relation(id: id, members: members, tags: tags)
         areas.relation(id: id, members: members, tags: tags)
     }

@@ -160,6 +160,9 @@ final class OSMCollector: OSMHandler {
         closeRun(nodes.count)
     }
 
+    /// The areas go to the geocoder's and base map's collectors, on the other thread.
+    var receivesAreas: Bool { false }
+
     func relation(id: Int64, members: [OSMMember], tags: OSMTags) {
         if let maneuver = ManeuverRelation.parse(members: members, tags: tags) {
             maneuvers.append(maneuver)

@@ -155,9 +155,13 @@ public protocol OSMHandler: AnyObject {
     /// located runs of the member ways that are (`.piece`). Called during the way pass and,
     /// for incomplete ones, after the whole file.
     func area(type: OSMMemberType, id: Int64, complete: Bool, tags: OSMTags, rings: [OSMRing])
+    /// False when `area` does nothing: the reader then builds no rings for this handler
+    /// (the routing collector, beside one that takes the areas).
+    var receivesAreas: Bool { get }
 }
 
 extension OSMHandler {
+    public var receivesAreas: Bool { true }
     public func node(id: Int64, location: FixedCoordinate, tags: OSMTags) {}
     public func way(id: Int64, nodes: OSMWayNodes, tags: OSMTags) {}
     public func relation(id: Int64, members: [OSMMember], tags: OSMTags) {}
@@ -236,14 +240,19 @@ public enum OSMReader {
     ///     relations, otherwise); the tests compare the two.
     ///   - everyAreaByOsmium: with `.areas`, libosmium's assembler makes even the areas of
     ///     simple closed ways, which are otherwise written directly; the tests compare the two.
+    ///   - alongside: a second handler, called on a thread of its own with every object in
+    ///     the same order, beside `handler` (which alone counts progress). The two must share
+    ///     no mutable state.
     public static func read(
-        path: String, into handler: some OSMHandler, kinds: OSMEntityKinds = .all, threads: Int = 1,
-        progress: BuildProgress.Track? = nil, relationsFromEveryBlob: Bool = false, everyAreaByOsmium: Bool = false
+        path: String, into handler: some OSMHandler, alongside: (any OSMHandler)? = nil, kinds: OSMEntityKinds = .all,
+        threads: Int = 1, progress: BuildProgress.Track? = nil, relationsFromEveryBlob: Bool = false,
+        everyAreaByOsmium: Bool = false
     ) throws(OSMReadError) -> OSMReadStats {
         // The C callbacks cannot capture the generic type, so they call through an existential.
-        let box = HandlerBox(handler, progress)
+        let box = HandlerBox(handler, progress), secondBox = alongside.map { HandlerBox($0, nil) }
         var handlers = wf_osm_handlers()
         handlers.context = Unmanaged.passUnretained(box).toOpaque()
+        handlers.alongside_context = secondBox.map { Unmanaged.passUnretained($0).toOpaque() }
         handlers.threads = Int32(clamping: threads)
         handlers.relations_from_every_blob = relationsFromEveryBlob ? 1 : 0
         handlers.areas_by_osmium_only = everyAreaByOsmium ? 1 : 0
@@ -280,7 +289,9 @@ public enum OSMReader {
         handlers.basemap_areas = kinds.contains(.baseMapAreas) ? 1 : 0
         if kinds.contains(.areas) {
             handlers.area = { context, type, id, complete, tags, tagCount, lats, lons, rings, ringCount in
-                let handler = Unmanaged<HandlerBox>.fromOpaque(context!).takeUnretainedValue().handler
+                let box = Unmanaged<HandlerBox>.fromOpaque(context!).takeUnretainedValue()
+                guard box.receivesAreas else { return }
+                let handler = box.handler
                 let list = (0..<ringCount).map { i in
                     let r = rings![i]
                     let points = (r.first..<(r.first + r.count)).map { FixedCoordinate(lat: lats![$0], lon: lons![$0]) }
@@ -294,7 +305,7 @@ public enum OSMReader {
         var stats = wf_osm_stats()
         var message = [CChar](repeating: 0, count: 512)
         let start = ContinuousClock.now
-        let code = withExtendedLifetime(box) {
+        let code = withExtendedLifetime((box, secondBox)) {
             wf_osm_read(path, &handlers, &stats, &message, message.count)
         }
         let elapsed = ContinuousClock.now - start
@@ -323,5 +334,8 @@ public enum OSMReader {
 private final class HandlerBox {
     let handler: any OSMHandler
     let progress: BuildProgress.Track?
-    init(_ handler: any OSMHandler, _ progress: BuildProgress.Track?) { (self.handler, self.progress) = (handler, progress) }
+    let receivesAreas: Bool
+    init(_ handler: any OSMHandler, _ progress: BuildProgress.Track?) {
+        (self.handler, self.progress, receivesAreas) = (handler, progress, handler.receivesAreas)
+    }
 }

@@ -74,6 +74,10 @@ typedef struct wf_osm_handlers {
     /* Non-zero: the relations pass reads every blob even of a sorted file (the tests compare
      * the two ways). */
     int relations_from_every_blob;
+    /* Optional: a second context. The same callbacks are also called with it, on a thread of
+     * their own, for every object in the same order (progress only with `context`), so that
+     * two sets of collectors share the work. */
+    void *alongside_context;
     /* Non-zero: libosmium assembles every area, even a simple closed way's (way_areas.hpp;
      * the tests compare the two). */
     int areas_by_osmium_only;
