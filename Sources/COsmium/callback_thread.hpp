@@ -125,7 +125,12 @@ class CallbackThread {
 public:
     explicit CallbackThread(const wf_osm_handlers &handlers)
         : h(handlers), consumers(handlers.alongside_context ? 2 : 1), current(new Batch) {
-        for (int k = 0; k < consumers; ++k) threads.emplace_back([this, k] { run(k); });
+        try {
+            for (int k = 0; k < consumers; ++k) threads.emplace_back([this, k] { run(k); });
+        } catch (...) {  // no thread for the second: join the first before passing it on
+            close();
+            throw;
+        }
     }
 
     // After an exception in the main pass: what was copied is still replayed.
@@ -191,14 +196,18 @@ private:
         current->prepare();
         std::unique_lock<std::mutex> lock(mutex);
         changed.wait(lock, [this] { return room(); });
-        current->left = consumers;
-        for (int k = 0; k < consumers; ++k) queued[k].push_back(current);
+        // The next batch first: if there is no memory for it, nothing has been handed over,
+        // and `finish` hands this one over once.
+        std::shared_ptr<Batch> next;
         if (spare.empty()) {
-            current.reset(new Batch);
+            next = std::make_shared<Batch>();
         } else {
-            current = std::move(spare.back());
+            next = std::move(spare.back());
             spare.pop_back();
         }
+        current->left = consumers;
+        for (int k = 0; k < consumers; ++k) queued[k].push_back(current);
+        current = std::move(next);
         lock.unlock();
         changed.notify_all();
     }
