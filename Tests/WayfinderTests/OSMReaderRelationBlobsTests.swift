@@ -3,22 +3,6 @@ import Testing
 import WayfinderGraph
 import WayfinderImport
 
-/// Keeps every area and relation in the order they come (the assembled areas depend on the
-/// relations pass, which reads only a sorted file's last blobs: relation_blobs.hpp).
-private final class AreaRecorder: OSMHandler {
-    struct Area: Equatable {
-        var type: OSMMemberType, id: Int64, complete: Bool, tags: [String], rings: [OSMRing]
-    }
-    var areas: [Area] = []
-    var relations: [Int64] = []
-
-    func relation(id: Int64, members: [OSMMember], tags: OSMTags) { relations.append(id) }
-
-    func area(type: OSMMemberType, id: Int64, complete: Bool, tags: OSMTags, rings: [OSMRing]) {
-        areas.append(Area(type: type, id: id, complete: complete, tags: tags.map { "\($0.key)=\($0.value)" }, rings: rings))
-    }
-}
-
 private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
 

@@ -3,26 +3,14 @@ import Testing
 import WayfinderGraph
 import WayfinderImport
 
-/// Keeps every area in the order it comes.
-private final class WayAreaRecorder: OSMHandler {
-    struct Area: Equatable {
-        var type: OSMMemberType, id: Int64, complete: Bool, tags: [String], rings: [OSMRing]
-    }
-    var areas: [Area] = []
-
-    func area(type: OSMMemberType, id: Int64, complete: Bool, tags: OSMTags, rings: [OSMRing]) {
-        areas.append(Area(type: type, id: id, complete: complete, tags: tags.map { "\($0.key)=\($0.value)" }, rings: rings))
-    }
-}
-
 private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
 
 /// The areas of `path` read both ways: simple closed ways written directly, and every area
 /// by libosmium's assembler.
-private func bothWays(_ path: String) throws -> (direct: [WayAreaRecorder.Area], osmium: [WayAreaRecorder.Area], simple: Int) {
+private func bothWays(_ path: String) throws -> (direct: [AreaRecorder.Area], osmium: [AreaRecorder.Area], simple: Int) {
     let kinds = OSMEntityKinds.all.union([.areas, .baseMapAreas])
-    let direct = WayAreaRecorder(), osmium = WayAreaRecorder()
+    let direct = AreaRecorder(), osmium = AreaRecorder()
     let stats = try OSMReader.read(path: path, into: direct, kinds: kinds)
     let osmiumStats = try OSMReader.read(path: path, into: osmium, kinds: kinds, everyAreaByOsmium: true)
     #expect(osmiumStats.simpleWayAreas == 0)
