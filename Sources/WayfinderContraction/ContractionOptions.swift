@@ -41,6 +41,11 @@ public struct ContractionOptions: Sendable {
     /// gives a correct hierarchy, only its size depends on it.
     public var fixedPriorities: [Float]?
 
+    /// Every input arc's payload is 0 (turn-expanded modes): the shortcut table then names an
+    /// original arc half by the input node it ends at, and keeps no middle nodes, 4 of every
+    /// 12 bytes of the table (see `ContractionHierarchy`).
+    public var leavesNameHeads = false
+
     /// When given: work of the caller's that needs no hierarchy (a mode's components,
     /// snapping index and bearings). It runs beside the steps after the rounds, which are
     /// single-threaded (storage order, core table, arrays), on a core borrowed from `cores`

@@ -372,7 +372,7 @@ final class Contractor: @unchecked Sendable {
                                          return CHArc(head: Int32(rank), weight: loopWeight[Int(node)],
                                                       via: via >= 0 ? rankOfNode[Int(via)] : via)
                                      },
-                                     contractionOrderTail: nodeAtRank.count)
+                                     contractionOrderTail: nodeAtRank.count, leavesNameHeads: options.leavesNameHeads)
         // The arrays own them now: the steps below replace them with reordered copies, and
         // a second reference here would keep the originals alive beside those.
         (rankOfNode, nodeAtRank, forwardFirst, forwardArcs, backwardFirst, backwardArcs) = ([], [], [], [], [], [])

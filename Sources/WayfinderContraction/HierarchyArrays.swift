@@ -13,6 +13,9 @@ struct HierarchyArrays {
     var contractionOrderTail: Int
     /// What exclusion filters add (`ExclusionMerge`), if any.
     var exclusion: ExclusionArrays? = nil
+    /// The shortcut table's original arc halves name their heads, not their payloads, which
+    /// are all 0, and no middles are kept (`ContractionOptions.leavesNameHeads`).
+    var leavesNameHeads = false
 
     /// Finishes the hierarchy: finds each shortcut's halves and numbers the shortcuts (see
     /// `ContractionHierarchy`), tabulates the core (`coreSize` ranks, by default
@@ -38,14 +41,15 @@ struct HierarchyArrays {
         laps.lap("core table")
         let shortcuts = ShortcutNumbering.number(nodeAtRank: nodeAtRank, forwardFirst: forwardFirst, forwardArcs: &forwardArcs,
                                                  backwardFirst: backwardFirst, backwardArcs: &backwardArcs,
-                                                 selfLoops: &selfLoops, exclusion: &exclusion)
+                                                 selfLoops: &selfLoops, exclusion: &exclusion, leavesNameHeads: leavesNameHeads)
         selfLoops.removeAll { $0.weight >= infiniteWeight }
         let owner = BufferOwner()
         return ContractionHierarchy(
             rankOfNode: owner.keep(taking: &rankOfNode), nodeAtRank: owner.keep(taking: &nodeAtRank),
             forwardFirst: owner.keep(taking: &forwardFirst), forwardArcs: owner.keep(taking: &forwardArcs),
             backwardFirst: owner.keep(taking: &backwardFirst), backwardArcs: owner.keep(taking: &backwardArcs),
-            selfLoops: owner.keep(taking: &selfLoops), shortcuts: owner.keep(shortcuts),
+            selfLoops: owner.keep(taking: &selfLoops), shortcuts: owner.keep(shortcuts.table),
+            shortcutMiddles: shortcuts.middles.map { owner.keep($0) },
             coreDistances: owner.keep(core.distances), coreNextHop: owner.keep(core.nextHop),
             filters: exclusion.map { e in
                 HierarchyFilters(rankFilters: owner.keep(e.rankFilters), coreMasks: owner.keep(e.coreForwardMasks + e.coreBackwardMasks),
@@ -70,6 +74,6 @@ extension ContractionHierarchy {
 
     /// The middle rank of a shortcut arc, or the arc's `via` unchanged for an original arc.
     func middleForm(_ arc: CHArc) -> CHArc {
-        arc.via >= 0 ? CHArc(head: arc.head, weight: arc.weight, via: rankOfNode[Int(shortcuts[Int(arc.via)].middle)]) : arc
+        arc.via >= 0 ? CHArc(head: arc.head, weight: arc.weight, via: rankOfNode[Int(middle(ofShortcut: Int(arc.via)))]) : arc
     }
 }

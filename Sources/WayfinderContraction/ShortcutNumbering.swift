@@ -4,12 +4,15 @@ import WayfinderGraph
 /// (`Shortcut` is spelled with its module here: WayfinderContraction has its own `Shortcut`,
 /// a candidate found by the witness search.)
 enum ShortcutNumbering {
-    /// Rewrites every shortcut's `via` from its middle rank to its id and returns the table.
+    /// Rewrites every shortcut's `via` from its middle rank to its id and returns the table,
+    /// with each shortcut's middle input node unless `leavesNameHeads` (then an original arc
+    /// half is `~head`, its end's input id, instead of `~payload`: every payload must be 0).
     /// Arc indices are one space: forward arcs, then backward arcs, then self-loops.
     /// With `exclusion`, its extra arcs and cycles are numbered too, after the self-loops.
     static func number(nodeAtRank: [Int32], forwardFirst: [Int32], forwardArcs: inout [CHArc],
                        backwardFirst: [Int32], backwardArcs: inout [CHArc], selfLoops: inout [CHArc],
-                       exclusion: inout ExclusionArrays?) -> [WayfinderGraph.Shortcut] {
+                       exclusion: inout ExclusionArrays?, leavesNameHeads: Bool)
+        -> (table: [WayfinderGraph.Shortcut], middles: [Int32]?) {
         let f = forwardArcs.count, b = backwardArcs.count, l = selfLoops.count
         let ef = exclusion?.forward.arcs.count ?? 0, eb = exclusion?.backward.arcs.count ?? 0
         let total = f + b + l + ef + eb + (exclusion?.loops.arcs.count ?? 0)
@@ -113,10 +116,20 @@ enum ShortcutNumbering {
         let order = postOrder.reversed()
         var id = [Int32](repeating: -1, count: total)
         for (k, i) in order.enumerated() { id[Int(i)] = Int32(k) }
-        func code(_ half: Int32) -> Int32 { id[Int(half)] >= 0 ? id[Int(half)] : arc(Int(half)).via }
-        let table = order.map { i in
-            WayfinderGraph.Shortcut(middle: nodeAtRank[Int(arc(Int(i)).via)], first: code(firstHalf[Int(i)]), second: code(secondHalf[Int(i)]))
+        // An original half's code. A first half is stored at the middle rank `m`, where its
+        // path ends; a second half is a forward arc, whose head is where its path ends.
+        func code(_ half: Int32, end: @autoclosure () -> Int32) -> Int32 {
+            if id[Int(half)] >= 0 { return id[Int(half)] }
+            let via = arc(Int(half)).via
+            guard leavesNameHeads else { return via }
+            precondition(~via == 0, "contraction hierarchy: a leaf names its head only where every payload is 0")
+            return ~nodeAtRank[Int(end())]
         }
+        let table = order.map { i in
+            let (first, second) = (firstHalf[Int(i)], secondHalf[Int(i)])
+            return WayfinderGraph.Shortcut(first: code(first, end: arc(Int(i)).via), second: code(second, end: arc(Int(second)).head))
+        }
+        let middles = leavesNameHeads ? nil : order.map { nodeAtRank[Int(arc(Int($0)).via)] }
         (firstHalf, secondHalf) = ([], [])
         for shortcut in postOrder {
             let i = Int(shortcut)
@@ -134,7 +147,7 @@ enum ShortcutNumbering {
                 exclusion!.loops.arcs[i - extraLoops].via = id[i]
             }
         }
-        return table
+        return (table, middles)
     }
 
     /// The shortcuts (arc indices with `depth >= 1`) sorted by depth, deepest first, then by

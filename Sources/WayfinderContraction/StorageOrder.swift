@@ -21,7 +21,8 @@ extension ContractionHierarchy {
             rankOfNode: Array(rankOfNode), nodeAtRank: Array(nodeAtRank),
             forwardFirst: Array(forwardFirst), forwardArcs: forwardArcs.map(middleForm),
             backwardFirst: Array(backwardFirst), backwardArcs: backwardArcs.map(middleForm),
-            selfLoops: denseSelfLoops.map(middleForm), contractionOrderTail: nodeCount)
+            selfLoops: denseSelfLoops.map(middleForm), contractionOrderTail: nodeCount,
+            leavesNameHeads: shortcutMiddles == nil)
         StorageOrder.renumber(&arrays, byKey: key, topFraction: topFraction)
         return arrays.hierarchy(coreSize: coreSize)
     }

@@ -20,8 +20,12 @@
 /// A shortcut `u -> v` bypasses a node `m` contracted before both; its halves are the arc
 /// `u -> m` (in `backwardArcs` at `m`, head `u`) and the arc `m -> v` (in `forwardArcs` at `m`,
 /// head `v`), with weights summing to the shortcut's. Its `via` indexes `shortcuts`, which
-/// names `m` and both halves, so unpacking a path reads one small record per shortcut and
-/// never touches the arc arrays. Shortcut records are in depth-first pre-order from the
+/// names both halves, so unpacking a path reads one small record per shortcut and never
+/// touches the arc arrays. The input node `m` is either in `shortcutMiddles`, beside the
+/// table, or (`shortcutMiddles == nil`) named by the original arcs at the bottom of the first
+/// half: where every payload is 0, as in turn-expanded modes, an original arc half is stored
+/// as `~head` (its end's input id) instead of `~payload`, and the 4 bytes a shortcut of a
+/// middle are saved (`middle(ofShortcut:)` walks down to it when it is needed). Shortcut records are in depth-first pre-order from the
 /// deepest ones (a shortcut, then the tree of its first half, then of its second), so
 /// unpacking reads mostly forwards through memory.
 ///
@@ -48,6 +52,9 @@ public struct ContractionHierarchy: @unchecked Sendable {
     public let selfLoops: UnsafeBufferPointer<CHArc>
     /// What each shortcut (arc or self-loop with `via >= 0`) stands for.
     public let shortcuts: UnsafeBufferPointer<Shortcut>
+    /// The input node each shortcut bypasses, where original arc halves are `~payload`; nil
+    /// where they are `~head` (see the type's documentation).
+    public let shortcutMiddles: UnsafeBufferPointer<Int32>?
     /// `coreSize * coreSize` distances and next hops between the top `coreSize` ranks.
     public let coreDistances: UnsafeBufferPointer<Int32>
     public let coreNextHop: UnsafeBufferPointer<UInt16>
@@ -63,7 +70,7 @@ public struct ContractionHierarchy: @unchecked Sendable {
         forwardFirst: UnsafeBufferPointer<Int32>, forwardArcs: UnsafeBufferPointer<CHArc>,
         backwardFirst: UnsafeBufferPointer<Int32>, backwardArcs: UnsafeBufferPointer<CHArc>,
         selfLoops: UnsafeBufferPointer<CHArc>, shortcuts: UnsafeBufferPointer<Shortcut>,
-        coreDistances: UnsafeBufferPointer<Int32>, coreNextHop: UnsafeBufferPointer<UInt16>,
+        shortcutMiddles: UnsafeBufferPointer<Int32>?, coreDistances: UnsafeBufferPointer<Int32>, coreNextHop: UnsafeBufferPointer<UInt16>,
         filters: HierarchyFilters? = nil, owner: AnyObject?
     ) {
         self.rankOfNode = rankOfNode
@@ -74,6 +81,7 @@ public struct ContractionHierarchy: @unchecked Sendable {
         self.backwardArcs = backwardArcs
         self.selfLoops = selfLoops
         self.shortcuts = shortcuts
+        self.shortcutMiddles = shortcutMiddles
         self.coreDistances = coreDistances
         self.coreNextHop = coreNextHop
         var size = 0  // the integer square root; validation rejects non-squares
@@ -114,6 +122,15 @@ public struct ContractionHierarchy: @unchecked Sendable {
 
     @inlinable public var nodeCount: Int { rankOfNode.count }
 
+    /// The input node shortcut `id` bypasses. Without `shortcutMiddles`: the end of its first
+    /// half, found by following second halves down to an original arc (`~head`).
+    public func middle(ofShortcut id: Int) -> Int32 {
+        if let shortcutMiddles { return shortcutMiddles[id] }
+        var half = shortcuts[id].first
+        while half >= 0 { half = shortcuts[Int(half)].second }
+        return ~half
+    }
+
     /// Checks, in time linear in the size, everything the queries rely on for memory safety
     /// (counts, offsets, ranges, rank order of heads and vias). Returns a description of the
     /// first problem, or nil. Meant for data read from a file.
@@ -142,11 +159,18 @@ public struct ContractionHierarchy: @unchecked Sendable {
                 }
             }
         }
-        // Halves have larger ids, so unpacking always terminates.
+        // Halves have larger ids, so unpacking always terminates. Every node a path can be
+        // unpacked to (a middle, or an original arc's head) is an input node id.
+        if let shortcutMiddles, shortcutMiddles.count != shortcuts.count {
+            return "contraction hierarchy: the shortcuts' middles do not match the shortcuts"
+        }
+        func isNode(_ node: Int32) -> Bool { node >= 0 && Int(node) < n }
+        func isHalf(_ half: Int32, of id: Int) -> Bool {
+            half < 0 ? shortcutMiddles != nil || isNode(~half) : Int(half) > id && Int(half) < shortcuts.count
+        }
         for (id, shortcut) in shortcuts.enumerated() {
-            guard shortcut.middle >= 0, Int(shortcut.middle) < n,
-                  shortcut.first < 0 || (Int(shortcut.first) > id && Int(shortcut.first) < shortcuts.count),
-                  shortcut.second < 0 || (Int(shortcut.second) > id && Int(shortcut.second) < shortcuts.count)
+            guard isHalf(shortcut.first, of: id), isHalf(shortcut.second, of: id),
+                  shortcutMiddles.map({ isNode($0[id]) }) ?? true
             else { return "contraction hierarchy: bad shortcut \(id)" }
         }
         for (i, loop) in selfLoops.enumerated() {

@@ -13,6 +13,8 @@ extension ContractionHierarchy {
             backwardFirst: try require(.chBackwardFirst, Int32.self), backwardArcs: try require(.chBackwardArcs, CHArc.self),
             selfLoops: try require(.chSelfLoops, CHArc.self),
             shortcuts: try require(.chShortcuts, Shortcut.self),
+            shortcutMiddles: file.rawSection(kind: SectionKind.chShortcutMiddles.rawValue, mode: mode.rawValue) == nil
+                ? nil : try require(.chShortcutMiddles, Int32.self),
             coreDistances: try require(.chCoreDistances, Int32.self), coreNextHop: try require(.chCoreNextHop, UInt16.self),
             owner: file)
         if let filters = HierarchyFilters(file: file, mode: mode, hierarchy: self) {
@@ -24,7 +26,7 @@ extension ContractionHierarchy {
     public func with(filters: HierarchyFilters) -> ContractionHierarchy {
         ContractionHierarchy(rankOfNode: rankOfNode, nodeAtRank: nodeAtRank, forwardFirst: forwardFirst, forwardArcs: forwardArcs,
                              backwardFirst: backwardFirst, backwardArcs: backwardArcs, selfLoops: selfLoops,
-                             shortcuts: shortcuts, coreDistances: coreDistances, coreNextHop: coreNextHop,
+                             shortcuts: shortcuts, shortcutMiddles: shortcutMiddles, coreDistances: coreDistances, coreNextHop: coreNextHop,
                              filters: filters, owner: owner)
     }
 
@@ -39,6 +41,7 @@ extension ContractionHierarchy {
         writer.add(kind: SectionKind.chBackwardArcs.rawValue, mode: m, Array(backwardArcs))
         writer.add(kind: SectionKind.chSelfLoops.rawValue, mode: m, Array(selfLoops))
         writer.add(kind: SectionKind.chShortcuts.rawValue, mode: m, Array(shortcuts))
+        if let shortcutMiddles { writer.add(kind: SectionKind.chShortcutMiddles.rawValue, mode: m, Array(shortcutMiddles)) }
         writer.add(kind: SectionKind.chCoreDistances.rawValue, mode: m, Array(coreDistances))
         writer.add(kind: SectionKind.chCoreNextHop.rawValue, mode: m, Array(coreNextHop))
         filters?.add(to: &writer, mode: mode)

@@ -56,19 +56,19 @@ public struct CHArc: Hashable, Sendable, BitwiseCopyable {
     @inlinable public var payload: Int32 { ~via }
 }
 
-/// A shortcut of a contraction hierarchy: the path `a -> middle -> b` it stands for (`middle`
-/// is an input node id, not a rank: unpacking outputs input ids without a lookup). Its halves
-/// `first` (a -> middle) and `second` (middle -> b) are shortcut ids when `>= 0`, or the
-/// complement `~payload` of an original arc when `< 0`, so unpacking reads only this table.
+/// A shortcut of a contraction hierarchy: the path `a -> middle -> b` it stands for, by its
+/// halves `first` (a -> middle) and `second` (middle -> b). A half is a shortcut id when
+/// `>= 0`, else an original arc named by its complement, so unpacking reads only this table.
+/// What an original arc's complement holds depends on the hierarchy (`shortcutMiddles`): its
+/// payload, with the middle nodes in a table beside this one; or, where every payload is 0
+/// (turn-expanded modes), the input node it ends at, so that no middle need be stored.
 /// A half always has a larger id than the shortcut it belongs to.
 public struct Shortcut: Hashable, Sendable, BitwiseCopyable {
-    public var middle: Int32
     public var first: Int32
     public var second: Int32
 
     @inlinable
-    public init(middle: Int32, first: Int32, second: Int32) {
-        self.middle = middle
+    public init(first: Int32, second: Int32) {
         self.first = first
         self.second = second
     }

@@ -119,6 +119,10 @@ extension SectionKind {
     public static let chShortcuts = SectionKind(37, "chShortcuts", .hierarchy, perMode: true)
     public static let chCoreDistances = SectionKind(38, "chCoreDistances", .hierarchy, perMode: true)
     public static let chCoreNextHop = SectionKind(39, "chCoreNextHop", .hierarchy, perMode: true)
+    /// `[Int32]`, the middle node of each shortcut; only where original arc halves name their
+    /// payloads (walking), absent where they name their heads (`ContractionHierarchy`). Its
+    /// number is past the tens the hierarchy's other arrays fill.
+    public static let chShortcutMiddles = SectionKind(44, "chShortcutMiddles", .hierarchy, perMode: true)
 
     // MARK: One mode's base graph (BaseGraph.swift)
 
@@ -238,7 +242,7 @@ extension SectionKind {
         closedTurnOrigins, segmentTransports, importedSegmentWeights,
         chRankOfNode, chNodeAtRank, chForwardFirst, chForwardArcs, chBackwardFirst, chBackwardArcs, chSelfLoops,
         chShortcuts, chCoreDistances, chCoreNextHop,
-        baseFirst, baseArcs, importedBaseFirst, importedBaseArcs,
+        baseFirst, baseArcs, importedBaseFirst, importedBaseArcs, chShortcutMiddles,
         snapGrid, snapKeys, snapCellFirst, snapSegments, snapClosedPieces,
         rankFilters, coreMasks, extraFirst, extraForwardArcs, extraBackwardArcs, extraMasks, extraLoops, extraLoopMasks,
         pointNodeIdLow, pointNodeIdHigh, pointNodeIdBlocks, pointNodeIdDeltas,

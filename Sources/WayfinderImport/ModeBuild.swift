@@ -77,6 +77,7 @@ struct ModeBuild {
         var options = ContractionOptions(threads: threads, storageKeys: keys, nodeFilters: filters)
         options.progress = progress
         options.cores = cores
+        options.leavesNameHeads = mode.isTurnExpanded
         // Filled by the contraction before it returns (it waits for the work it runs beside).
         let made = UnsafeResults<ModeExtras>(count: 1)
         options.besideTheArrays = { [search, points = c.points, ways = c.ways] in

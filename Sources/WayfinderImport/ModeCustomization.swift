@@ -118,6 +118,7 @@ struct ModeCustomization {
         var options = ContractionOptions(threads: threads, storageKeys: keys,
                                          nodeFilters: old.filters == nil ? nil : ModeBuild.nodeFilters(segments, ways: shared.ways, copies: copies))
         options.fixedPriorities = old.contractionLevels()
+        options.leavesNameHeads = mode.isTurnExpanded
         hierarchy = buildContractionHierarchy(nodeCount: n, arcs: arcs, options: options).hierarchy
 
         let (component, sizes) = stronglyConnectedComponents(nodeCount: n, arcs: arcs)

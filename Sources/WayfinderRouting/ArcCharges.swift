@@ -38,9 +38,9 @@ final class ArcCharges {
         guard code >= 0 else { return isRestricted(to) && !isRestricted(from) ? 1 : 0 }
         let known = memo.values[Int(code)]
         if known != 0 { return known - 1 }
-        let shortcut = hierarchy.shortcuts[Int(code)]
-        let value = charges(code: shortcut.first, from: from, to: shortcut.middle)
-            + charges(code: shortcut.second, from: shortcut.middle, to: to)
+        let shortcut = hierarchy.shortcuts[Int(code)], middle = hierarchy.middle(ofShortcut: Int(code))
+        let value = charges(code: shortcut.first, from: from, to: middle)
+            + charges(code: shortcut.second, from: middle, to: to)
         memo.values[Int(code)] = value + 1
         return value
     }

@@ -39,7 +39,7 @@ final class ArcMetres {
         let known = memo.values[Int(code)]
         if known.bitPattern != 0 { return known }
         let shortcut = hierarchy.shortcuts[Int(code)]
-        let value = metres(code: shortcut.first, to: shortcut.middle) + metres(code: shortcut.second, to: to)
+        let value = metres(code: shortcut.first, to: hierarchy.middle(ofShortcut: Int(code))) + metres(code: shortcut.second, to: to)
         memo.values[Int(code)] = value == 0 ? -0.0 : value
         return value
     }

@@ -163,10 +163,10 @@ public final class CHQuery {
         path.begin(at: h.nodeAtRank[Int(v)])
         for i in upArcs.reversed() {
             let arc = h.forwardArc(Int(i))
-            path.expand(to: h.nodeAtRank[Int(arc.head)], code: arc.via, shortcuts: shortcuts)
+            path.expand(to: h.nodeAtRank[Int(arc.head)], code: arc.via, shortcuts: shortcuts, middles: h.shortcutMiddles)
         }
         if meetsInSelfLoop, let loop = h.selfLoop(at: upEnd, filter: filter) {
-            path.expand(to: h.nodeAtRank[Int(upEnd)], code: loop.via, shortcuts: shortcuts)
+            path.expand(to: h.nodeAtRank[Int(upEnd)], code: loop.via, shortcuts: shortcuts, middles: h.shortcutMiddles)
         }
         path.crossCore(from: upEnd, to: downStart, h, coreHops?.expansions)
         // Down from `downStart` to a target: backward arcs are stored at their lower end.
@@ -174,7 +174,7 @@ public final class CHQuery {
         while backward.labels[Int(v)].parentArc >= 0 {
             let lower = backward.labels[Int(v)].parent
             path.expand(to: h.nodeAtRank[Int(lower)], code: h.backwardArc(Int(backward.labels[Int(v)].parentArc)).via,
-                        shortcuts: shortcuts)
+                        shortcuts: shortcuts, middles: h.shortcutMiddles)
             v = lower
         }
         return path.withPath(body)

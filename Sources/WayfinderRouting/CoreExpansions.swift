@@ -54,7 +54,7 @@ public final class CoreExpansions: @unchecked Sendable {
         /// Unpacks arc `id` if it fits; false once the budget is spent.
         func add(_ id: Int, from tail: Int32, to head: Int32, code: Int32) -> Bool {
             path.begin(at: tail)
-            path.expand(to: head, code: code, shortcuts: h.shortcuts)
+            path.expand(to: head, code: code, shortcuts: h.shortcuts, middles: h.shortcutMiddles)
             return path.withPath { pathNodes, pathPayloads in
                 guard nodes.count + pathPayloads.count <= arcLimit else { return false }
                 (start[id], count[id]) = (nodes.count, Int32(pathPayloads.count))
@@ -167,7 +167,7 @@ extension PathBuilder {
             if let expansions, expansions.holds(id) {
                 expansions.append(id, to: &self)
             } else {
-                expand(to: h.nodeAtRank[Int(next)], code: arc.via, shortcuts: h.shortcuts)
+                expand(to: h.nodeAtRank[Int(next)], code: arc.via, shortcuts: h.shortcuts, middles: h.shortcutMiddles)
             }
             v = next
         }

@@ -44,9 +44,17 @@ struct PathBuilder {
 
     /// Appends the original arcs of a hierarchy arc ending at input node `to`, depth first,
     /// reading only the shortcut table: walks down first halves directly and stacks only the
-    /// second halves. (The loop works on local copies of the buffers and counts: through
-    /// `self` the compiler reloads them after every store into the path.)
-    mutating func expand(to: Int32, code: Int32, shortcuts: UnsafeBufferPointer<Shortcut>) {
+    /// second halves. `middles` is the hierarchy's `shortcutMiddles`: without it, an original
+    /// arc inside the table names its head (`~head`) and has payload 0. (The loop works on
+    /// local copies of the buffers and counts: through `self` the compiler reloads them after
+    /// every store into the path.)
+    mutating func expand(to: Int32, code: Int32, shortcuts: UnsafeBufferPointer<Shortcut>,
+                         middles: UnsafeBufferPointer<Int32>?) {
+        guard code >= 0 else {
+            // An original arc of the hierarchy itself: its `via` is always `~payload`.
+            append(to: to, payload: ~code)
+            return
+        }
         var nodes = self.nodes, payloads = self.payloads, pending = self.pending
         var arcCount = self.arcCount, capacity = self.capacity, pendingCapacity = self.pendingCapacity, depth = 0
         var item = PendingArc(to: to, code: code)
@@ -57,16 +65,23 @@ struct PathBuilder {
                 if depth == pendingCapacity { growPending(); pending = self.pending; pendingCapacity = self.pendingCapacity }
                 pending[depth] = PendingArc(to: item.to, code: shortcut.second)
                 depth += 1
-                item = PendingArc(to: shortcut.middle, code: shortcut.first)
+                // Without middles, `to` is read only from the leaves, so the first half's is not needed.
+                item = PendingArc(to: middles?[Int(item.code)] ?? 0, code: shortcut.first)
             }
             if arcCount == capacity {
                 self.arcCount = arcCount
                 growPath()
                 (nodes, payloads, capacity) = (self.nodes, self.payloads, self.capacity)
             }
-            payloads[arcCount] = ~item.code
-            arcCount += 1
-            nodes[arcCount] = item.to
+            if middles == nil {
+                payloads[arcCount] = 0
+                arcCount += 1
+                nodes[arcCount] = ~item.code
+            } else {
+                payloads[arcCount] = ~item.code
+                arcCount += 1
+                nodes[arcCount] = item.to
+            }
             if depth == 0 { return }
             depth -= 1
             item = pending[depth]

@@ -192,7 +192,7 @@ final class ViaNodeSearch {
         path.begin(at: h.nodeAtRank[Int(v)])
         for i in upArcs.reversed() {
             let arc = h.forwardArcs[Int(i)]
-            path.expand(to: h.nodeAtRank[Int(arc.head)], code: arc.via, shortcuts: shortcuts)
+            path.expand(to: h.nodeAtRank[Int(arc.head)], code: arc.via, shortcuts: shortcuts, middles: h.shortcutMiddles)
         }
         let expansions = coreHops?.expansions
         path.crossCore(from: candidate.upEnd, to: candidate.rank, hierarchy, expansions)
@@ -202,7 +202,7 @@ final class ViaNodeSearch {
         while backward.labels[Int(v)].parentArc >= 0 {
             let lower = backward.labels[Int(v)].parent
             path.expand(to: h.nodeAtRank[Int(lower)], code: h.backwardArcs[Int(backward.labels[Int(v)].parentArc)].via,
-                        shortcuts: shortcuts)
+                        shortcuts: shortcuts, middles: h.shortcutMiddles)
             v = lower
         }
         return path.withPath { nodes, payloads in body(nodes, payloads, via) }

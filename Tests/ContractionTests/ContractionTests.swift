@@ -201,7 +201,7 @@ struct ContractionTests {
             let owner = BufferOwner()
             return ContractionHierarchy(
                 rankOfNode: h.rankOfNode, nodeAtRank: h.nodeAtRank, forwardFirst: h.forwardFirst, forwardArcs: h.forwardArcs,
-                backwardFirst: h.backwardFirst, backwardArcs: h.backwardArcs, selfLoops: h.selfLoops, shortcuts: h.shortcuts,
+                backwardFirst: h.backwardFirst, backwardArcs: h.backwardArcs, selfLoops: h.selfLoops, shortcuts: h.shortcuts, shortcutMiddles: h.shortcutMiddles,
                 coreDistances: owner.keep(distances), coreNextHop: owner.keep(hops), owner: owner)
         }
         var hops = Array(h.coreNextHop)
@@ -218,7 +218,7 @@ struct ContractionTests {
         let owner = BufferOwner()
         let leaky = ContractionHierarchy(
             rankOfNode: r.rankOfNode, nodeAtRank: r.nodeAtRank, forwardFirst: r.forwardFirst, forwardArcs: r.forwardArcs,
-            backwardFirst: r.backwardFirst, backwardArcs: r.backwardArcs, selfLoops: r.selfLoops, shortcuts: r.shortcuts,
+            backwardFirst: r.backwardFirst, backwardArcs: r.backwardArcs, selfLoops: r.selfLoops, shortcuts: r.shortcuts, shortcutMiddles: r.shortcutMiddles,
             coreDistances: owner.keep([Int32](repeating: 0, count: k * k)),
             coreNextHop: owner.keep([UInt16](repeating: CoreTable.noHop, count: k * k)), owner: owner)
         #expect(leaky.validationError() == "contraction hierarchy: an arc leaves the core")
@@ -332,7 +332,7 @@ struct HandMadeTests {
         let broken = ContractionHierarchy(
             rankOfNode: h.rankOfNode, nodeAtRank: h.nodeAtRank, forwardFirst: h.forwardFirst, forwardArcs: h.forwardArcs,
             backwardFirst: h.backwardFirst, backwardArcs: h.backwardArcs, selfLoops: h.selfLoops,
-            shortcuts: owner.keep(shortcuts), coreDistances: h.coreDistances, coreNextHop: h.coreNextHop, owner: owner)
+            shortcuts: owner.keep(shortcuts), shortcutMiddles: h.shortcutMiddles, coreDistances: h.coreDistances, coreNextHop: h.coreNextHop, owner: owner)
         #expect(broken.validationError() == "contraction hierarchy: bad shortcut \(looped)")
     }
 

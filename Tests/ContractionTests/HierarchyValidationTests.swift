@@ -13,7 +13,7 @@ import WayfinderGraph
                     none.withUnsafeBufferPointer { backwardFirst in
                         ContractionHierarchy(rankOfNode: ranks, nodeAtRank: ranks, forwardFirst: first, forwardArcs: arcs,
                                              backwardFirst: backwardFirst, backwardArcs: .init(start: nil, count: 0),
-                                             selfLoops: .init(start: nil, count: 0), shortcuts: .init(start: nil, count: 0),
+                                             selfLoops: .init(start: nil, count: 0), shortcuts: .init(start: nil, count: 0), shortcutMiddles: nil,
                                              coreDistances: .init(start: nil, count: 0), coreNextHop: .init(start: nil, count: 0),
                                              owner: nil).validationError()
                     }
@@ -52,7 +52,7 @@ import WayfinderGraph
                         first.withUnsafeBufferPointer { first in
                             ContractionHierarchy(rankOfNode: ranks, nodeAtRank: ranks, forwardFirst: first, forwardArcs: .init(start: nil, count: 0),
                                                  backwardFirst: first, backwardArcs: .init(start: nil, count: 0),
-                                                 selfLoops: .init(start: nil, count: 0), shortcuts: .init(start: nil, count: 0),
+                                                 selfLoops: .init(start: nil, count: 0), shortcuts: .init(start: nil, count: 0), shortcutMiddles: nil,
                                                  coreDistances: .init(start: nil, count: 0), coreNextHop: .init(start: nil, count: 0),
                                                  owner: nil).with(filters: filters).validationError()
                         }
