@@ -6,17 +6,25 @@
 /// arrays built in memory, or the mapped file).
 
 /// The uncontracted input graph in compressed-sparse-row form: the arcs leaving node `u` are
-/// `arcs[first[u]..<first[u + 1]]`. Parallel arcs and self-loops are kept as given.
+/// `arcs[first[u]..<first[u + 1]]`. Parallel arcs and self-loops are kept as given. The arcs'
+/// payloads are a table beside them, kept only where one is not 0: a turn-expanded mode's are
+/// all 0, and its arcs are 8 bytes instead of 12.
 public struct BaseGraph: @unchecked Sendable {
     /// `nodeCount + 1` offsets into `arcs`.
     public let first: UnsafeBufferPointer<Int32>
     public let arcs: UnsafeBufferPointer<BaseArc>
+    /// The payload of each arc; nil when every payload is 0 (see `payload(ofArc:)`).
+    public let payloads: UnsafeBufferPointer<Int32>?
     /// Keeps the memory behind the views alive.
     public let owner: AnyObject?
 
-    public init(first: UnsafeBufferPointer<Int32>, arcs: UnsafeBufferPointer<BaseArc>, owner: AnyObject?) {
+    /// `payloads`, when given, must hold one per arc.
+    public init(first: UnsafeBufferPointer<Int32>, arcs: UnsafeBufferPointer<BaseArc>,
+                payloads: UnsafeBufferPointer<Int32>?, owner: AnyObject?) {
+        precondition(payloads.map { $0.count == arcs.count } ?? true, "BaseGraph: one payload per arc")
         self.first = first
         self.arcs = arcs
+        self.payloads = payloads
         self.owner = owner
     }
 
@@ -31,29 +39,54 @@ public struct BaseGraph: @unchecked Sendable {
         }
         for u in 0..<nodeCount { first[u + 1] += first[u] }
         var next = first
-        var arcs = [BaseArc](repeating: BaseArc(head: 0, weight: 0, payload: 0), count: input.count)
+        let keepsPayloads = input.contains { $0.payload != 0 }
+        var arcs = [BaseArc](repeating: BaseArc(head: 0, weight: 0), count: input.count)
+        var payloads = [Int32](repeating: 0, count: keepsPayloads ? input.count : 0)
         for arc in input {
-            arcs[Int(next[Int(arc.tail)])] = BaseArc(head: arc.head, weight: arc.weight, payload: arc.payload)
+            let i = Int(next[Int(arc.tail)])
+            arcs[i] = BaseArc(head: arc.head, weight: arc.weight)
+            if keepsPayloads { payloads[i] = arc.payload }
             next[Int(arc.tail)] += 1
         }
         let owner = BufferOwner()
-        self.init(first: owner.keep(first), arcs: owner.keep(arcs), owner: owner)
+        self.init(first: owner.keep(first), arcs: owner.keep(arcs), payloads: keepsPayloads ? owner.keep(payloads) : nil, owner: owner)
     }
 
     @inlinable public var nodeCount: Int { first.count - 1 }
+
+    /// The payload of arc `i` (0 in a graph without `payloads`).
+    @inlinable public func payload(ofArc i: Int) -> Int32 { payloads?[i] ?? 0 }
 }
 
 extension BaseGraph {
-    /// Views `mode`'s base graph in place; the file owns it.
-    public init(file: GraphFile, mode: TravelMode) throws(GraphFileError) {
-        self.init(first: try file.require(SectionKind.baseFirst, of: mode, as: Int32.self),
-                  arcs: try file.require(SectionKind.baseArcs, of: mode, as: BaseArc.self), owner: file)
+    /// Views `mode`'s base graph in place; the file owns it. With `imported`, the graph as the
+    /// import built it, which `wayfinder customize` keeps; nil when the file has none.
+    public init?(file: GraphFile, mode: TravelMode, imported: Bool) throws(GraphFileError) {
+        let (firstKind, arcsKind, payloadsKind): (SectionKind, SectionKind, SectionKind) = imported
+            ? (.importedBaseFirst, .importedBaseArcs, .importedBasePayloads) : (.baseFirst, .baseArcs, .basePayloads)
+        if imported && file.rawSection(kind: firstKind.rawValue, mode: mode.rawValue) == nil { return nil }
+        let arcs = try file.require(arcsKind, of: mode, as: BaseArc.self)
+        let payloads = file.rawSection(kind: payloadsKind.rawValue, mode: mode.rawValue) == nil
+            ? nil : try file.require(payloadsKind, of: mode, as: Int32.self)
+        if let payloads, payloads.count != arcs.count {
+            throw .invalidSection(path: file.path, section: "\(mode) \(payloadsKind)", reason: "not one payload per arc")
+        }
+        self.init(first: try file.require(firstKind, of: mode, as: Int32.self), arcs: arcs, payloads: payloads, owner: file)
     }
 
-    /// Adds the graph as `mode`'s sections.
-    public func add(to writer: inout GraphFileWriter, mode: TravelMode) {
-        writer.add(kind: SectionKind.baseFirst.rawValue, mode: mode.rawValue, Array(first))
-        writer.add(kind: SectionKind.baseArcs.rawValue, mode: mode.rawValue, Array(arcs))
+    /// Views `mode`'s base graph in place; the file owns it.
+    public init(file: GraphFile, mode: TravelMode) throws(GraphFileError) {
+        self = try BaseGraph(file: file, mode: mode, imported: false)!
+    }
+
+    /// Adds the graph as `mode`'s sections, or (`imported`) as the import's graph that
+    /// `wayfinder customize` keeps.
+    public func add(to writer: inout GraphFileWriter, mode: TravelMode, imported: Bool = false) {
+        let (firstKind, arcsKind, payloadsKind): (SectionKind, SectionKind, SectionKind) = imported
+            ? (.importedBaseFirst, .importedBaseArcs, .importedBasePayloads) : (.baseFirst, .baseArcs, .basePayloads)
+        writer.add(kind: firstKind.rawValue, mode: mode.rawValue, Array(first))
+        writer.add(kind: arcsKind.rawValue, mode: mode.rawValue, Array(arcs))
+        if let payloads { writer.add(kind: payloadsKind.rawValue, mode: mode.rawValue, Array(payloads)) }
     }
 }
 
@@ -67,15 +100,18 @@ extension BaseGraph {
         for arc in arcs { first[Int(arc.head) + 1] += 1 }
         for u in 0..<n { first[u + 1] += first[u] }
         var next = first
-        var turned = [BaseArc](repeating: BaseArc(head: 0, weight: 0, payload: 0), count: arcs.count)
+        var turned = [BaseArc](repeating: BaseArc(head: 0, weight: 0), count: arcs.count)
+        var turnedPayloads = [Int32](repeating: 0, count: payloads == nil ? 0 : arcs.count)
         for u in 0..<n {
             for i in Int(self.first[u])..<Int(self.first[u + 1]) {
-                let arc = arcs[i]
-                turned[Int(next[Int(arc.head)])] = BaseArc(head: Int32(u), weight: arc.weight, payload: arc.payload)
+                let arc = arcs[i], j = Int(next[Int(arc.head)])
+                turned[j] = BaseArc(head: Int32(u), weight: arc.weight)
+                if let payloads { turnedPayloads[j] = payloads[i] }
                 next[Int(arc.head)] += 1
             }
         }
         let owner = BufferOwner()
-        return BaseGraph(first: owner.keep(first), arcs: owner.keep(turned), owner: owner)
+        return BaseGraph(first: owner.keep(first), arcs: owner.keep(turned),
+                         payloads: payloads == nil ? nil : owner.keep(turnedPayloads), owner: owner)
     }
 }

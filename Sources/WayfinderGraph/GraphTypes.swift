@@ -23,17 +23,16 @@ public struct WeightedArc: Hashable, Sendable, BitwiseCopyable {
     }
 }
 
-/// One arc of a compressed-sparse-row graph: the tail is implied by the row.
+/// One arc of a compressed-sparse-row graph: the tail is implied by the row. Its payload,
+/// where the graph has any but 0, is in a table beside the arcs (`BaseGraph.payloads`).
 public struct BaseArc: Hashable, Sendable, BitwiseCopyable {
     public var head: Int32
     public var weight: Int32
-    public var payload: Int32
 
     @inlinable
-    public init(head: Int32, weight: Int32, payload: Int32) {
+    public init(head: Int32, weight: Int32) {
         self.head = head
         self.weight = weight
-        self.payload = payload
     }
 }
 

@@ -16,7 +16,8 @@
 ///  16       the turn lanes of ways (WayLaneTable)  27       its closed turns' origins (ClosedTurnOrigins)
 ///                                                 28       its directions' transports (SegmentTransports)
 ///                                                 29       its imported weights (Customizer)
-///  30...39  one mode's contraction hierarchy      40...43  one mode's base graph (42, 43: as imported)
+///  30...39  one mode's contraction hierarchy      40...45  one mode's base graph (42, 43, 45: as imported)
+///  90       its shortcuts' middles (walking)
 ///  50...55  one mode's snapping index             60...67  driving: the exclusion filters (HierarchyFilters)
 ///  70...73  the OSM node ids of the points (PointNodeIds)
 ///  80...87  the base map of /tiles (BaseMapSections.swift)
@@ -121,8 +122,8 @@ extension SectionKind {
     public static let chCoreNextHop = SectionKind(39, "chCoreNextHop", .hierarchy, perMode: true)
     /// `[Int32]`, the middle node of each shortcut; only where original arc halves name their
     /// payloads (walking), absent where they name their heads (`ContractionHierarchy`). Its
-    /// number is past the tens the hierarchy's other arrays fill.
-    public static let chShortcutMiddles = SectionKind(44, "chShortcutMiddles", .hierarchy, perMode: true)
+    /// number is past the tens the hierarchy's other arrays fill (format 5).
+    public static let chShortcutMiddles = SectionKind(90, "chShortcutMiddles", .hierarchy, perMode: true)
 
     // MARK: One mode's base graph (BaseGraph.swift)
 
@@ -132,6 +133,10 @@ extension SectionKind {
     /// The base graph as the import built it, kept by `wayfinder customize` (`Customizer`).
     public static let importedBaseFirst = SectionKind(42, "importedBaseFirst", .baseGraph, perMode: true)
     public static let importedBaseArcs = SectionKind(43, "importedBaseArcs", .baseGraph, perMode: true)
+    /// `[Int32]`, each arc's payload, only where one is not 0 (walking: the directed segment);
+    /// before format 5 the payload was part of each arc.
+    public static let basePayloads = SectionKind(44, "basePayloads", .baseGraph, perMode: true)
+    public static let importedBasePayloads = SectionKind(45, "importedBasePayloads", .baseGraph, perMode: true)
 
     // MARK: One mode's snapping index (SnapIndex.swift)
 
@@ -242,12 +247,12 @@ extension SectionKind {
         closedTurnOrigins, segmentTransports, importedSegmentWeights,
         chRankOfNode, chNodeAtRank, chForwardFirst, chForwardArcs, chBackwardFirst, chBackwardArcs, chSelfLoops,
         chShortcuts, chCoreDistances, chCoreNextHop,
-        baseFirst, baseArcs, importedBaseFirst, importedBaseArcs, chShortcutMiddles,
+        baseFirst, baseArcs, importedBaseFirst, importedBaseArcs, basePayloads, importedBasePayloads,
         snapGrid, snapKeys, snapCellFirst, snapSegments, snapClosedPieces,
         rankFilters, coreMasks, extraFirst, extraForwardArcs, extraBackwardArcs, extraMasks, extraLoops, extraLoopMasks,
         pointNodeIdLow, pointNodeIdHigh, pointNodeIdBlocks, pointNodeIdDeltas,
         baseMapHeader, baseMapFeatures, baseMapGeometry, baseMapCellOffsets, baseMapCellFeatures, baseMapLabels,
-        baseMapStringOffsets, baseMapStringBytes,
+        baseMapStringOffsets, baseMapStringBytes, chShortcutMiddles,
         geocoderGrid, geocoderStringOffsets, geocoderStringBytes, geocoderItems, geocoderItemCells,
         tokenOffsets, tokenBytes, tokenMasks, postingOffsets, postings,
         streetPoints, streetPieces, streetCellKeys, streetSegments, otherNameOffsets, otherNames,

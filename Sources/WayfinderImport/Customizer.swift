@@ -62,7 +62,8 @@ public enum Customizer {
     /// The sections of a mode a customization writes anew; every other section is copied.
     static let rewrittenKinds: Set<UInt32> = Set([
         SectionKind.segments, .segmentComponent, .componentSize, .nodeFirst, .nodeLeaving, .importedSegmentWeights,
-        .baseFirst, .baseArcs, .importedBaseFirst, .importedBaseArcs, .snapClosedPieces, .liveSpeeds,
+        .baseFirst, .baseArcs, .basePayloads, .importedBaseFirst, .importedBaseArcs, .importedBasePayloads,
+        .snapClosedPieces, .liveSpeeds,
     ].map(\.rawValue) + SectionKind.all.filter { $0.group == .hierarchy || $0.group == .exclusionFilters }.map(\.rawValue))
 
     /// Applies the speed and turn penalty files (each kind read in order; the last row for a

@@ -65,12 +65,7 @@ struct ModeCustomization {
             for segment in roads.segments { weights.append(segment.forwardWeight); weights.append(segment.backwardWeight) }
             importedWeights = weights
         }
-        if let keptFirst = file.section(kind: SectionKind.importedBaseFirst.rawValue, mode: mode.rawValue, as: Int32.self),
-           let keptArcs = file.section(kind: SectionKind.importedBaseArcs.rawValue, mode: mode.rawValue, as: BaseArc.self) {
-            importedBase = BaseGraph(first: keptFirst, arcs: keptArcs, owner: file)
-        } else {
-            importedBase = current
-        }
+        importedBase = try BaseGraph(file: file, mode: mode, imported: true) ?? current
         guard importedWeights.count == 2 * roads.segments.count, importedBase.nodeCount == n,
               Int(importedBase.first.last ?? 0) == importedBase.arcs.count else {
             throw Damage(description: "the \(mode) graph's imported weights do not fit its segments")
@@ -98,16 +93,16 @@ struct ModeCustomization {
         arcs.reserveCapacity(importedBase.arcs.count)
         for x in 0..<Int32(n) {
             for i in Int(importedBase.first[Int(x)])..<Int(importedBase.first[Int(x) + 1]) {
-                let arc = importedBase.arcs[i]
+                let arc = importedBase.arcs[i], payload = importedBase.payload(ofArc: i)
                 guard arc.head >= 0, Int(arc.head) < n else { throw Damage(description: "a \(mode) base arc leads off the graph") }
-                let y = mode.isTurnExpanded ? directed(arc.head) : Int(arc.payload)
+                let y = mode.isTurnExpanded ? directed(arc.head) : Int(payload)
                 guard y >= 0, y < weights.count else { throw Damage(description: "a \(mode) base arc names no segment") }
                 // Asked first: a row for a turn onto a road closed today still names a turn.
                 let penalty = turns.isEmpty ? nil : turns.milliseconds(from: directed(x), into: y, segments: roads.segments, nodeIds: nodeIds)
                 guard weights[y] >= 0, importedWeights[y] >= 0 else { continue }
                 let turn = penalty ?? Double(Int64(arc.weight) - Int64(importedWeights[y]))
                 let weight = min(max(0, turn + Double(weights[y])), Double(infiniteWeight / 4))
-                arcs.append(WeightedArc(tail: x, head: arc.head, weight: Int32(weight), payload: arc.payload))
+                arcs.append(WeightedArc(tail: x, head: arc.head, weight: Int32(weight), payload: payload))
             }
         }
         self.turns = turns
@@ -140,8 +135,7 @@ struct ModeCustomization {
         writer.add(kind: SectionKind.importedSegmentWeights.rawValue, mode: mode.rawValue, importedWeights)
         hierarchy.add(to: &writer, mode: mode)
         base.add(to: &writer, mode: mode)
-        writer.add(kind: SectionKind.importedBaseFirst.rawValue, mode: mode.rawValue, Array(importedBase.first))
-        writer.add(kind: SectionKind.importedBaseArcs.rawValue, mode: mode.rawValue, Array(importedBase.arcs))
+        importedBase.add(to: &writer, mode: mode, imported: true)
         if !update.closedPieces.isEmpty {
             writer.add(kind: SectionKind.snapClosedPieces.rawValue, mode: mode.rawValue, update.closedPieces)
         }

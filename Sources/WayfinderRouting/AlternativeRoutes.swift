@@ -152,9 +152,9 @@ final class AlternativeRoutes {
         let base = graph.base
         func arcWeight(_ i: Int) -> Int64? {
             var weight = Int32.max
-            for arc in base.arcs[Int(base.first[Int(nodes[i])])..<Int(base.first[Int(nodes[i]) + 1])]
-            where arc.head == nodes[i + 1] && arc.payload == payloads[i] && arc.weight < weight {
-                weight = arc.weight
+            for j in Int(base.first[Int(nodes[i])])..<Int(base.first[Int(nodes[i]) + 1]) {
+                let arc = base.arcs[j]
+                if arc.head == nodes[i + 1] && base.payload(ofArc: j) == payloads[i] && arc.weight < weight { weight = arc.weight }
             }
             return weight == Int32.max ? nil : Int64(weight)   // nil: not a path of this graph
         }

@@ -108,7 +108,7 @@ public final class DijkstraQuery {
             v = labels[Int(v)].parent
         }
         path.begin(at: v)
-        for i in chain.reversed() { path.append(to: graph.arcs[Int(i)].head, payload: graph.arcs[Int(i)].payload) }
+        for i in chain.reversed() { path.append(to: graph.arcs[Int(i)].head, payload: graph.payload(ofArc: Int(i))) }
         return path.withPath(body)
     }
 }

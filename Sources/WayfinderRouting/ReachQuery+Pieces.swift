@@ -35,7 +35,7 @@ extension ReachQuery {
         for v in touched {
             let label = labels[Int(v)]
             for i in Int(arcs.first[Int(v)])..<Int(arcs.first[Int(v) + 1]) {
-                clip(intersectionPiece(arcs.arcs[i].payload, label), body)
+                clip(intersectionPiece(arcs.payload(ofArc: i), label), body)
             }
         }
         for x in ends.directions(snap) {

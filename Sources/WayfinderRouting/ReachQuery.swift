@@ -131,7 +131,7 @@ public final class ReachQuery {
                 let arc = list[i]
                 let w = arc.head
                 let entered = turnExpanded ? graph.directedSegment(ofSearchNode: direction == .depart ? w : v)
-                                           : arc.payload
+                                           : arcs.payload(ofArc: i)
                 var duration = from.duration &+ arc.weight
                 if charged {
                     let tail = graph.directedSegment(ofSearchNode: direction == .depart ? v : w)
