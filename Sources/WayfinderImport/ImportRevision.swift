@@ -16,5 +16,7 @@ public enum ImportRevision {
     /// 4: the snapping index lists segments per cell (`snapSegments`), not every piece.
     /// 5: OSM node ids delta-coded in blocks (`PointNodeIds`); a build of some modes keeps
     /// no way only the others use.
-    public static let current = 5
+    /// 6: graph format 5: shortcut records without their middle node, base graph arcs without
+    /// their payload where every payload is 0 (the turn-expanded modes).
+    public static let current = 6
 }

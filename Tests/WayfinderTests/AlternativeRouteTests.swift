@@ -183,9 +183,10 @@ import WayfinderRouting
         }
         var prefix: [Int64] = [0]
         for i in 0..<nodes.count - 1 {
-            let arcs = graph.base.arcs[Int(graph.base.first[Int(nodes[i])])..<Int(graph.base.first[Int(nodes[i]) + 1])]
-            guard let weight = arcs.filter({ $0.head == nodes[i + 1] && (payloads[i] == nil || $0.payload == payloads[i]) })
-                .map(\.weight).min() else { return false }
+            let base = graph.base
+            let arcs = Int(base.first[Int(nodes[i])])..<Int(base.first[Int(nodes[i]) + 1])
+            guard let weight = arcs.filter({ base.arcs[$0].head == nodes[i + 1] && (payloads[i] == nil || base.payload(ofArc: $0) == payloads[i]) })
+                .map({ base.arcs[$0].weight }).min() else { return false }
             prefix.append(prefix[i] + Int64(weight))
         }
         let last = nodes.count - 1
