@@ -161,16 +161,16 @@ public struct ContractionHierarchy: @unchecked Sendable {
         }
         // Halves have larger ids, so unpacking always terminates. Every node a path can be
         // unpacked to (a middle, or an original arc's head) is an input node id.
-        if let shortcutMiddles, shortcutMiddles.count != shortcuts.count {
-            return "contraction hierarchy: the shortcuts' middles do not match the shortcuts"
+        if let shortcutMiddles {
+            guard shortcutMiddles.count == shortcuts.count
+            else { return "contraction hierarchy: the shortcuts' middles do not match the shortcuts" }
+            if let id = shortcutMiddles.firstIndex(where: { $0 < 0 || Int($0) >= n }) { return "contraction hierarchy: bad shortcut \(id)" }
         }
-        func isNode(_ node: Int32) -> Bool { node >= 0 && Int(node) < n }
-        func isHalf(_ half: Int32, of id: Int) -> Bool {
-            half < 0 ? shortcutMiddles != nil || isNode(~half) : Int(half) > id && Int(half) < shortcuts.count
-        }
-        for (id, shortcut) in shortcuts.enumerated() {
-            guard isHalf(shortcut.first, of: id), isHalf(shortcut.second, of: id),
-                  shortcutMiddles.map({ isNode($0[id]) }) ?? true
+        let leavesNameHeads = shortcutMiddles == nil, count = shortcuts.count
+        for id in 0..<count {
+            let (first, second) = (Int(shortcuts[id].first), Int(shortcuts[id].second))
+            guard first < 0 ? !leavesNameHeads || ~first < n : first > id && first < count,
+                  second < 0 ? !leavesNameHeads || ~second < n : second > id && second < count
             else { return "contraction hierarchy: bad shortcut \(id)" }
         }
         for (i, loop) in selfLoops.enumerated() {

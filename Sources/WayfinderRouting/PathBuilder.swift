@@ -45,16 +45,20 @@ struct PathBuilder {
     /// Appends the original arcs of a hierarchy arc ending at input node `to`, depth first,
     /// reading only the shortcut table: walks down first halves directly and stacks only the
     /// second halves. `middles` is the hierarchy's `shortcutMiddles`: without it, an original
-    /// arc inside the table names its head (`~head`) and has payload 0. (The loop works on
-    /// local copies of the buffers and counts: through `self` the compiler reloads them after
-    /// every store into the path.)
+    /// arc inside the table names its head (`~head`) and has payload 0.
     mutating func expand(to: Int32, code: Int32, shortcuts: UnsafeBufferPointer<Shortcut>,
                          middles: UnsafeBufferPointer<Int32>?) {
-        guard code >= 0 else {
-            // An original arc of the hierarchy itself: its `via` is always `~payload`.
-            append(to: to, payload: ~code)
-            return
-        }
+        // An original arc of the hierarchy itself: its `via` is always `~payload`.
+        guard code >= 0 else { return append(to: to, payload: ~code) }
+        if let middles { expand(to: to, code: code, shortcuts: shortcuts, middles: middles) } else { expand(code, shortcuts: shortcuts) }
+    }
+
+    /// `expand` where original arcs in the table name their payloads: each piece carries the
+    /// node it ends at, a shortcut's middle for its first half. (The loops work on local
+    /// copies of the buffers and counts: through `self` the compiler reloads them after every
+    /// store into the path.)
+    private mutating func expand(to: Int32, code: Int32, shortcuts: UnsafeBufferPointer<Shortcut>,
+                                 middles: UnsafeBufferPointer<Int32>) {
         var nodes = self.nodes, payloads = self.payloads, pending = self.pending
         var arcCount = self.arcCount, capacity = self.capacity, pendingCapacity = self.pendingCapacity, depth = 0
         var item = PendingArc(to: to, code: code)
@@ -65,26 +69,40 @@ struct PathBuilder {
                 if depth == pendingCapacity { growPending(); pending = self.pending; pendingCapacity = self.pendingCapacity }
                 pending[depth] = PendingArc(to: item.to, code: shortcut.second)
                 depth += 1
-                // Without middles, `to` is read only from the leaves, so the first half's is not needed.
-                item = PendingArc(to: middles?[Int(item.code)] ?? 0, code: shortcut.first)
+                item = PendingArc(to: middles[Int(item.code)], code: shortcut.first)
             }
-            if arcCount == capacity {
-                self.arcCount = arcCount
-                growPath()
-                (nodes, payloads, capacity) = (self.nodes, self.payloads, self.capacity)
-            }
-            if middles == nil {
-                payloads[arcCount] = 0
-                arcCount += 1
-                nodes[arcCount] = ~item.code
-            } else {
-                payloads[arcCount] = ~item.code
-                arcCount += 1
-                nodes[arcCount] = item.to
-            }
+            if arcCount == capacity { self.arcCount = arcCount; growPath(); (nodes, payloads, capacity) = (self.nodes, self.payloads, self.capacity) }
+            payloads[arcCount] = ~item.code
+            arcCount += 1
+            nodes[arcCount] = item.to
             if depth == 0 { return }
             depth -= 1
             item = pending[depth]
+        }
+    }
+
+    /// `expand` where original arcs in the table name their heads: no piece needs to carry
+    /// where it ends, and every payload is 0.
+    private mutating func expand(_ code: Int32, shortcuts: UnsafeBufferPointer<Shortcut>) {
+        var nodes = self.nodes, payloads = self.payloads, pending = self.pending
+        var arcCount = self.arcCount, capacity = self.capacity, pendingCapacity = self.pendingCapacity, depth = 0
+        var code = code
+        defer { self.arcCount = arcCount }
+        while true {
+            while code >= 0 {
+                let shortcut = shortcuts[Int(code)]
+                if depth == pendingCapacity { growPending(); pending = self.pending; pendingCapacity = self.pendingCapacity }
+                pending[depth] = PendingArc(to: 0, code: shortcut.second)
+                depth += 1
+                code = shortcut.first
+            }
+            if arcCount == capacity { self.arcCount = arcCount; growPath(); (nodes, payloads, capacity) = (self.nodes, self.payloads, self.capacity) }
+            payloads[arcCount] = 0
+            arcCount += 1
+            nodes[arcCount] = ~code
+            if depth == 0 { return }
+            depth -= 1
+            code = pending[depth].code
         }
     }
 
