@@ -21,13 +21,13 @@
 /// `u -> m` (in `backwardArcs` at `m`, head `u`) and the arc `m -> v` (in `forwardArcs` at `m`,
 /// head `v`), with weights summing to the shortcut's. Its `via` indexes `shortcuts`, which
 /// names both halves, so unpacking a path reads one small record per shortcut and never
-/// touches the arc arrays. The input node `m` is either in `shortcutMiddles`, beside the
-/// table, or (`shortcutMiddles == nil`) named by the original arcs at the bottom of the first
-/// half: where every payload is 0, as in turn-expanded modes, an original arc half is stored
-/// as `~head` (its end's input id) instead of `~payload`, and the 4 bytes a shortcut of a
-/// middle are saved (`middle(ofShortcut:)` walks down to it when it is needed). Shortcut records are in depth-first pre-order from the
-/// deepest ones (a shortcut, then the tree of its first half, then of its second), so
-/// unpacking reads mostly forwards through memory.
+/// touches the arc arrays. The input node `m` is in `shortcutMiddles`, beside the table, or
+/// (`shortcutMiddles == nil`) named by the original arc at the bottom of the first half:
+/// where every payload is 0, as in turn-expanded modes, an original arc half is stored as
+/// `~head` (the input id it ends at) instead of `~payload`, which saves a third of the
+/// table; `middle(ofShortcut:)` walks down to `m` when it is needed. Shortcut records are in
+/// depth-first pre-order from the deepest ones (a shortcut, then the tree of its first half,
+/// then of its second), so unpacking reads mostly forwards through memory.
 ///
 /// `selfLoops` lists, by increasing head, the ranks `u` that have a cycle `u -> ... -> u`
 /// whose other nodes were all contracted before `u` (or an original arc `u -> u`): the
@@ -70,7 +70,8 @@ public struct ContractionHierarchy: @unchecked Sendable {
         forwardFirst: UnsafeBufferPointer<Int32>, forwardArcs: UnsafeBufferPointer<CHArc>,
         backwardFirst: UnsafeBufferPointer<Int32>, backwardArcs: UnsafeBufferPointer<CHArc>,
         selfLoops: UnsafeBufferPointer<CHArc>, shortcuts: UnsafeBufferPointer<Shortcut>,
-        shortcutMiddles: UnsafeBufferPointer<Int32>?, coreDistances: UnsafeBufferPointer<Int32>, coreNextHop: UnsafeBufferPointer<UInt16>,
+        shortcutMiddles: UnsafeBufferPointer<Int32>?,
+        coreDistances: UnsafeBufferPointer<Int32>, coreNextHop: UnsafeBufferPointer<UInt16>,
         filters: HierarchyFilters? = nil, owner: AnyObject?
     ) {
         self.rankOfNode = rankOfNode

@@ -50,7 +50,11 @@ struct PathBuilder {
                          middles: UnsafeBufferPointer<Int32>?) {
         // An original arc of the hierarchy itself: its `via` is always `~payload`.
         guard code >= 0 else { return append(to: to, payload: ~code) }
-        if let middles { expand(to: to, code: code, shortcuts: shortcuts, middles: middles) } else { expand(code, shortcuts: shortcuts) }
+        if let middles {
+            expand(to: to, code: code, shortcuts: shortcuts, middles: middles)
+        } else {
+            expand(code, shortcuts: shortcuts)
+        }
     }
 
     /// `expand` where original arcs in the table name their payloads: each piece carries the
@@ -71,7 +75,11 @@ struct PathBuilder {
                 depth += 1
                 item = PendingArc(to: middles[Int(item.code)], code: shortcut.first)
             }
-            if arcCount == capacity { self.arcCount = arcCount; growPath(); (nodes, payloads, capacity) = (self.nodes, self.payloads, self.capacity) }
+            if arcCount == capacity {
+                self.arcCount = arcCount
+                growPath()
+                (nodes, payloads, capacity) = (self.nodes, self.payloads, self.capacity)
+            }
             payloads[arcCount] = ~item.code
             arcCount += 1
             nodes[arcCount] = item.to
@@ -96,7 +104,11 @@ struct PathBuilder {
                 depth += 1
                 code = shortcut.first
             }
-            if arcCount == capacity { self.arcCount = arcCount; growPath(); (nodes, payloads, capacity) = (self.nodes, self.payloads, self.capacity) }
+            if arcCount == capacity {
+                self.arcCount = arcCount
+                growPath()
+                (nodes, payloads, capacity) = (self.nodes, self.payloads, self.capacity)
+            }
             payloads[arcCount] = 0
             arcCount += 1
             nodes[arcCount] = ~code
