@@ -118,6 +118,11 @@ public enum VerifyCommand {
                 checks.append(Check(passed: false, description: "\(mode): contraction hierarchy invalid: \(problem)"))
                 continue
             }
+            if let problem = graph.base.nodeCount == graph.hierarchy.nodeCount ? graph.base.validationError()
+                                                                             : "base graph: not one node per hierarchy node" {
+                checks.append(Check(passed: false, description: "\(mode): base graph invalid: \(problem)"))
+                continue
+            }
             do { checks.append(sampleRoutes(try RoutingGraph(file: file, mode: mode), count: routes)) } catch { throw CommandError(error) }
             let now = counts(graph)
             // The graph in service is read unverified, for its counts only: nothing unpacked.

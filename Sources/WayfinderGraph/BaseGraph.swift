@@ -56,6 +56,22 @@ public struct BaseGraph: @unchecked Sendable {
 
     /// The payload of arc `i` (0 in a graph without `payloads`).
     @inlinable public func payload(ofArc i: Int) -> Int32 { payloads?[i] ?? 0 }
+
+    /// Checks, in time linear in the size, what a search over the graph relies on for memory
+    /// safety: offsets rising from 0 to the arc count, heads that are nodes, no negative
+    /// weight. Returns a description of the first problem, or nil. Meant for data read from a
+    /// file, as `ContractionHierarchy.validationError()` (`wayfinder verify` runs both before
+    /// it follows any arc).
+    public func validationError() -> String? {
+        guard let last = first.last, first[0] == 0, Int(last) == arcs.count
+        else { return "base graph: offsets do not span the arcs" }
+        let n = nodeCount
+        for u in 0..<n where first[u] > first[u + 1] { return "base graph: offsets out of order at node \(u)" }
+        for (i, arc) in arcs.enumerated() where arc.head < 0 || Int(arc.head) >= n || arc.weight < 0 {
+            return "base graph: bad arc \(i)"
+        }
+        return nil
+    }
 }
 
 extension BaseGraph {

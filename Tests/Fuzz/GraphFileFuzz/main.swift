@@ -9,9 +9,11 @@ import WayfinderRouting
 ///   header and section table must keep every view inside the file, whatever the bytes;
 /// - with its header and section checksums made right again, so that mutations of the table
 ///   and of section contents get past the checksums, as `wayfinder verify` checks a file
-///   before a server takes it: each mode viewed without following arcs, its hierarchy's
-///   `validationError()`, and, when that finds nothing, the core hops unpacked as every
-///   server does at opening (`CoreExpansions`), which must then be safe.
+///   before a server takes it: each mode viewed without following arcs, its base graph's
+///   `validationError()` and, when that finds nothing, a Dijkstra search over it (as
+///   verify's sample routes); its hierarchy's `validationError()`, and, when that finds
+///   nothing, the core hops unpacked as every server does at opening (`CoreExpansions`),
+///   which must then be safe.
 /// The OSM node ids are decoded whole whether or not their blocks validate: decoding a
 /// damaged table must stay inside the sections too.
 /// Opening may fail with any `GraphFileError` and validation may fail; neither may crash.
@@ -25,8 +27,13 @@ func fuzzGraphFile(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let nodeIds = PointNodeIds(file: file)
     if !nodeIds.isEmpty { _ = (nodeIds.all(), nodeIds[nodeIds.count / 2]) }
     for mode in TravelMode.allCases {
-        guard let graph = try? RoutingGraph(file: file, mode: mode, unpackCoreHops: false),
-              graph.hierarchy.validationError() == nil else { continue }
+        guard let graph = try? RoutingGraph(file: file, mode: mode, unpackCoreHops: false) else { continue }
+        if graph.base.validationError() == nil, graph.base.nodeCount > 0 {
+            // A valid base graph must be safe to search, as `wayfinder verify`'s Dijkstra does.
+            let node = SearchEntry(node: Int32(graph.base.nodeCount / 2), weight: 0)
+            _ = DijkstraQuery(graph.base).search(sources: [node], targets: [SearchEntry(node: 0, weight: 0)])
+        }
+        guard graph.hierarchy.validationError() == nil else { continue }
         _ = CoreExpansions(graph.hierarchy)
     }
     return 0

@@ -4,8 +4,8 @@ import WayfinderGraph
 /// A base graph keeps its arcs' payloads in a table beside them only where one is not 0 (a
 /// turn-expanded mode's are all 0): built, turned around and read back from a file, every
 /// arc has the payload it was given, and a payload table that does not fit the arcs is
-/// damage, not a trap.
-@Suite struct BaseGraphPayloadTests {
+/// damage, not a trap. Its validation finds every structural fault a search would trip on.
+@Suite struct BaseGraphTests {
     static let arcs = [
         WeightedArc(tail: 0, head: 1, weight: 5, payload: 7), WeightedArc(tail: 2, head: 0, weight: 1, payload: 0),
         WeightedArc(tail: 1, head: 2, weight: 3, payload: 9), WeightedArc(tail: 0, head: 2, weight: 4, payload: 11),
@@ -65,5 +65,27 @@ import WayfinderGraph
             let error = #expect(throws: GraphFileError.self) { try BaseGraph(file: file, mode: .cycling) }
             #expect(error.map { "\($0)".contains("cycling basePayloads") } == true)
         }
+    }
+
+    @Test func validationFindsWhatASearchWouldTripOn() {
+        let good = BaseGraph(nodeCount: 3, arcs: Self.arcs)
+        #expect(good.validationError() == nil)
+        #expect(BaseGraph(nodeCount: 0, arcs: []).validationError() == nil)
+        let owner = BufferOwner()
+        func graph(first: [Int32], arcs: [BaseArc]) -> BaseGraph {
+            BaseGraph(first: owner.keep(first), arcs: owner.keep(arcs), payloads: nil, owner: owner)
+        }
+        let arcs = Array(good.arcs), first = Array(good.first)
+        var far = arcs, negative = arcs, back = arcs
+        far[1].head = 3
+        negative[2].weight = -1
+        back[0].head = -1
+        #expect(graph(first: first, arcs: far).validationError() == "base graph: bad arc 1")
+        #expect(graph(first: first, arcs: negative).validationError() == "base graph: bad arc 2")
+        #expect(graph(first: first, arcs: back).validationError() == "base graph: bad arc 0")
+        #expect(graph(first: [0, 3, 2, 4], arcs: arcs).validationError() == "base graph: offsets out of order at node 1")
+        #expect(graph(first: [0, 1, 2, 3], arcs: arcs).validationError() == "base graph: offsets do not span the arcs")
+        #expect(graph(first: [1, 1, 2, 4], arcs: arcs).validationError() == "base graph: offsets do not span the arcs")
+        #expect(graph(first: [], arcs: []).validationError() == "base graph: offsets do not span the arcs")
     }
 }
