@@ -14,7 +14,8 @@ public enum VerifyCommand {
         summary: """
         Checks a graph file before it is put into service:
           - it loads: header, section table and every section checksum; each contraction
-            hierarchy passes its structural checks; the base map's offsets stay in its sections;
+            hierarchy and base graph passes its structural checks; the base map's offsets stay
+            in its sections;
           - N fixed random routes per mode (default 50) are found, and agree with plain Dijkstra;
           - against --previous: segments, search nodes and main-network size of each mode have
             not dropped by more than --max-drop (default 0.2, i.e. 20%); and the area the roads
