@@ -75,11 +75,16 @@ public struct BaseGraph: @unchecked Sendable {
 }
 
 extension BaseGraph {
+    /// The sections of a base graph: the one searched, or (`imported`) the import's that
+    /// `wayfinder customize` keeps.
+    private static func kinds(imported: Bool) -> (first: SectionKind, arcs: SectionKind, payloads: SectionKind) {
+        imported ? (.importedBaseFirst, .importedBaseArcs, .importedBasePayloads) : (.baseFirst, .baseArcs, .basePayloads)
+    }
+
     /// Views `mode`'s base graph in place; the file owns it. With `imported`, the graph as the
     /// import built it, which `wayfinder customize` keeps; nil when the file has none.
     public init?(file: GraphFile, mode: TravelMode, imported: Bool) throws(GraphFileError) {
-        let (firstKind, arcsKind, payloadsKind): (SectionKind, SectionKind, SectionKind) = imported
-            ? (.importedBaseFirst, .importedBaseArcs, .importedBasePayloads) : (.baseFirst, .baseArcs, .basePayloads)
+        let (firstKind, arcsKind, payloadsKind) = Self.kinds(imported: imported)
         if imported && file.rawSection(kind: firstKind.rawValue, mode: mode.rawValue) == nil { return nil }
         let arcs = try file.require(arcsKind, of: mode, as: BaseArc.self)
         let payloads = file.rawSection(kind: payloadsKind.rawValue, mode: mode.rawValue) == nil
@@ -98,8 +103,7 @@ extension BaseGraph {
     /// Adds the graph as `mode`'s sections, or (`imported`) as the import's graph that
     /// `wayfinder customize` keeps.
     public func add(to writer: inout GraphFileWriter, mode: TravelMode, imported: Bool = false) {
-        let (firstKind, arcsKind, payloadsKind): (SectionKind, SectionKind, SectionKind) = imported
-            ? (.importedBaseFirst, .importedBaseArcs, .importedBasePayloads) : (.baseFirst, .baseArcs, .basePayloads)
+        let (firstKind, arcsKind, payloadsKind) = Self.kinds(imported: imported)
         writer.add(kind: firstKind.rawValue, mode: mode.rawValue, Array(first))
         writer.add(kind: arcsKind.rawValue, mode: mode.rawValue, Array(arcs))
         if let payloads { writer.add(kind: payloadsKind.rawValue, mode: mode.rawValue, Array(payloads)) }

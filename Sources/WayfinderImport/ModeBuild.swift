@@ -70,14 +70,12 @@ struct ModeBuild {
         base = BaseGraph(nodeCount: search.nodeCount, arcs: search.arcs)
         laps.lap("search graph")
         let preparing = ContinuousClock.now
-        var keys = Self.mapOrderKeys(network.segments, points: c.points, nodeCount: search.nodeCount, mode: mode)
-        // A via-way restriction's copy of a directed segment lies where the segment does.
-        for (i, x) in (search.viaWay?.copies ?? []).enumerated() { keys[2 * network.segments.count + i] = keys[Int(x)] }
-        let filters = mode == .driving ? Self.nodeFilters(network.segments, ways: c.ways, copies: search.viaWay?.copies ?? []) : nil
-        var options = ContractionOptions(threads: threads, storageKeys: keys, nodeFilters: filters)
+        let copies = search.viaWay?.copies ?? []
+        let keys = Self.mapOrderKeys(network.segments, copies: copies, points: c.points, nodeCount: search.nodeCount, mode: mode)
+        let filters = mode == .driving ? Self.nodeFilters(network.segments, ways: c.ways, copies: copies) : nil
+        var options = Self.contractionOptions(mode: mode, keys: keys, nodeFilters: filters, threads: threads)
         options.progress = progress
         options.cores = cores
-        options.leavesNameHeads = mode.isTurnExpanded
         // Filled by the contraction before it returns (it waits for the work it runs beside).
         let made = UnsafeResults<ModeExtras>(count: 1)
         options.besideTheArrays = { [search, points = c.points, ways = c.ways] in
@@ -112,10 +110,20 @@ struct ModeBuild {
         return filters
     }
 
+    /// A mode's contraction options, the same for the import and for `wayfinder customize`:
+    /// nodes stored in map order (`mapOrderKeys`), and, in the turn-expanded modes, whose arc
+    /// payloads are all 0, a shortcut table whose original halves name their heads.
+    static func contractionOptions(mode: TravelMode, keys: [UInt64], nodeFilters: [UInt8]?, threads: Int) -> ContractionOptions {
+        var options = ContractionOptions(threads: threads, storageKeys: keys, nodeFilters: nodeFilters)
+        options.leavesNameHeads = mode.isTurnExpanded
+        return options
+    }
+
     /// Where each search node lies on a Hilbert curve: a directed segment (driving) by its
-    /// first point, an intersection (walking) by its position.
+    /// first point, an intersection (walking) by its position, a via-way restriction's copy
+    /// of a directed segment where the segment lies.
     static func mapOrderKeys<Points: RandomAccessCollection<FixedCoordinate>>(
-        _ segments: some Collection<RoadSegment>, points: Points, nodeCount: Int, mode: TravelMode
+        _ segments: some Collection<RoadSegment>, copies: some Collection<Int32>, points: Points, nodeCount: Int, mode: TravelMode
     ) -> [UInt64] where Points.Index == Int {
         var keys = [UInt64](repeating: 0, count: nodeCount)
         for (s, segment) in segments.enumerated() {
@@ -128,6 +136,7 @@ struct ModeBuild {
                 keys[Int(segment.toNode)] = last
             }
         }
+        for (i, x) in copies.enumerated() { keys[2 * segments.count + i] = keys[Int(x)] }
         return keys
     }
 

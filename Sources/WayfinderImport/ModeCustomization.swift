@@ -108,12 +108,10 @@ struct ModeCustomization {
         self.turns = turns
         base = BaseGraph(nodeCount: n, arcs: arcs)
 
-        var keys = ModeBuild.mapOrderKeys(segments, points: shared.points, nodeCount: n, mode: mode)
-        for (i, x) in copies.enumerated() { keys[2 * segments.count + i] = keys[Int(x)] }
-        var options = ContractionOptions(threads: threads, storageKeys: keys,
-                                         nodeFilters: old.filters == nil ? nil : ModeBuild.nodeFilters(segments, ways: shared.ways, copies: copies))
+        let keys = ModeBuild.mapOrderKeys(segments, copies: copies, points: shared.points, nodeCount: n, mode: mode)
+        let filters = old.filters == nil ? nil : ModeBuild.nodeFilters(segments, ways: shared.ways, copies: copies)
+        var options = ModeBuild.contractionOptions(mode: mode, keys: keys, nodeFilters: filters, threads: threads)
         options.fixedPriorities = old.contractionLevels()
-        options.leavesNameHeads = mode.isTurnExpanded
         hierarchy = buildContractionHierarchy(nodeCount: n, arcs: arcs, options: options).hierarchy
 
         let (component, sizes) = stronglyConnectedComponents(nodeCount: n, arcs: arcs)
