@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 import WayfinderGraph
 
 /// Node ordering and contraction: Geisberger-style priorities, contracted in rounds of
@@ -218,8 +219,13 @@ final class Contractor: @unchecked Sendable {
         return true
     }
 
-    /// Runs `body(worker, i)` for `i in 0..<count`, chunks dealt round-robin to the workers
-    /// (with `options.cores`, to as many as there are cores free for this step).
+    /// Runs `body(worker, i)` for `i in 0..<count`, in chunks that each worker takes as it
+    /// becomes free (with `options.cores`, as many workers as there are cores free for this
+    /// step). Dealt round-robin instead, a worker waited at each step's end for the one whose
+    /// chunks held costlier nodes, or whose core the machine gave to something else: at
+    /// 10x10, cycling's two workers sat idle for 1.7–2.6 s of 30–37 s, against 0.3 s now.
+    /// Callers gather results by position or by node, so which worker ran what changes
+    /// no output.
     private func forEachInParallel(_ count: Int, _ body: @escaping @Sendable (Worker, Int) -> Void) {
         let chunk = 32
         let borrowed = options.threads == 1 || count <= chunk ? 0
@@ -232,11 +238,12 @@ final class Contractor: @unchecked Sendable {
         let active = 1 + borrowed
         while workers.count < active { workers.append(Worker(nodeCount: nodeCount)) }
         let workers = self.workers
+        let nextChunk = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: active) { w in
-            var first = w * chunk
-            while first < count {
+            while true {
+                let first = nextChunk.add(chunk, ordering: .relaxed).oldValue
+                if first >= count { break }
                 for i in first..<min(first + chunk, count) { body(workers[w], i) }
-                first += active * chunk
             }
         }
     }
