@@ -44,10 +44,16 @@ struct HierarchyArrays {
                                                  selfLoops: &selfLoops, exclusion: &exclusion, leavesNameHeads: leavesNameHeads)
         selfLoops.removeAll { $0.weight >= infiniteWeight }
         let owner = BufferOwner()
+        var payloads = Self.originalPayloads(forwardArcs, backwardArcs)
+        var forward = Self.stored(taking: &forwardArcs, firstId: 0)
+        var backward = Self.stored(taking: &backwardArcs, firstId: forward.shortcutCount)
         return ContractionHierarchy(
             rankOfNode: owner.keep(taking: &rankOfNode), nodeAtRank: owner.keep(taking: &nodeAtRank),
-            forwardFirst: owner.keep(taking: &forwardFirst), forwardArcs: owner.keep(taking: &forwardArcs),
-            backwardFirst: owner.keep(taking: &backwardFirst), backwardArcs: owner.keep(taking: &backwardArcs),
+            forwardFirst: owner.keep(taking: &forwardFirst), forwardArcs: owner.keep(taking: &forward.arcs),
+            backwardFirst: owner.keep(taking: &backwardFirst), backwardArcs: owner.keep(taking: &backward.arcs),
+            forwardShortcutArcs: ShortcutArcMap(bits: owner.keep(taking: &forward.bits), before: owner.keep(taking: &forward.before)),
+            backwardShortcutArcs: ShortcutArcMap(bits: owner.keep(taking: &backward.bits), before: owner.keep(taking: &backward.before)),
+            originalPayloads: owner.keep(taking: &payloads),
             selfLoops: owner.keep(taking: &selfLoops), shortcuts: owner.keep(shortcuts.table),
             shortcutMiddles: shortcuts.middles.map { owner.keep($0) },
             coreDistances: owner.keep(core.distances), coreNextHop: owner.keep(core.nextHop),
@@ -63,8 +69,37 @@ struct HierarchyArrays {
     }
 }
 
+extension HierarchyArrays {
+    /// The original arcs' payloads, forward then backward, in arc order; empty when all are 0.
+    static func originalPayloads(_ forward: [CHArc], _ backward: [CHArc]) -> [Int32] {
+        guard forward.contains(where: { $0.via < -1 }) || backward.contains(where: { $0.via < -1 }) else { return [] }
+        return forward.compactMap { $0.via < 0 ? ~$0.via : nil } + backward.compactMap { $0.via < 0 ? ~$0.via : nil }
+    }
+
+    /// Numbered arcs as stored: heads and weights, and which are shortcuts. Their ids must be
+    /// `firstId` on in arc order (`ShortcutNumbering`). The 12-byte arcs go before the map is
+    /// built, so that only one copy of the larger array is held.
+    static func stored(taking arcs: inout [CHArc], firstId: Int)
+        -> (arcs: [CHStoredArc], bits: [UInt64], before: [UInt32], shortcutCount: Int) {
+        let stored = arcs.map { CHStoredArc(head: $0.head, weight: $0.weight) }
+        var shortcut = [Bool](repeating: false, count: arcs.count), count = 0
+        for (i, arc) in arcs.enumerated() where arc.via >= 0 {
+            precondition(Int(arc.via) == firstId + count, "contraction hierarchy: shortcut ids are not in arc order")
+            shortcut[i] = true
+            count += 1
+        }
+        arcs = []
+        let map = ShortcutArcMap.arrays(arcCount: shortcut.count) { shortcut[$0] }
+        return (stored, map.bits, map.before, count)
+    }
+}
+
 /// A finished hierarchy taken back to the form `HierarchyArrays` holds, to renumber it.
 extension ContractionHierarchy {
+    /// The arcs with what each stands for (`forwardArc(_:)`), as contraction builds them.
+    var forwardArcsWithVias: [CHArc] { (0..<forwardArcs.count).map(forwardArc) }
+    var backwardArcsWithVias: [CHArc] { (0..<backwardArcs.count).map(backwardArc) }
+
     /// One self-loop entry per rank, `weight == infiniteWeight` where there is none.
     var denseSelfLoops: [CHArc] {
         var dense = (0..<Int32(nodeCount)).map { CHArc(head: $0, weight: infiniteWeight, via: -1) }

@@ -19,8 +19,8 @@ extension ContractionHierarchy {
                            coreSize: Int? = nil) -> ContractionHierarchy {
         var arrays = HierarchyArrays(
             rankOfNode: Array(rankOfNode), nodeAtRank: Array(nodeAtRank),
-            forwardFirst: Array(forwardFirst), forwardArcs: forwardArcs.map(middleForm),
-            backwardFirst: Array(backwardFirst), backwardArcs: backwardArcs.map(middleForm),
+            forwardFirst: Array(forwardFirst), forwardArcs: forwardArcsWithVias.map(middleForm),
+            backwardFirst: Array(backwardFirst), backwardArcs: backwardArcsWithVias.map(middleForm),
             selfLoops: denseSelfLoops.map(middleForm), contractionOrderTail: nodeCount,
             leavesNameHeads: shortcutMiddles == nil)
         StorageOrder.renumber(&arrays, byKey: key, topFraction: topFraction)

@@ -19,15 +19,18 @@
 ///
 /// A shortcut `u -> v` bypasses a node `m` contracted before both; its halves are the arc
 /// `u -> m` (in `backwardArcs` at `m`, head `u`) and the arc `m -> v` (in `forwardArcs` at `m`,
-/// head `v`), with weights summing to the shortcut's. Its `via` indexes `shortcuts`, which
+/// head `v`), with weights summing to the shortcut's. Its id indexes `shortcuts`, which
 /// names both halves, so unpacking a path reads one small record per shortcut and never
-/// touches the arc arrays. The input node `m` is in `shortcutMiddles`, beside the table, or
+/// touches the arc arrays. Stored arcs are head and weight only: shortcuts are numbered in
+/// arc order, forward shortcut arcs first, then backward ones, then self-loops and the
+/// filters' extra arcs (which keep their `via`), so a stored shortcut arc's id is its rank
+/// among the shortcut arcs (`ShortcutArcMap`). An original arc's payload is in
+/// `originalPayloads`, or 0 where that is empty; `forwardArc(_:)` puts the two together. The input node `m` is in `shortcutMiddles`, beside the table, or
 /// (`shortcutMiddles == nil`) named by the original arc at the bottom of the first half:
 /// where every payload is 0, as in turn-expanded modes, an original arc half is stored as
 /// `~head` (the input id it ends at) instead of `~payload`, which saves a third of the
-/// table; `middle(ofShortcut:)` walks down to `m` when it is needed. Shortcut records are in
-/// depth-first pre-order from the deepest ones (a shortcut, then the tree of its first half,
-/// then of its second), so unpacking reads mostly forwards through memory.
+/// table; `middle(ofShortcut:)` walks down to `m` when it is needed. A half may have a smaller
+/// id than its shortcut; `validationError()` checks that no shortcut contains itself.
 ///
 /// `selfLoops` lists, by increasing head, the ranks `u` that have a cycle `u -> ... -> u`
 /// whose other nodes were all contracted before `u` (or an original arc `u -> u`): the
@@ -44,10 +47,18 @@ public struct ContractionHierarchy: @unchecked Sendable {
     public let nodeAtRank: UnsafeBufferPointer<Int32>
     /// `nodeCount + 1` offsets into `forwardArcs`, indexed by rank.
     public let forwardFirst: UnsafeBufferPointer<Int32>
-    public let forwardArcs: UnsafeBufferPointer<CHArc>
+    public let forwardArcs: UnsafeBufferPointer<CHStoredArc>
     /// `nodeCount + 1` offsets into `backwardArcs`, indexed by rank.
     public let backwardFirst: UnsafeBufferPointer<Int32>
-    public let backwardArcs: UnsafeBufferPointer<CHArc>
+    public let backwardArcs: UnsafeBufferPointer<CHStoredArc>
+    /// Which forward and backward arcs are shortcuts (see the type's documentation).
+    public let forwardShortcutArcs: ShortcutArcMap
+    public let backwardShortcutArcs: ShortcutArcMap
+    /// The original arcs' payloads, forward arcs' then backward arcs', in arc order; empty
+    /// where every payload is 0 (the turn-expanded modes).
+    public let originalPayloads: UnsafeBufferPointer<Int32>
+    /// `forwardShortcutArcs.count`: the first backward shortcut arc's id.
+    public let forwardShortcutCount: Int
     /// The cycles at ranks that have one, by increasing head (see the type's documentation).
     public let selfLoops: UnsafeBufferPointer<CHArc>
     /// What each shortcut (arc or self-loop with `via >= 0`) stands for.
@@ -67,8 +78,9 @@ public struct ContractionHierarchy: @unchecked Sendable {
 
     public init(
         rankOfNode: UnsafeBufferPointer<Int32>, nodeAtRank: UnsafeBufferPointer<Int32>,
-        forwardFirst: UnsafeBufferPointer<Int32>, forwardArcs: UnsafeBufferPointer<CHArc>,
-        backwardFirst: UnsafeBufferPointer<Int32>, backwardArcs: UnsafeBufferPointer<CHArc>,
+        forwardFirst: UnsafeBufferPointer<Int32>, forwardArcs: UnsafeBufferPointer<CHStoredArc>,
+        backwardFirst: UnsafeBufferPointer<Int32>, backwardArcs: UnsafeBufferPointer<CHStoredArc>,
+        forwardShortcutArcs: ShortcutArcMap, backwardShortcutArcs: ShortcutArcMap, originalPayloads: UnsafeBufferPointer<Int32>,
         selfLoops: UnsafeBufferPointer<CHArc>, shortcuts: UnsafeBufferPointer<Shortcut>,
         shortcutMiddles: UnsafeBufferPointer<Int32>?,
         coreDistances: UnsafeBufferPointer<Int32>, coreNextHop: UnsafeBufferPointer<UInt16>,
@@ -80,6 +92,11 @@ public struct ContractionHierarchy: @unchecked Sendable {
         self.forwardArcs = forwardArcs
         self.backwardFirst = backwardFirst
         self.backwardArcs = backwardArcs
+        self.forwardShortcutArcs = forwardShortcutArcs
+        self.backwardShortcutArcs = backwardShortcutArcs
+        self.originalPayloads = originalPayloads
+        forwardShortcutCount = forwardShortcutArcs.bits.count == ShortcutArcMap.wordCount(arcCount: forwardArcs.count)
+            && forwardShortcutArcs.before.count == forwardShortcutArcs.bits.count ? forwardShortcutArcs.count : 0
         self.selfLoops = selfLoops
         self.shortcuts = shortcuts
         self.shortcutMiddles = shortcutMiddles
@@ -92,15 +109,26 @@ public struct ContractionHierarchy: @unchecked Sendable {
         self.owner = owner
     }
 
-    /// A forward arc by its index in a search's labels: main arcs, then `filters`' extra ones.
+    /// A forward arc by its index in a search's labels, with what it stands for: main arcs,
+    /// then `filters`' extra ones.
     @inlinable public func forwardArc(_ i: Int) -> CHArc {
-        i < forwardArcs.count ? forwardArcs[i] : filters!.extraForwardArcs[i - forwardArcs.count]
+        guard i < forwardArcs.count else { return filters!.extraForwardArcs[i - forwardArcs.count] }
+        let arc = forwardArcs[i], before = forwardShortcutArcs.rank(i)
+        let via = forwardShortcutArcs.isShortcut(i) ? Int32(before) : originalCode(i - before)
+        return CHArc(head: arc.head, weight: arc.weight, via: via)
     }
 
     /// A backward arc by its index in a search's labels, as `forwardArc(_:)`.
     @inlinable public func backwardArc(_ i: Int) -> CHArc {
-        i < backwardArcs.count ? backwardArcs[i] : filters!.extraBackwardArcs[i - backwardArcs.count]
+        guard i < backwardArcs.count else { return filters!.extraBackwardArcs[i - backwardArcs.count] }
+        let arc = backwardArcs[i], before = backwardShortcutArcs.rank(i)
+        let via = backwardShortcutArcs.isShortcut(i)
+            ? Int32(forwardShortcutCount + before) : originalCode(forwardArcs.count - forwardShortcutCount + i - before)
+        return CHArc(head: arc.head, weight: arc.weight, via: via)
     }
+
+    /// `~payload` of the original arc numbered `original` (forward originals, then backward).
+    @inlinable public func originalCode(_ original: Int) -> Int32 { originalPayloads.isEmpty ? ~0 : ~originalPayloads[original] }
 
     /// The cheapest cycle at `rank` for a search under filter bit `filter` (1: plain).
     public func selfLoop(at rank: Int32, filter: UInt8) -> CHArc? {
@@ -154,14 +182,20 @@ public struct ContractionHierarchy: @unchecked Sendable {
                 guard first[rank] <= first[rank + 1], Int(first[rank + 1]) <= arcs.count
                 else { return "contraction hierarchy: \(name) offsets out of order at rank \(rank)" }
                 for arc in arcs[Int(first[rank])..<Int(first[rank + 1])] {
-                    guard arc.head >= 0, Int(arc.head) < n, arc.head != Int32(rank), arc.weight >= 0,
-                          Int(arc.via) < shortcuts.count
+                    guard arc.head >= 0, Int(arc.head) < n, arc.head != Int32(rank), arc.weight >= 0
                     else { return "contraction hierarchy: bad \(name) arc at rank \(rank)" }
                 }
             }
         }
-        // Halves have larger ids, so unpacking always terminates. Every node a path can be
-        // unpacked to (a middle, or an original arc's head) is an input node id.
+        for (map, arcs, name) in [(forwardShortcutArcs, forwardArcs, "forward"), (backwardShortcutArcs, backwardArcs, "backward")] {
+            if let problem = map.validationError(arcCount: arcs.count) { return "contraction hierarchy: \(name) shortcut arcs: \(problem)" }
+        }
+        let arcShortcuts = forwardShortcutArcs.count + backwardShortcutArcs.count
+        guard forwardShortcutCount == forwardShortcutArcs.count, arcShortcuts <= shortcuts.count,
+              originalPayloads.isEmpty || originalPayloads.count == forwardArcs.count + backwardArcs.count - arcShortcuts
+        else { return "contraction hierarchy: the shortcut arcs do not match the shortcuts or payloads" }
+        // Every node a path can be unpacked to (a middle, or an original arc's head) is an
+        // input node id.
         if let shortcutMiddles {
             guard shortcutMiddles.count == shortcuts.count
             else { return "contraction hierarchy: the shortcuts' middles do not match the shortcuts" }
@@ -170,16 +204,43 @@ public struct ContractionHierarchy: @unchecked Sendable {
         let leavesNameHeads = shortcutMiddles == nil, count = shortcuts.count
         for id in 0..<count {
             let (first, second) = (Int(shortcuts[id].first), Int(shortcuts[id].second))
-            guard first < 0 ? !leavesNameHeads || ~first < n : first > id && first < count,
-                  second < 0 ? !leavesNameHeads || ~second < n : second > id && second < count
+            guard first < 0 ? !leavesNameHeads || ~first < n : first < count,
+                  second < 0 ? !leavesNameHeads || ~second < n : second < count
             else { return "contraction hierarchy: bad shortcut \(id)" }
         }
+        if let id = firstShortcutContainingItself() { return "contraction hierarchy: shortcut \(id) contains itself" }
         for (i, loop) in selfLoops.enumerated() {
             guard loop.head >= 0, Int(loop.head) < n, i == 0 || selfLoops[i - 1].head < loop.head,
                   loop.weight >= 0, loop.weight < infiniteWeight, Int(loop.via) < shortcuts.count
             else { return "contraction hierarchy: bad self-loop \(i)" }
         }
         return coreValidationError() ?? filters?.validationError(self)
+    }
+
+    /// A shortcut among whose halves, theirs and so on it appears again, or nil: unpacking
+    /// one would never end. Iterative depth-first search (2 bits a shortcut of state), so a
+    /// damaged file cannot overflow the stack either. Needs the halves in range.
+    private func firstShortcutContainingItself() -> Int? {
+        // 0: not seen, 1: on the stack, 2: done.
+        var state = [UInt8](repeating: 0, count: shortcuts.count)
+        var stack: [Int32] = []
+        for root in 0..<shortcuts.count where state[root] == 0 {
+            stack.append(Int32(root))
+            state[root] = 1
+            while let top = stack.last.map(Int.init) {
+                let (first, second) = (Int(shortcuts[top].first), Int(shortcuts[top].second))
+                if first >= 0 && state[first] == 1 || second >= 0 && state[second] == 1 { return top }
+                let next = first >= 0 && state[first] == 0 ? first : second >= 0 && state[second] == 0 ? second : -1
+                if next >= 0 {
+                    state[next] = 1
+                    stack.append(Int32(next))
+                } else {
+                    state[top] = 2
+                    stack.removeLast()
+                }
+            }
+        }
+        return nil
     }
 
     /// The core's part of `validationError()`: square tables, next hops in range, and the

@@ -9,8 +9,13 @@ extension ContractionHierarchy {
         }
         self.init(
             rankOfNode: try require(.chRankOfNode, Int32.self), nodeAtRank: try require(.chNodeAtRank, Int32.self),
-            forwardFirst: try require(.chForwardFirst, Int32.self), forwardArcs: try require(.chForwardArcs, CHArc.self),
-            backwardFirst: try require(.chBackwardFirst, Int32.self), backwardArcs: try require(.chBackwardArcs, CHArc.self),
+            forwardFirst: try require(.chForwardFirst, Int32.self), forwardArcs: try require(.chForwardArcs, CHStoredArc.self),
+            backwardFirst: try require(.chBackwardFirst, Int32.self), backwardArcs: try require(.chBackwardArcs, CHStoredArc.self),
+            forwardShortcutArcs: ShortcutArcMap(bits: try require(.chForwardShortcutBits, UInt64.self),
+                                                before: try require(.chForwardShortcutsBefore, UInt32.self)),
+            backwardShortcutArcs: ShortcutArcMap(bits: try require(.chBackwardShortcutBits, UInt64.self),
+                                                 before: try require(.chBackwardShortcutsBefore, UInt32.self)),
+            originalPayloads: try require(.chOriginalPayloads, Int32.self),
             selfLoops: try require(.chSelfLoops, CHArc.self),
             shortcuts: try require(.chShortcuts, Shortcut.self),
             shortcutMiddles: file.rawSection(kind: SectionKind.chShortcutMiddles.rawValue, mode: mode.rawValue) == nil
@@ -25,7 +30,9 @@ extension ContractionHierarchy {
     /// The same hierarchy with exclusion filters.
     public func with(filters: HierarchyFilters) -> ContractionHierarchy {
         ContractionHierarchy(rankOfNode: rankOfNode, nodeAtRank: nodeAtRank, forwardFirst: forwardFirst, forwardArcs: forwardArcs,
-                             backwardFirst: backwardFirst, backwardArcs: backwardArcs, selfLoops: selfLoops,
+                             backwardFirst: backwardFirst, backwardArcs: backwardArcs,
+                             forwardShortcutArcs: forwardShortcutArcs, backwardShortcutArcs: backwardShortcutArcs,
+                             originalPayloads: originalPayloads, selfLoops: selfLoops,
                              shortcuts: shortcuts, shortcutMiddles: shortcutMiddles, coreDistances: coreDistances, coreNextHop: coreNextHop,
                              filters: filters, owner: owner)
     }
@@ -39,6 +46,11 @@ extension ContractionHierarchy {
         writer.add(kind: SectionKind.chForwardArcs.rawValue, mode: m, Array(forwardArcs))
         writer.add(kind: SectionKind.chBackwardFirst.rawValue, mode: m, Array(backwardFirst))
         writer.add(kind: SectionKind.chBackwardArcs.rawValue, mode: m, Array(backwardArcs))
+        writer.add(kind: SectionKind.chForwardShortcutBits.rawValue, mode: m, Array(forwardShortcutArcs.bits))
+        writer.add(kind: SectionKind.chForwardShortcutsBefore.rawValue, mode: m, Array(forwardShortcutArcs.before))
+        writer.add(kind: SectionKind.chBackwardShortcutBits.rawValue, mode: m, Array(backwardShortcutArcs.bits))
+        writer.add(kind: SectionKind.chBackwardShortcutsBefore.rawValue, mode: m, Array(backwardShortcutArcs.before))
+        writer.add(kind: SectionKind.chOriginalPayloads.rawValue, mode: m, Array(originalPayloads))
         writer.add(kind: SectionKind.chSelfLoops.rawValue, mode: m, Array(selfLoops))
         writer.add(kind: SectionKind.chShortcuts.rawValue, mode: m, Array(shortcuts))
         if let shortcutMiddles { writer.add(kind: SectionKind.chShortcutMiddles.rawValue, mode: m, Array(shortcutMiddles)) }

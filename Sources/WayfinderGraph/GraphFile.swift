@@ -1,14 +1,15 @@
 /// The graph file: one versioned, checksummed file of typed sections, memory-mapped and
 /// read in place.
 ///
-/// ## Layout (format version 5, `GraphFile.formatVersion`; little-endian)
+/// ## Layout (format version 6, `GraphFile.formatVersion`; little-endian)
 ///
 /// The container below has not changed since version 1; the version is raised whenever what
 /// a section holds changes (2: shortcut table, map-ordered ranks, compact snapping index;
 /// 3: core tables, sparse self-loops; 4: way transport, classes and flags for underground,
 /// start-point and restricted ways, search-node copies for via-way restrictions; 5: shortcut
 /// records without their middle node, which turn-expanded modes name by the original arcs'
-/// heads and walking keeps in `chShortcutMiddles`). Which
+/// heads and walking keeps in `chShortcutMiddles`; 6: hierarchy arcs of 8 bytes, shortcuts
+/// numbered in arc order and marked in `ShortcutArcMap`s). Which
 /// kinds the routing data and the geocoder use: `SectionKinds.swift`.
 ///
 /// ```
@@ -95,7 +96,7 @@ public enum GraphFileError: Error, Equatable, CustomStringConvertible {
 /// long as this object lives (hold it, e.g. through `bufferOwner`). The writer replaces
 /// files by rename, so rewriting the path never disturbs an open mapping.
 public final class GraphFile: @unchecked Sendable {  // immutable after init
-    public static let formatVersion: UInt32 = 5
+    public static let formatVersion: UInt32 = 6
     /// Reserved section kind of the metadata; `GraphFileWriter.add` rejects it.
     public static let metadataKind: UInt32 = SectionKind.metadata.rawValue
 

@@ -36,7 +36,23 @@ public struct BaseArc: Hashable, Sendable, BitwiseCopyable {
     }
 }
 
-/// One arc of a contraction hierarchy. Heads are *ranks* (storage positions), not input node ids.
+/// One arc of a contraction hierarchy as stored and searched: 8 bytes. Its head is a *rank*
+/// (a storage position), not an input node id. What it stands for (`CHArc.via`) follows from
+/// its position (`ShortcutArcMap`, `ContractionHierarchy.forwardArc(_:)`).
+public struct CHStoredArc: Hashable, Sendable, BitwiseCopyable {
+    public var head: Int32
+    public var weight: Int32
+
+    @inlinable
+    public init(head: Int32, weight: Int32) {
+        self.head = head
+        self.weight = weight
+    }
+}
+
+/// One arc of a contraction hierarchy with what it stands for: as contraction builds arcs,
+/// as exclusion filters and self-loops store them, and as `ContractionHierarchy.forwardArc(_:)`
+/// returns a stored arc. Heads are *ranks* (storage positions), not input node ids.
 public struct CHArc: Hashable, Sendable, BitwiseCopyable {
     public var head: Int32
     public var weight: Int32
@@ -61,7 +77,8 @@ public struct CHArc: Hashable, Sendable, BitwiseCopyable {
 /// What an original arc's complement holds depends on the hierarchy (`shortcutMiddles`): its
 /// payload, with the middle nodes in a table beside this one; or, where every payload is 0
 /// (turn-expanded modes), the input node it ends at, so that no middle need be stored.
-/// A half always has a larger id than the shortcut it belongs to.
+/// Ids follow the arcs (`ShortcutArcMap`), so a half may have a smaller id than its shortcut;
+/// no shortcut is among its own halves, theirs and so on (`validationError()` checks).
 public struct Shortcut: Hashable, Sendable, BitwiseCopyable {
     public var first: Int32
     public var second: Int32

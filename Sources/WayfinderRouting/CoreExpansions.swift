@@ -66,11 +66,11 @@ public final class CoreExpansions: @unchecked Sendable {
         // Backward arcs are stored at their lower end and lead from their head down to it.
         unpacking: for rank in (coreStart..<n).reversed() {
             for i in Int(h.forwardFirst[rank])..<Int(h.forwardFirst[rank + 1]) {
-                let arc = h.forwardArcs[i]
+                let arc = h.forwardArc(i)
                 guard add(i - forwardBase, from: h.nodeAtRank[rank], to: h.nodeAtRank[Int(arc.head)], code: arc.via) else { break unpacking }
             }
             for i in Int(h.backwardFirst[rank])..<Int(h.backwardFirst[rank + 1]) {
-                let arc = h.backwardArcs[i]
+                let arc = h.backwardArc(i)
                 guard add(forwardCount + i - backwardBase, from: h.nodeAtRank[Int(arc.head)], to: h.nodeAtRank[rank], code: arc.via)
                 else { break unpacking }
             }
@@ -188,6 +188,6 @@ extension ContractionHierarchy {
         }
         guard found >= 0 else { fatalError("core table: no arc from rank \(x) to \(y)") }
         let id = expansions.map { up ? $0.id(forwardArc: found) : $0.id(backwardArc: found) } ?? -1
-        return (arcs[found], id)
+        return (up ? forwardArc(found) : backwardArc(found), id)
     }
 }

@@ -191,7 +191,7 @@ final class ViaNodeSearch {
         }
         path.begin(at: h.nodeAtRank[Int(v)])
         for i in upArcs.reversed() {
-            let arc = h.forwardArcs[Int(i)]
+            let arc = h.forwardArc(Int(i))
             path.expand(to: h.nodeAtRank[Int(arc.head)], code: arc.via, shortcuts: shortcuts, middles: h.shortcutMiddles)
         }
         let expansions = coreHops?.expansions
@@ -201,7 +201,7 @@ final class ViaNodeSearch {
         v = candidate.downStart
         while backward.labels[Int(v)].parentArc >= 0 {
             let lower = backward.labels[Int(v)].parent
-            path.expand(to: h.nodeAtRank[Int(lower)], code: h.backwardArcs[Int(backward.labels[Int(v)].parentArc)].via,
+            path.expand(to: h.nodeAtRank[Int(lower)], code: h.backwardArc(Int(backward.labels[Int(v)].parentArc)).via,
                         shortcuts: shortcuts, middles: h.shortcutMiddles)
             v = lower
         }

@@ -5,14 +5,23 @@ import WayfinderGraph
 /// give them: it must name the damage, never trap or read out of bounds.
 @Suite struct HierarchyValidationTests {
     /// A hierarchy of three nodes over the given offsets and arcs, every other array sound.
-    static func validate(forwardFirst: [Int32], forwardArcs: [CHArc]) -> String? {
+    /// `shortcutBits`: the forward arcs' `ShortcutArcMap` words (none marked by default).
+    static func validate(forwardFirst: [Int32], forwardArcs: [CHStoredArc], shortcutBits: [UInt64]? = nil,
+                         shortcutsBefore: [UInt32]? = nil) -> String? {
         let identity: [Int32] = [0, 1, 2], none: [Int32] = [0, 0, 0, 0]
+        let owner = BufferOwner()
+        let words = ShortcutArcMap.wordCount(arcCount: forwardArcs.count)
+        let forwardMap = ShortcutArcMap(bits: owner.keep(shortcutBits ?? Array(repeating: 0, count: words)),
+                                        before: owner.keep(shortcutsBefore ?? Array(repeating: 0, count: words)))
+        let noArcs = ShortcutArcMap(bits: .init(start: nil, count: 0), before: .init(start: nil, count: 0))
         return identity.withUnsafeBufferPointer { ranks in
             forwardFirst.withUnsafeBufferPointer { first in
                 forwardArcs.withUnsafeBufferPointer { arcs in
                     none.withUnsafeBufferPointer { backwardFirst in
                         ContractionHierarchy(rankOfNode: ranks, nodeAtRank: ranks, forwardFirst: first, forwardArcs: arcs,
                                              backwardFirst: backwardFirst, backwardArcs: .init(start: nil, count: 0),
+                                             forwardShortcutArcs: forwardMap, backwardShortcutArcs: noArcs,
+                                             originalPayloads: .init(start: nil, count: 0),
                                              selfLoops: .init(start: nil, count: 0), shortcuts: .init(start: nil, count: 0), shortcutMiddles: nil,
                                              coreDistances: .init(start: nil, count: 0), coreNextHop: .init(start: nil, count: 0),
                                              owner: nil).validationError()
@@ -23,13 +32,27 @@ import WayfinderGraph
     }
 
     @Test func soundOffsetsPass() {
-        #expect(Self.validate(forwardFirst: [0, 1, 1, 1], forwardArcs: [CHArc(head: 1, weight: 5, via: -1)]) == nil)
+        #expect(Self.validate(forwardFirst: [0, 1, 1, 1], forwardArcs: [CHStoredArc(head: 1, weight: 5)]) == nil)
+    }
+
+    /// A shortcut map that marks an arc the table has no shortcut for, counts wrongly, or is
+    /// sized for other arcs: each is named, before any arc is unpacked through it.
+    @Test func shortcutMapsMustMatchArcsAndTable() {
+        let arcs = [CHStoredArc(head: 1, weight: 5)]
+        #expect(Self.validate(forwardFirst: [0, 1, 1, 1], forwardArcs: arcs, shortcutBits: [1], shortcutsBefore: [0])
+            == "contraction hierarchy: the shortcut arcs do not match the shortcuts or payloads")
+        #expect(Self.validate(forwardFirst: [0, 1, 1, 1], forwardArcs: arcs, shortcutBits: [0], shortcutsBefore: [3])
+            == "contraction hierarchy: forward shortcut arcs: shortcut counts do not add up at word 0")
+        #expect(Self.validate(forwardFirst: [0, 1, 1, 1], forwardArcs: arcs, shortcutBits: [2], shortcutsBefore: [0])
+            == "contraction hierarchy: forward shortcut arcs: bits past the last arc")
+        #expect(Self.validate(forwardFirst: [0, 1, 1, 1], forwardArcs: arcs, shortcutBits: [], shortcutsBefore: [])
+            == "contraction hierarchy: forward shortcut arcs: sizes do not match the arcs")
     }
 
     /// Found by `scripts/fuzz` (graph-file): offsets that rise past the arcs' end and fall
     /// back to it there sliced the arcs out of bounds, a trap in a checked build.
     @Test func anOffsetPastTheArcsIsDamageNotATrap() {
-        let error = Self.validate(forwardFirst: [0, 5, 1, 1], forwardArcs: [CHArc(head: 1, weight: 5, via: -1)])
+        let error = Self.validate(forwardFirst: [0, 5, 1, 1], forwardArcs: [CHStoredArc(head: 1, weight: 5)])
         #expect(error == "contraction hierarchy: forward offsets out of order at rank 0")
     }
 
@@ -48,10 +71,13 @@ import WayfinderGraph
                                                    forwardCoreArcs: -4)
                     #expect(filters.forwardMasks.count == 0 && filters.backwardMasks.count == 2)
                     let identity: [Int32] = [0, 1, 2], first: [Int32] = [0, 0, 0, 0]
+                    let noArcs = ShortcutArcMap(bits: .init(start: nil, count: 0), before: .init(start: nil, count: 0))
                     return identity.withUnsafeBufferPointer { ranks in
                         first.withUnsafeBufferPointer { first in
                             ContractionHierarchy(rankOfNode: ranks, nodeAtRank: ranks, forwardFirst: first, forwardArcs: .init(start: nil, count: 0),
                                                  backwardFirst: first, backwardArcs: .init(start: nil, count: 0),
+                                                 forwardShortcutArcs: noArcs, backwardShortcutArcs: noArcs,
+                                                 originalPayloads: .init(start: nil, count: 0),
                                                  selfLoops: .init(start: nil, count: 0), shortcuts: .init(start: nil, count: 0), shortcutMiddles: nil,
                                                  coreDistances: .init(start: nil, count: 0), coreNextHop: .init(start: nil, count: 0),
                                                  owner: nil).with(filters: filters).validationError()
