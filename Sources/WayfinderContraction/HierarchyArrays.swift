@@ -45,15 +45,17 @@ struct HierarchyArrays {
         selfLoops.removeAll { $0.weight >= infiniteWeight }
         let owner = BufferOwner()
         var payloads = Self.originalPayloads(forwardArcs, backwardArcs)
-        var forward = Self.stored(taking: &forwardArcs, firstId: 0)
-        var backward = Self.stored(taking: &backwardArcs, firstId: forward.shortcutCount)
+        var forward = Self.stored(taking: &forwardArcs)
+        var backward = Self.stored(taking: &backwardArcs)
+        var ids = forward.ids + backward.ids
+        (forward.ids, backward.ids) = ([], [])
         return ContractionHierarchy(
             rankOfNode: owner.keep(taking: &rankOfNode), nodeAtRank: owner.keep(taking: &nodeAtRank),
             forwardFirst: owner.keep(taking: &forwardFirst), forwardArcs: owner.keep(taking: &forward.arcs),
             backwardFirst: owner.keep(taking: &backwardFirst), backwardArcs: owner.keep(taking: &backward.arcs),
             forwardShortcutArcs: ShortcutArcMap(bits: owner.keep(taking: &forward.bits), before: owner.keep(taking: &forward.before)),
             backwardShortcutArcs: ShortcutArcMap(bits: owner.keep(taking: &backward.bits), before: owner.keep(taking: &backward.before)),
-            originalPayloads: owner.keep(taking: &payloads),
+            shortcutArcIds: owner.keep(taking: &ids), originalPayloads: owner.keep(taking: &payloads),
             selfLoops: owner.keep(taking: &selfLoops), shortcuts: owner.keep(shortcuts.table),
             shortcutMiddles: shortcuts.middles.map { owner.keep($0) },
             coreDistances: owner.keep(core.distances), coreNextHop: owner.keep(core.nextHop),
@@ -76,21 +78,17 @@ extension HierarchyArrays {
         return forward.compactMap { $0.via < 0 ? ~$0.via : nil } + backward.compactMap { $0.via < 0 ? ~$0.via : nil }
     }
 
-    /// Numbered arcs as stored: heads and weights, and which are shortcuts. Their ids must be
-    /// `firstId` on in arc order (`ShortcutNumbering`). The 12-byte arcs go before the map is
-    /// built, so that only one copy of the larger array is held.
-    static func stored(taking arcs: inout [CHArc], firstId: Int)
-        -> (arcs: [CHStoredArc], bits: [UInt64], before: [UInt32], shortcutCount: Int) {
+    /// Numbered arcs as stored: heads and weights, which are shortcuts, and the shortcut
+    /// arcs' ids in arc order. The 12-byte arcs go before the map is built, so that only one
+    /// copy of the larger array is held.
+    static func stored(taking arcs: inout [CHArc]) -> (arcs: [CHStoredArc], bits: [UInt64], before: [UInt32], ids: [Int32]) {
         let stored = arcs.map { CHStoredArc(head: $0.head, weight: $0.weight) }
-        var shortcut = [Bool](repeating: false, count: arcs.count), count = 0
-        for (i, arc) in arcs.enumerated() where arc.via >= 0 {
-            precondition(Int(arc.via) == firstId + count, "contraction hierarchy: shortcut ids are not in arc order")
-            shortcut[i] = true
-            count += 1
-        }
+        let ids = arcs.compactMap { $0.via >= 0 ? $0.via : nil }
+        var shortcut = [Bool](repeating: false, count: arcs.count)
+        for (i, arc) in arcs.enumerated() where arc.via >= 0 { shortcut[i] = true }
         arcs = []
         let map = ShortcutArcMap.arrays(arcCount: shortcut.count) { shortcut[$0] }
-        return (stored, map.bits, map.before, count)
+        return (stored, map.bits, map.before, ids)
     }
 }
 

@@ -15,7 +15,7 @@ extension ContractionHierarchy {
                                                 before: try require(.chForwardShortcutsBefore, UInt32.self)),
             backwardShortcutArcs: ShortcutArcMap(bits: try require(.chBackwardShortcutBits, UInt64.self),
                                                  before: try require(.chBackwardShortcutsBefore, UInt32.self)),
-            originalPayloads: try require(.chOriginalPayloads, Int32.self),
+            shortcutArcIds: try require(.chShortcutArcIds, Int32.self), originalPayloads: try require(.chOriginalPayloads, Int32.self),
             selfLoops: try require(.chSelfLoops, CHArc.self),
             shortcuts: try require(.chShortcuts, Shortcut.self),
             shortcutMiddles: file.rawSection(kind: SectionKind.chShortcutMiddles.rawValue, mode: mode.rawValue) == nil
@@ -32,7 +32,7 @@ extension ContractionHierarchy {
         ContractionHierarchy(rankOfNode: rankOfNode, nodeAtRank: nodeAtRank, forwardFirst: forwardFirst, forwardArcs: forwardArcs,
                              backwardFirst: backwardFirst, backwardArcs: backwardArcs,
                              forwardShortcutArcs: forwardShortcutArcs, backwardShortcutArcs: backwardShortcutArcs,
-                             originalPayloads: originalPayloads, selfLoops: selfLoops,
+                             shortcutArcIds: shortcutArcIds, originalPayloads: originalPayloads, selfLoops: selfLoops,
                              shortcuts: shortcuts, shortcutMiddles: shortcutMiddles, coreDistances: coreDistances, coreNextHop: coreNextHop,
                              filters: filters, owner: owner)
     }
@@ -50,6 +50,7 @@ extension ContractionHierarchy {
         writer.add(kind: SectionKind.chForwardShortcutsBefore.rawValue, mode: m, Array(forwardShortcutArcs.before))
         writer.add(kind: SectionKind.chBackwardShortcutBits.rawValue, mode: m, Array(backwardShortcutArcs.bits))
         writer.add(kind: SectionKind.chBackwardShortcutsBefore.rawValue, mode: m, Array(backwardShortcutArcs.before))
+        writer.add(kind: SectionKind.chShortcutArcIds.rawValue, mode: m, Array(shortcutArcIds))
         writer.add(kind: SectionKind.chOriginalPayloads.rawValue, mode: m, Array(originalPayloads))
         writer.add(kind: SectionKind.chSelfLoops.rawValue, mode: m, Array(selfLoops))
         writer.add(kind: SectionKind.chShortcuts.rawValue, mode: m, Array(shortcuts))

@@ -8,8 +8,8 @@
 /// 3: core tables, sparse self-loops; 4: way transport, classes and flags for underground,
 /// start-point and restricted ways, search-node copies for via-way restrictions; 5: shortcut
 /// records without their middle node, which turn-expanded modes name by the original arcs'
-/// heads and walking keeps in `chShortcutMiddles`; 6: hierarchy arcs of 8 bytes, shortcuts
-/// numbered in arc order and marked in `ShortcutArcMap`s). Which
+/// heads and walking keeps in `chShortcutMiddles`; 6: hierarchy arcs of 8 bytes, which are
+/// shortcuts in `ShortcutArcMap`s, their ids and payloads beside). Which
 /// kinds the routing data and the geocoder use: `SectionKinds.swift`.
 ///
 /// ```

@@ -77,8 +77,7 @@ public struct CHArc: Hashable, Sendable, BitwiseCopyable {
 /// What an original arc's complement holds depends on the hierarchy (`shortcutMiddles`): its
 /// payload, with the middle nodes in a table beside this one; or, where every payload is 0
 /// (turn-expanded modes), the input node it ends at, so that no middle need be stored.
-/// Ids follow the arcs (`ShortcutArcMap`), so a half may have a smaller id than its shortcut;
-/// no shortcut is among its own halves, theirs and so on (`validationError()` checks).
+/// A half always has a larger id than the shortcut it belongs to.
 public struct Shortcut: Hashable, Sendable, BitwiseCopyable {
     public var first: Int32
     public var second: Int32

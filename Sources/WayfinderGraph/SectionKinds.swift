@@ -18,7 +18,7 @@
 ///                                                 29       its imported weights (Customizer)
 ///  30...39  one mode's contraction hierarchy      40...45  one mode's base graph (42, 43, 45: as imported)
 ///  90       its shortcuts' middles (walking)
-///  91...95  its shortcut arcs and original arcs' payloads (ShortcutArcMap)
+///  91...96  its shortcut arcs, their ids and original arcs' payloads (ShortcutArcMap)
 ///  50...55  one mode's snapping index             60...67  driving: the exclusion filters (HierarchyFilters)
 ///  70...73  the OSM node ids of the points (PointNodeIds)
 ///  80...87  the base map of /tiles (BaseMapSections.swift)
@@ -126,13 +126,15 @@ extension SectionKind {
     /// number is past the tens the hierarchy's other arrays fill (format 5).
     public static let chShortcutMiddles = SectionKind(90, "chShortcutMiddles", .hierarchy, perMode: true)
     /// Which stored arcs are shortcuts, per direction (`ShortcutArcMap`: `[UInt64]` bits,
-    /// `[UInt32]` counts before each word), and the original arcs' payloads (`[Int32]`,
-    /// empty where all are 0) (format 6).
+    /// `[UInt32]` counts before each word), the shortcut arcs' ids and the original arcs'
+    /// payloads (`[Int32]` each, forward arcs' then backward arcs'; payloads empty where all
+    /// are 0) (format 6).
     public static let chForwardShortcutBits = SectionKind(91, "chForwardShortcutBits", .hierarchy, perMode: true)
     public static let chForwardShortcutsBefore = SectionKind(92, "chForwardShortcutsBefore", .hierarchy, perMode: true)
     public static let chBackwardShortcutBits = SectionKind(93, "chBackwardShortcutBits", .hierarchy, perMode: true)
     public static let chBackwardShortcutsBefore = SectionKind(94, "chBackwardShortcutsBefore", .hierarchy, perMode: true)
-    public static let chOriginalPayloads = SectionKind(95, "chOriginalPayloads", .hierarchy, perMode: true)
+    public static let chShortcutArcIds = SectionKind(95, "chShortcutArcIds", .hierarchy, perMode: true)
+    public static let chOriginalPayloads = SectionKind(96, "chOriginalPayloads", .hierarchy, perMode: true)
 
     // MARK: One mode's base graph (BaseGraph.swift)
 
@@ -262,7 +264,7 @@ extension SectionKind {
         pointNodeIdLow, pointNodeIdHigh, pointNodeIdBlocks, pointNodeIdDeltas,
         baseMapHeader, baseMapFeatures, baseMapGeometry, baseMapCellOffsets, baseMapCellFeatures, baseMapLabels,
         baseMapStringOffsets, baseMapStringBytes, chShortcutMiddles,
-        chForwardShortcutBits, chForwardShortcutsBefore, chBackwardShortcutBits, chBackwardShortcutsBefore, chOriginalPayloads,
+        chForwardShortcutBits, chForwardShortcutsBefore, chBackwardShortcutBits, chBackwardShortcutsBefore, chShortcutArcIds, chOriginalPayloads,
         geocoderGrid, geocoderStringOffsets, geocoderStringBytes, geocoderItems, geocoderItemCells,
         tokenOffsets, tokenBytes, tokenMasks, postingOffsets, postings,
         streetPoints, streetPieces, streetCellKeys, streetSegments, otherNameOffsets, otherNames,

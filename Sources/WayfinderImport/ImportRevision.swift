@@ -18,7 +18,7 @@ public enum ImportRevision {
     /// no way only the others use.
     /// 6: graph format 5: shortcut records without their middle node, base graph arcs without
     /// their payload where every payload is 0 (the turn-expanded modes).
-    /// 7: graph format 6: hierarchy arcs of 8 bytes; shortcuts numbered in arc order and
-    /// marked in `ShortcutArcMap`s, original arcs' payloads beside them.
+    /// 7: graph format 6: hierarchy arcs of 8 bytes; which are shortcuts in `ShortcutArcMap`s,
+    /// the shortcut arcs' ids and the original arcs' payloads beside them.
     public static let current = 7
 }

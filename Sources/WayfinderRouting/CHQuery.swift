@@ -23,7 +23,8 @@ public final class CHQuery {
     /// The exclusion filter bit of the last search (1: plain).
     private var filter: UInt8 = 1
     // Unpacking scratch.
-    private var upArcs: [Int32] = []
+    /// The hierarchy arcs of the path being unpacked, up or down (`PathBuilder+Steps.swift`).
+    private var steps: [PathBuilder.Step] = []
     private var path = PathBuilder()
 
     /// A query object over `hierarchy`; with `coreHops` (of the same hierarchy), paths across
@@ -154,29 +155,28 @@ public final class CHQuery {
         guard upEnd >= 0 else { return body(UnsafeBufferPointer(start: nil, count: 0), UnsafeBufferPointer(start: nil, count: 0)) }
         let h = hierarchy, shortcuts = h.shortcuts
         // Up from a source to `upEnd`: parent arcs collected backwards.
-        upArcs.removeAll(keepingCapacity: true)
+        steps.removeAll(keepingCapacity: true)
         var v = upEnd
         while forward.labels[Int(v)].parentArc >= 0 {
-            upArcs.append(forward.labels[Int(v)].parentArc)
+            steps.append(PathBuilder.Step(arc: forward.labels[Int(v)].parentArc, forward: true, end: v))
             v = forward.labels[Int(v)].parent
         }
         path.begin(at: h.nodeAtRank[Int(v)])
-        for i in upArcs.reversed() {
-            let arc = h.forwardArc(Int(i))
-            path.expand(to: h.nodeAtRank[Int(arc.head)], code: arc.via, shortcuts: shortcuts, middles: h.shortcutMiddles)
-        }
+        steps.reverse()
+        path.expand(steps, h)
         if meetsInSelfLoop, let loop = h.selfLoop(at: upEnd, filter: filter) {
             path.expand(to: h.nodeAtRank[Int(upEnd)], code: loop.via, shortcuts: shortcuts, middles: h.shortcutMiddles)
         }
         path.crossCore(from: upEnd, to: downStart, h, coreHops?.expansions)
         // Down from `downStart` to a target: backward arcs are stored at their lower end.
+        steps.removeAll(keepingCapacity: true)
         v = downStart
         while backward.labels[Int(v)].parentArc >= 0 {
             let lower = backward.labels[Int(v)].parent
-            path.expand(to: h.nodeAtRank[Int(lower)], code: h.backwardArc(Int(backward.labels[Int(v)].parentArc)).via,
-                        shortcuts: shortcuts, middles: h.shortcutMiddles)
+            steps.append(PathBuilder.Step(arc: backward.labels[Int(v)].parentArc, forward: false, end: lower))
             v = lower
         }
+        path.expand(steps, h)
         return path.withPath(body)
     }
 }

@@ -163,11 +163,12 @@ extension PathBuilder {
             hops += 1
             if hop == CoreTable.noHop || hops > size { fatalError("core table: no path from rank \(v) to \(y)") }
             let next = Int32(start + Int(hop))
-            let (arc, id) = h.cheapestCoreArc(from: v, to: next, expansions)
+            let (up, index, id) = h.cheapestCoreArc(from: v, to: next, expansions)
             if let expansions, expansions.holds(id) {
                 expansions.append(id, to: &self)
             } else {
-                expand(to: h.nodeAtRank[Int(next)], code: arc.via, shortcuts: h.shortcuts, middles: h.shortcutMiddles)
+                let code = up ? h.forwardArc(index).via : h.backwardArc(index).via
+                expand(to: h.nodeAtRank[Int(next)], code: code, shortcuts: h.shortcuts, middles: h.shortcutMiddles)
             }
             v = next
         }
@@ -175,11 +176,12 @@ extension PathBuilder {
 }
 
 extension ContractionHierarchy {
-    /// The cheapest hierarchy arc `x -> y` between two core ranks and its `CoreExpansions`
-    /// id (-1 without expansions): stored at the lower one (core ranks are in contraction
-    /// order), forwards at `x` or backwards at `y`. Paths across the core are unpacked hop by
-    /// hop from the core table's next hops through it.
-    func cheapestCoreArc(from x: Int32, to y: Int32, _ expansions: CoreExpansions?) -> (arc: CHArc, id: Int) {
+    /// The cheapest hierarchy arc `x -> y` between two core ranks, as its direction (`up`:
+    /// a forward arc) and index, and its `CoreExpansions` id (-1 without expansions): stored
+    /// at the lower one (core ranks are in contraction order), forwards at `x` or backwards at
+    /// `y`. Paths across the core are unpacked hop by hop from the core table's next hops
+    /// through it; what the arc stands for is looked up only where no expansion holds it.
+    func cheapestCoreArc(from x: Int32, to y: Int32, _ expansions: CoreExpansions?) -> (up: Bool, index: Int, id: Int) {
         let up = y > x
         let (first, arcs, at, head) = up ? (forwardFirst, forwardArcs, x, y) : (backwardFirst, backwardArcs, y, x)
         var found = -1
@@ -188,6 +190,6 @@ extension ContractionHierarchy {
         }
         guard found >= 0 else { fatalError("core table: no arc from rank \(x) to \(y)") }
         let id = expansions.map { up ? $0.id(forwardArc: found) : $0.id(backwardArc: found) } ?? -1
-        return (up ? forwardArc(found) : backwardArc(found), id)
+        return (up, found, id)
     }
 }

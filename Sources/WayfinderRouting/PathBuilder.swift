@@ -14,6 +14,8 @@ struct PathBuilder {
     /// Second halves still to unpack, deepest last.
     private var pending: UnsafeMutablePointer<PendingArc>
     private var pendingCapacity = 64
+    /// The codes of the arcs `expand(_:_:)` unpacks (`PathBuilder+Steps.swift`).
+    var codes: [Int32] = []
 
     /// A piece of the path still to be unpacked, ending at input node `to` (its start is where
     /// the previous piece ended): a shortcut id when `code >= 0`, an original arc with payload

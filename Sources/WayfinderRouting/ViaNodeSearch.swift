@@ -26,7 +26,8 @@ final class ViaNodeSearch {
     private var fromEntry: [Int32] = []
     private var toTargets: [Int32] = []
     private var toEntry: [Int32] = []
-    private var upArcs: [Int32] = []
+    /// The hierarchy arcs of the path being unpacked, up or down (`PathBuilder+Steps.swift`).
+    private var steps: [PathBuilder.Step] = []
     private var path = PathBuilder()
 
     /// The best total of the last search (`infiniteWeight` if none).
@@ -182,29 +183,28 @@ final class ViaNodeSearch {
     /// nodes, the payloads of its original arcs and the index of the candidate's node in it.
     func withUnpackedPath<R>(of candidate: Candidate,
                              _ body: (_ nodes: UnsafeBufferPointer<Int32>, _ payloads: UnsafeBufferPointer<Int32>, _ via: Int) -> R) -> R {
-        let h = hierarchy, shortcuts = h.shortcuts
-        upArcs.removeAll(keepingCapacity: true)
+        let h = hierarchy
+        steps.removeAll(keepingCapacity: true)
         var v = candidate.upEnd
         while forward.labels[Int(v)].parentArc >= 0 {
-            upArcs.append(forward.labels[Int(v)].parentArc)
+            steps.append(PathBuilder.Step(arc: forward.labels[Int(v)].parentArc, forward: true, end: v))
             v = forward.labels[Int(v)].parent
         }
         path.begin(at: h.nodeAtRank[Int(v)])
-        for i in upArcs.reversed() {
-            let arc = h.forwardArc(Int(i))
-            path.expand(to: h.nodeAtRank[Int(arc.head)], code: arc.via, shortcuts: shortcuts, middles: h.shortcutMiddles)
-        }
+        steps.reverse()
+        path.expand(steps, h)
         let expansions = coreHops?.expansions
         path.crossCore(from: candidate.upEnd, to: candidate.rank, hierarchy, expansions)
         let via = path.arcCount
         path.crossCore(from: candidate.rank, to: candidate.downStart, hierarchy, expansions)
+        steps.removeAll(keepingCapacity: true)
         v = candidate.downStart
         while backward.labels[Int(v)].parentArc >= 0 {
             let lower = backward.labels[Int(v)].parent
-            path.expand(to: h.nodeAtRank[Int(lower)], code: h.backwardArc(Int(backward.labels[Int(v)].parentArc)).via,
-                        shortcuts: shortcuts, middles: h.shortcutMiddles)
+            steps.append(PathBuilder.Step(arc: backward.labels[Int(v)].parentArc, forward: false, end: lower))
             v = lower
         }
+        path.expand(steps, h)
         return path.withPath { nodes, payloads in body(nodes, payloads, via) }
     }
 }

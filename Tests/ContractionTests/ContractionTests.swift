@@ -202,7 +202,8 @@ struct ContractionTests {
             return ContractionHierarchy(
                 rankOfNode: h.rankOfNode, nodeAtRank: h.nodeAtRank, forwardFirst: h.forwardFirst, forwardArcs: h.forwardArcs,
                 backwardFirst: h.backwardFirst, backwardArcs: h.backwardArcs, forwardShortcutArcs: h.forwardShortcutArcs,
-            backwardShortcutArcs: h.backwardShortcutArcs, originalPayloads: h.originalPayloads, selfLoops: h.selfLoops, shortcuts: h.shortcuts, shortcutMiddles: h.shortcutMiddles,
+            backwardShortcutArcs: h.backwardShortcutArcs, shortcutArcIds: h.shortcutArcIds,
+            originalPayloads: h.originalPayloads, selfLoops: h.selfLoops, shortcuts: h.shortcuts, shortcutMiddles: h.shortcutMiddles,
                 coreDistances: owner.keep(distances), coreNextHop: owner.keep(hops), owner: owner)
         }
         var hops = Array(h.coreNextHop)
@@ -220,7 +221,8 @@ struct ContractionTests {
         let leaky = ContractionHierarchy(
             rankOfNode: r.rankOfNode, nodeAtRank: r.nodeAtRank, forwardFirst: r.forwardFirst, forwardArcs: r.forwardArcs,
             backwardFirst: r.backwardFirst, backwardArcs: r.backwardArcs, forwardShortcutArcs: r.forwardShortcutArcs,
-            backwardShortcutArcs: r.backwardShortcutArcs, originalPayloads: r.originalPayloads, selfLoops: r.selfLoops, shortcuts: r.shortcuts, shortcutMiddles: r.shortcutMiddles,
+            backwardShortcutArcs: r.backwardShortcutArcs, shortcutArcIds: r.shortcutArcIds,
+            originalPayloads: r.originalPayloads, selfLoops: r.selfLoops, shortcuts: r.shortcuts, shortcutMiddles: r.shortcutMiddles,
             coreDistances: owner.keep([Int32](repeating: 0, count: k * k)),
             coreNextHop: owner.keep([UInt16](repeating: CoreTable.noHop, count: k * k)), owner: owner)
         #expect(leaky.validationError() == "contraction hierarchy: an arc leaves the core")
@@ -320,9 +322,8 @@ struct HandMadeTests {
         #expect(payloads == [5])
     }
 
-    /// Unpacking follows shortcut halves; a table in which a shortcut is among its own halves,
-    /// theirs and so on could loop forever, and validation must refuse it (halves may have
-    /// smaller ids than their shortcut: ids follow the arcs).
+    /// Unpacking follows shortcut halves; a table in which a half does not come after its
+    /// shortcut could loop forever, and validation must refuse it.
     @Test func validationRefusesCyclicShortcuts() {
         var rng = SplitMix64(seed: 5)
         let g = TestGraphs.roadGrid(width: 12, height: 12, rng: &rng)
@@ -338,26 +339,30 @@ struct HandMadeTests {
         let broken = ContractionHierarchy(
             rankOfNode: h.rankOfNode, nodeAtRank: h.nodeAtRank, forwardFirst: h.forwardFirst, forwardArcs: h.forwardArcs,
             backwardFirst: h.backwardFirst, backwardArcs: h.backwardArcs, forwardShortcutArcs: h.forwardShortcutArcs,
-            backwardShortcutArcs: h.backwardShortcutArcs, originalPayloads: h.originalPayloads, selfLoops: h.selfLoops,
+            backwardShortcutArcs: h.backwardShortcutArcs, shortcutArcIds: h.shortcutArcIds,
+            originalPayloads: h.originalPayloads, selfLoops: h.selfLoops,
             shortcuts: owner.keep(shortcuts), shortcutMiddles: h.shortcutMiddles, coreDistances: h.coreDistances, coreNextHop: h.coreNextHop, owner: owner)
-        #expect(broken.validationError() == "contraction hierarchy: shortcut \(looped) contains itself")
-        // Two shortcuts each the other's first half: a cycle of two.
-        guard let other = h.shortcuts.indices.first(where: { $0 != looped && h.shortcuts[$0].first >= 0 }) else {
-            Issue.record("the grid has one nested shortcut only")
-            return
-        }
-        shortcuts = Array(h.shortcuts)
-        (shortcuts[looped].first, shortcuts[other].first) = (Int32(other), Int32(looped))
-        let pairOwner = BufferOwner()
-        let pair = ContractionHierarchy(
+        #expect(broken.validationError() == "contraction hierarchy: bad shortcut \(looped)")
+    }
+
+    /// A shortcut arc's id is read from `shortcutArcIds` when a path is unpacked: one that
+    /// names no shortcut must be refused before.
+    @Test func validationRefusesAShortcutArcWithoutShortcut() {
+        var rng = SplitMix64(seed: 9)
+        let g = TestGraphs.roadGrid(width: 12, height: 12, rng: &rng)
+        let h = buildContractionHierarchy(nodeCount: g.nodeCount, arcs: g.arcs)
+        #expect(h.validationError() == nil)
+        #expect(h.shortcutArcIds.count == h.forwardShortcutArcs.count + h.backwardShortcutArcs.count && h.shortcutArcIds.count > 1)
+        var ids = Array(h.shortcutArcIds)
+        ids[1] = Int32(h.shortcuts.count)
+        let owner = BufferOwner()
+        let broken = ContractionHierarchy(
             rankOfNode: h.rankOfNode, nodeAtRank: h.nodeAtRank, forwardFirst: h.forwardFirst, forwardArcs: h.forwardArcs,
             backwardFirst: h.backwardFirst, backwardArcs: h.backwardArcs, forwardShortcutArcs: h.forwardShortcutArcs,
-            backwardShortcutArcs: h.backwardShortcutArcs, originalPayloads: h.originalPayloads, selfLoops: h.selfLoops,
-            shortcuts: pairOwner.keep(shortcuts), shortcutMiddles: h.shortcutMiddles, coreDistances: h.coreDistances, coreNextHop: h.coreNextHop,
-            owner: pairOwner)
-        let error = pair.validationError()
-        #expect(error == "contraction hierarchy: shortcut \(looped) contains itself"
-            || error == "contraction hierarchy: shortcut \(other) contains itself")
+            backwardShortcutArcs: h.backwardShortcutArcs, shortcutArcIds: owner.keep(ids),
+            originalPayloads: h.originalPayloads, selfLoops: h.selfLoops,
+            shortcuts: h.shortcuts, shortcutMiddles: h.shortcutMiddles, coreDistances: h.coreDistances, coreNextHop: h.coreNextHop, owner: owner)
+        #expect(broken.validationError() == "contraction hierarchy: shortcut arc 1 names no shortcut")
     }
 
     @Test func emptyGraphs() {

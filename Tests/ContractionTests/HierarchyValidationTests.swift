@@ -21,7 +21,7 @@ import WayfinderGraph
                         ContractionHierarchy(rankOfNode: ranks, nodeAtRank: ranks, forwardFirst: first, forwardArcs: arcs,
                                              backwardFirst: backwardFirst, backwardArcs: .init(start: nil, count: 0),
                                              forwardShortcutArcs: forwardMap, backwardShortcutArcs: noArcs,
-                                             originalPayloads: .init(start: nil, count: 0),
+                                             shortcutArcIds: .init(start: nil, count: 0), originalPayloads: .init(start: nil, count: 0),
                                              selfLoops: .init(start: nil, count: 0), shortcuts: .init(start: nil, count: 0), shortcutMiddles: nil,
                                              coreDistances: .init(start: nil, count: 0), coreNextHop: .init(start: nil, count: 0),
                                              owner: nil).validationError()
@@ -35,12 +35,12 @@ import WayfinderGraph
         #expect(Self.validate(forwardFirst: [0, 1, 1, 1], forwardArcs: [CHStoredArc(head: 1, weight: 5)]) == nil)
     }
 
-    /// A shortcut map that marks an arc the table has no shortcut for, counts wrongly, or is
-    /// sized for other arcs: each is named, before any arc is unpacked through it.
+    /// A shortcut map that marks an arc no id is kept for, counts wrongly, or is sized for
+    /// other arcs: each is named, before any arc is unpacked through it.
     @Test func shortcutMapsMustMatchArcsAndTable() {
         let arcs = [CHStoredArc(head: 1, weight: 5)]
         #expect(Self.validate(forwardFirst: [0, 1, 1, 1], forwardArcs: arcs, shortcutBits: [1], shortcutsBefore: [0])
-            == "contraction hierarchy: the shortcut arcs do not match the shortcuts or payloads")
+            == "contraction hierarchy: the shortcut arcs do not match their ids or payloads")
         #expect(Self.validate(forwardFirst: [0, 1, 1, 1], forwardArcs: arcs, shortcutBits: [0], shortcutsBefore: [3])
             == "contraction hierarchy: forward shortcut arcs: shortcut counts do not add up at word 0")
         #expect(Self.validate(forwardFirst: [0, 1, 1, 1], forwardArcs: arcs, shortcutBits: [2], shortcutsBefore: [0])
@@ -77,7 +77,7 @@ import WayfinderGraph
                             ContractionHierarchy(rankOfNode: ranks, nodeAtRank: ranks, forwardFirst: first, forwardArcs: .init(start: nil, count: 0),
                                                  backwardFirst: first, backwardArcs: .init(start: nil, count: 0),
                                                  forwardShortcutArcs: noArcs, backwardShortcutArcs: noArcs,
-                                                 originalPayloads: .init(start: nil, count: 0),
+                                                 shortcutArcIds: .init(start: nil, count: 0), originalPayloads: .init(start: nil, count: 0),
                                                  selfLoops: .init(start: nil, count: 0), shortcuts: .init(start: nil, count: 0), shortcutMiddles: nil,
                                                  coreDistances: .init(start: nil, count: 0), coreNextHop: .init(start: nil, count: 0),
                                                  owner: nil).with(filters: filters).validationError()

@@ -110,7 +110,8 @@ import WayfinderRouting
         let broken = ContractionHierarchy(
             rankOfNode: h.rankOfNode, nodeAtRank: h.nodeAtRank, forwardFirst: h.forwardFirst, forwardArcs: h.forwardArcs,
             backwardFirst: h.backwardFirst, backwardArcs: h.backwardArcs, forwardShortcutArcs: h.forwardShortcutArcs,
-            backwardShortcutArcs: h.backwardShortcutArcs, originalPayloads: h.originalPayloads, selfLoops: h.selfLoops,
+            backwardShortcutArcs: h.backwardShortcutArcs, shortcutArcIds: h.shortcutArcIds,
+            originalPayloads: h.originalPayloads, selfLoops: h.selfLoops,
             shortcuts: owner.keep(shortcuts), shortcutMiddles: nil, coreDistances: h.coreDistances,
             coreNextHop: h.coreNextHop, owner: owner)
         #expect(broken.validationError() == "contraction hierarchy: bad shortcut \(id)")
