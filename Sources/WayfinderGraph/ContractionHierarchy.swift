@@ -53,10 +53,10 @@ public struct ContractionHierarchy: @unchecked Sendable {
     public let nodeAtRank: UnsafeBufferPointer<Int32>
     /// `nodeCount + 1` offsets into `forwardArcs`, indexed by rank.
     public let forwardFirst: UnsafeBufferPointer<Int32>
-    public let forwardArcs: UnsafeBufferPointer<CHStoredArc>
+    public let forwardArcs: UnsafeBufferPointer<BaseArc>
     /// `nodeCount + 1` offsets into `backwardArcs`, indexed by rank.
     public let backwardFirst: UnsafeBufferPointer<Int32>
-    public let backwardArcs: UnsafeBufferPointer<CHStoredArc>
+    public let backwardArcs: UnsafeBufferPointer<BaseArc>
     /// Which forward and backward arcs are shortcuts (see the type's documentation).
     public let forwardShortcutArcs: ShortcutArcMap
     public let backwardShortcutArcs: ShortcutArcMap
@@ -86,8 +86,8 @@ public struct ContractionHierarchy: @unchecked Sendable {
 
     public init(
         rankOfNode: UnsafeBufferPointer<Int32>, nodeAtRank: UnsafeBufferPointer<Int32>,
-        forwardFirst: UnsafeBufferPointer<Int32>, forwardArcs: UnsafeBufferPointer<CHStoredArc>,
-        backwardFirst: UnsafeBufferPointer<Int32>, backwardArcs: UnsafeBufferPointer<CHStoredArc>,
+        forwardFirst: UnsafeBufferPointer<Int32>, forwardArcs: UnsafeBufferPointer<BaseArc>,
+        backwardFirst: UnsafeBufferPointer<Int32>, backwardArcs: UnsafeBufferPointer<BaseArc>,
         forwardShortcutArcs: ShortcutArcMap, backwardShortcutArcs: ShortcutArcMap,
         shortcutArcIds: UnsafeBufferPointer<Int32>, originalPayloads: UnsafeBufferPointer<Int32>,
         selfLoops: UnsafeBufferPointer<CHArc>, shortcuts: UnsafeBufferPointer<Shortcut>,

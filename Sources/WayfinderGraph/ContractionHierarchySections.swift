@@ -9,8 +9,8 @@ extension ContractionHierarchy {
         }
         self.init(
             rankOfNode: try require(.chRankOfNode, Int32.self), nodeAtRank: try require(.chNodeAtRank, Int32.self),
-            forwardFirst: try require(.chForwardFirst, Int32.self), forwardArcs: try require(.chForwardArcs, CHStoredArc.self),
-            backwardFirst: try require(.chBackwardFirst, Int32.self), backwardArcs: try require(.chBackwardArcs, CHStoredArc.self),
+            forwardFirst: try require(.chForwardFirst, Int32.self), forwardArcs: try require(.chForwardArcs, BaseArc.self),
+            backwardFirst: try require(.chBackwardFirst, Int32.self), backwardArcs: try require(.chBackwardArcs, BaseArc.self),
             forwardShortcutArcs: ShortcutArcMap(bits: try require(.chForwardShortcutBits, UInt64.self),
                                                 before: try require(.chForwardShortcutsBefore, UInt32.self)),
             backwardShortcutArcs: ShortcutArcMap(bits: try require(.chBackwardShortcutBits, UInt64.self),

@@ -25,21 +25,9 @@ public struct WeightedArc: Hashable, Sendable, BitwiseCopyable {
 
 /// One arc of a compressed-sparse-row graph: the tail is implied by the row. Its payload,
 /// where the graph has any but 0, is in a table beside the arcs (`BaseGraph.payloads`).
+/// A contraction hierarchy stores its arcs so too, heads being ranks: what each stands for
+/// is beside them (`ShortcutArcMap`, `ContractionHierarchy.forwardArc(_:)`).
 public struct BaseArc: Hashable, Sendable, BitwiseCopyable {
-    public var head: Int32
-    public var weight: Int32
-
-    @inlinable
-    public init(head: Int32, weight: Int32) {
-        self.head = head
-        self.weight = weight
-    }
-}
-
-/// One arc of a contraction hierarchy as stored and searched: 8 bytes. Its head is a *rank*
-/// (a storage position), not an input node id. What it stands for (`CHArc.via`) follows from
-/// its position (`ShortcutArcMap`, `ContractionHierarchy.forwardArc(_:)`).
-public struct CHStoredArc: Hashable, Sendable, BitwiseCopyable {
     public var head: Int32
     public var weight: Int32
 

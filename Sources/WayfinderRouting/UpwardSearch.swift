@@ -53,10 +53,10 @@ final class UpwardSearch {
 struct UpwardArcs {
     /// Arcs climbing from each rank in this direction.
     let first: UnsafeBufferPointer<Int32>
-    let arcs: UnsafeBufferPointer<CHStoredArc>
+    let arcs: UnsafeBufferPointer<BaseArc>
     /// Arcs into a rank from ranks contracted after it, in this direction (for stall-on-demand).
     let stallFirst: UnsafeBufferPointer<Int32>
-    let stallArcs: UnsafeBufferPointer<CHStoredArc>
+    let stallArcs: UnsafeBufferPointer<BaseArc>
 
     init(_ hierarchy: ContractionHierarchy, forward: Bool) {
         first = forward ? hierarchy.forwardFirst : hierarchy.backwardFirst

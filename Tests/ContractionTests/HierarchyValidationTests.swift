@@ -6,7 +6,7 @@ import WayfinderGraph
 @Suite struct HierarchyValidationTests {
     /// A hierarchy of three nodes over the given offsets and arcs, every other array sound.
     /// `shortcutBits`: the forward arcs' `ShortcutArcMap` words (none marked by default).
-    static func validate(forwardFirst: [Int32], forwardArcs: [CHStoredArc], shortcutBits: [UInt64]? = nil,
+    static func validate(forwardFirst: [Int32], forwardArcs: [BaseArc], shortcutBits: [UInt64]? = nil,
                          shortcutsBefore: [UInt32]? = nil) -> String? {
         let identity: [Int32] = [0, 1, 2], none: [Int32] = [0, 0, 0, 0]
         let owner = BufferOwner()
@@ -32,13 +32,13 @@ import WayfinderGraph
     }
 
     @Test func soundOffsetsPass() {
-        #expect(Self.validate(forwardFirst: [0, 1, 1, 1], forwardArcs: [CHStoredArc(head: 1, weight: 5)]) == nil)
+        #expect(Self.validate(forwardFirst: [0, 1, 1, 1], forwardArcs: [BaseArc(head: 1, weight: 5)]) == nil)
     }
 
     /// A shortcut map that marks an arc no id is kept for, counts wrongly, or is sized for
     /// other arcs: each is named, before any arc is unpacked through it.
     @Test func shortcutMapsMustMatchArcsAndTable() {
-        let arcs = [CHStoredArc(head: 1, weight: 5)]
+        let arcs = [BaseArc(head: 1, weight: 5)]
         #expect(Self.validate(forwardFirst: [0, 1, 1, 1], forwardArcs: arcs, shortcutBits: [1], shortcutsBefore: [0])
             == "contraction hierarchy: the shortcut arcs do not match their ids or payloads")
         #expect(Self.validate(forwardFirst: [0, 1, 1, 1], forwardArcs: arcs, shortcutBits: [0], shortcutsBefore: [3])
@@ -52,7 +52,7 @@ import WayfinderGraph
     /// Found by `scripts/fuzz` (graph-file): offsets that rise past the arcs' end and fall
     /// back to it there sliced the arcs out of bounds, a trap in a checked build.
     @Test func anOffsetPastTheArcsIsDamageNotATrap() {
-        let error = Self.validate(forwardFirst: [0, 5, 1, 1], forwardArcs: [CHStoredArc(head: 1, weight: 5)])
+        let error = Self.validate(forwardFirst: [0, 5, 1, 1], forwardArcs: [BaseArc(head: 1, weight: 5)])
         #expect(error == "contraction hierarchy: forward offsets out of order at rank 0")
     }
 
