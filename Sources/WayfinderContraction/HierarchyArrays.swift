@@ -79,15 +79,13 @@ extension HierarchyArrays {
     }
 
     /// Numbered arcs as stored: heads and weights, which are shortcuts, and the shortcut
-    /// arcs' ids in arc order. The 12-byte arcs go before the map is built, so that only one
-    /// copy of the larger array is held.
+    /// arcs' ids in arc order. The 12-byte arcs go as soon as they are copied, so that only
+    /// one copy of the larger array is held.
     static func stored(taking arcs: inout [CHArc]) -> (arcs: [BaseArc], bits: [UInt64], before: [UInt32], ids: [Int32]) {
+        let map = ShortcutArcMap.arrays(arcCount: arcs.count) { arcs[$0].via >= 0 }
         let stored = arcs.map { BaseArc(head: $0.head, weight: $0.weight) }
         let ids = arcs.compactMap { $0.via >= 0 ? $0.via : nil }
-        var shortcut = [Bool](repeating: false, count: arcs.count)
-        for (i, arc) in arcs.enumerated() where arc.via >= 0 { shortcut[i] = true }
         arcs = []
-        let map = ShortcutArcMap.arrays(arcCount: shortcut.count) { shortcut[$0] }
         return (stored, map.bits, map.before, ids)
     }
 }

@@ -122,25 +122,25 @@ public struct ContractionHierarchy: @unchecked Sendable {
     }
 
     /// A forward arc by its index in a search's labels, with what it stands for: main arcs,
-    /// then `filters`' extra ones.
+    /// then `filters`' extra ones. (The rank is counted only where it is read: a table's
+    /// sweeps ask this at every settled label, and a turn-expanded mode's original arc needs
+    /// only its bit.)
     @inlinable public func forwardArc(_ i: Int) -> CHArc {
         guard i < forwardArcs.count else { return filters!.extraForwardArcs[i - forwardArcs.count] }
-        let arc = forwardArcs[i], before = forwardShortcutArcs.rank(i)
-        let via = forwardShortcutArcs.isShortcut(i) ? shortcutArcIds[before] : originalCode(i - before)
+        let arc = forwardArcs[i]
+        let via = forwardShortcutArcs.isShortcut(i) ? shortcutArcIds[forwardShortcutArcs.rank(i)]
+            : originalPayloads.isEmpty ? ~0 : ~originalPayloads[i - forwardShortcutArcs.rank(i)]
         return CHArc(head: arc.head, weight: arc.weight, via: via)
     }
 
     /// A backward arc by its index in a search's labels, as `forwardArc(_:)`.
     @inlinable public func backwardArc(_ i: Int) -> CHArc {
         guard i < backwardArcs.count else { return filters!.extraBackwardArcs[i - backwardArcs.count] }
-        let arc = backwardArcs[i], before = backwardShortcutArcs.rank(i)
-        let via = backwardShortcutArcs.isShortcut(i)
-            ? shortcutArcIds[forwardShortcutCount + before] : originalCode(forwardOriginalCount + i - before)
+        let arc = backwardArcs[i]
+        let via = backwardShortcutArcs.isShortcut(i) ? shortcutArcIds[forwardShortcutCount + backwardShortcutArcs.rank(i)]
+            : originalPayloads.isEmpty ? ~0 : ~originalPayloads[forwardOriginalCount + i - backwardShortcutArcs.rank(i)]
         return CHArc(head: arc.head, weight: arc.weight, via: via)
     }
-
-    /// `~payload` of the original arc numbered `original` (forward originals, then backward).
-    @inlinable public func originalCode(_ original: Int) -> Int32 { originalPayloads.isEmpty ? ~0 : ~originalPayloads[original] }
 
     /// The cheapest cycle at `rank` for a search under filter bit `filter` (1: plain).
     public func selfLoop(at rank: Int32, filter: UInt8) -> CHArc? {
