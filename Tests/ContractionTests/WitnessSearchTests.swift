@@ -41,4 +41,18 @@ private func shortcuts(contracting m: Int32, in g: ContractionGraph) -> [String]
         let heavierOnly = graph(6, [(1, 0, 5), (0, 2, 5), (0, 2, 1), (1, 2, 10), (1, 5, 2), (5, 2, 9)])
         #expect(shortcuts(contracting: 0, in: heavierOnly) == ["1->2 6"])
     }
+
+    /// The core's estimates (`contractByDirectArcs`) take only a direct arc as a witness,
+    /// and one only within the path's weight; the search takes longer witnesses too.
+    @Test func theCoresEstimateCountsDirectArcsOnly() {
+        // 1 -> 0 -> 2 and 1 -> 0 -> 3 weigh 10: 1 -> 2 directly at 10, 1 -> 3 at 11 directly
+        // and at 5 through 5; 4 -> 0 -> 2 (8) has 4 -> 2 at 9 only.
+        let g = graph(6, [(1, 0, 5), (4, 0, 3), (0, 2, 5), (0, 3, 5), (1, 2, 10), (1, 3, 11), (1, 5, 2), (5, 3, 3),
+                          (4, 2, 9)])
+        let search = WitnessSearch(nodeCount: 6)
+        search.contractByDirectArcs(0, in: g)
+        let direct = search.shortcuts.map { "\($0.tail)->\($0.head) \($0.weight) \($0.hops)" }
+        #expect(direct == ["1->3 10 2", "4->2 8 2", "4->3 8 2"])
+        #expect(shortcuts(contracting: 0, in: g) == ["4->2 8", "4->3 8"])
+    }
 }
