@@ -80,11 +80,7 @@ final class WitnessSearch: @unchecked Sendable {
     /// Fills `shortcuts` and `loops` for contracting `m` now. `position` is m's batch position
     /// (`Int32.min` when only estimating, so that no batch node is avoided but `m`).
     func contract(_ m: Int32, in graph: ContractionGraph, position: Int32, settleLimit: Int) {
-        shortcuts.removeAll(keepingCapacity: true)
-        loops.removeAll(keepingCapacity: true)
-        let ins = graph.into.arcs(m)
-        let outs = graph.out.arcs(m)
-        if ins.isEmpty || outs.isEmpty { return }
+        guard let (ins, outs) = begin(m, in: graph) else { return }
         for inArc in ins {
             let u = inArc.other
             nextRound()
@@ -108,14 +104,7 @@ final class WitnessSearch: @unchecked Sendable {
             }
             if bounds.isEmpty { continue }
             search(from: u, avoiding: m, position: position, graph: graph, limit: Int32(limit), settleLimit: settleLimit)
-            for outArc in outs where outArc.other != u {
-                let through = Int64(inArc.weight) + Int64(outArc.weight)
-                if through >= Int64(infiniteWeight) { continue }
-                let v = Int(outArc.other)
-                if reached[v] == round && Int64(dist[v]) <= through { continue }
-                shortcuts.append(Shortcut(tail: u, head: outArc.other, weight: Int32(through),
-                                          hops: inArc.hops + outArc.hops))
-            }
+            recordUnwitnessed(inArc, outs)
         }
     }
 
@@ -124,26 +113,40 @@ final class WitnessSearch: @unchecked Sendable {
     /// most of them linked directly, and a search of 10 settles relaxes ten full lists per
     /// in-arc. `position` plays no part: estimates avoid no batch node.
     func contractByDirectArcs(_ m: Int32, in graph: ContractionGraph) {
-        shortcuts.removeAll(keepingCapacity: true)
-        loops.removeAll(keepingCapacity: true)
-        let ins = graph.into.arcs(m)
-        let outs = graph.out.arcs(m)
-        if ins.isEmpty || outs.isEmpty { return }
+        guard let (ins, outs) = begin(m, in: graph) else { return }
         for inArc in ins {
-            let u = inArc.other
             nextRound()
-            for arc in graph.out.arcs(u) where reached[Int(arc.other)] != round || arc.weight < dist[Int(arc.other)] {
+            for arc in graph.out.arcs(inArc.other) where reached[Int(arc.other)] != round || arc.weight < dist[Int(arc.other)] {
                 reached[Int(arc.other)] = round
                 dist[Int(arc.other)] = arc.weight
             }
-            for outArc in outs where outArc.other != u {
-                let through = Int64(inArc.weight) + Int64(outArc.weight)
-                if through >= Int64(infiniteWeight) { continue }
-                let v = Int(outArc.other)
-                if reached[v] == round && Int64(dist[v]) <= through { continue }
-                shortcuts.append(Shortcut(tail: u, head: outArc.other, weight: Int32(through),
-                                          hops: inArc.hops + outArc.hops))
-            }
+            recordUnwitnessed(inArc, outs)
+        }
+    }
+
+    /// Clears the last call's output; `m`'s in- and out-arcs, or nil when it lacks either.
+    @inline(__always)
+    private func begin(_ m: Int32, in graph: ContractionGraph)
+        -> (ins: UnsafeMutableBufferPointer<DynamicArc>, outs: UnsafeMutableBufferPointer<DynamicArc>)? {
+        shortcuts.removeAll(keepingCapacity: true)
+        loops.removeAll(keepingCapacity: true)
+        let ins = graph.into.arcs(m), outs = graph.out.arcs(m)
+        return ins.isEmpty || outs.isEmpty ? nil : (ins, outs)
+    }
+
+    /// A shortcut for each path `u -> m -> v` (u the tail of `inArc`) that this round's
+    /// distances do not match within its weight: `dist[v]` counts where `reached[v]` is the
+    /// round.
+    @inline(__always)
+    private func recordUnwitnessed(_ inArc: DynamicArc, _ outs: UnsafeMutableBufferPointer<DynamicArc>) {
+        let u = inArc.other
+        for outArc in outs where outArc.other != u {
+            let through = Int64(inArc.weight) + Int64(outArc.weight)
+            if through >= Int64(infiniteWeight) { continue }
+            let v = Int(outArc.other)
+            if reached[v] == round && Int64(dist[v]) <= through { continue }
+            shortcuts.append(Shortcut(tail: u, head: outArc.other, weight: Int32(through),
+                                      hops: inArc.hops + outArc.hops))
         }
     }
 
