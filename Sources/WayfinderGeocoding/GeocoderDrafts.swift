@@ -111,11 +111,9 @@ struct DraftBuilder {
         let points = source.streetPoints
         var groups: [Int32: [Int]] = [:]
         for (i, s) in source.streets.enumerated() { groups[keys.id(s.name), default: []].append(i) }
-        var addressesByStreet: [Int32: NearestAddress] = [:]
-        for (i, d) in drafts.enumerated() where d.kind == .address {
-            addressesByStreet[keys.id(d.street!), default: NearestAddress()].add(i, drafts[i].location)
-        }
-        for key in addressesByStreet.keys { addressesByStreet[key]!.sort() }
+        var addressLists: [Int32: [(location: FixedCoordinate, draft: Int)]] = [:]
+        for (i, d) in drafts.enumerated() where d.kind == .address { addressLists[keys.id(d.street!), default: []].append((d.location, i)) }
+        let addressesByStreet = addressLists.mapValues(NearestAddress.init)
         for (key, pieces) in groups.sorted(by: { $0.key < $1.key }) {
             let boxes = pieces.map { p in
                 points[Int(source.streets[p].firstPoint)...Int(source.streets[p].lastPoint)].reduce(
@@ -169,21 +167,18 @@ struct DraftBuilder {
         return draft
     }
 
-    private func distance(_ a: FixedCoordinate, _ b: FixedCoordinate) -> Double {
-        let (x, y) = projection.offset(a, from: b)
-        return (x * x + y * y).squareRoot()
-    }
+    private func distance(_ a: FixedCoordinate, _ b: FixedCoordinate) -> Double { projection.distance(a, from: b) }
 }
 
 /// The addresses of one street name, by latitude: the nearest to a point within a distance
 /// is among those in a band of latitudes around it.
 struct NearestAddress {
     /// Sorted by latitude, then draft index.
-    private var entries: [(location: FixedCoordinate, draft: Int)] = []
+    private let entries: [(location: FixedCoordinate, draft: Int)]
 
-    mutating func add(_ draft: Int, _ location: FixedCoordinate) { entries.append((location, draft)) }
-
-    mutating func sort() { entries.sort { ($0.location.lat, $0.draft) < ($1.location.lat, $1.draft) } }
+    init(_ addresses: [(location: FixedCoordinate, draft: Int)]) {
+        entries = addresses.sorted { ($0.location.lat, $0.draft) < ($1.location.lat, $1.draft) }
+    }
 
     /// The draft nearest `p` if nearer than `limit` metres; of equally near ones, the first
     /// added (the lowest index), as a scan of all of them in order would pick.
@@ -200,8 +195,7 @@ struct NearestAddress {
         var best: (distance: Double, draft: Int)?
         for entry in entries[first...] {
             if Int64(entry.location.lat) > high { break }
-            let (x, y) = projection.offset(entry.location, from: p)
-            let d = (x * x + y * y).squareRoot()
+            let d = projection.distance(entry.location, from: p)
             if d < limit, best.map({ (d, entry.draft) < ($0.distance, $0.draft) }) ?? true { best = (d, entry.draft) }
         }
         return best?.draft
@@ -247,8 +241,7 @@ struct NearestTown {
             for r in (row - ring)...(row + ring) {
                 for c in (column - ring)...(column + ring) where max(abs(r - row), abs(c - column)) == ring {
                     for (location, name) in cells[Self.key(r, c)] ?? [] {
-                        let (x, y) = projection.offset(location, from: p)
-                        let d = (x * x + y * y).squareRoot()
+                        let d = projection.distance(location, from: p)
                         if d < Self.maxDistance, best.map({ d < $0.0 }) ?? true { best = (d, name) }
                     }
                 }

@@ -65,4 +65,10 @@ public struct LocalProjection: Sendable {
     @inlinable public func offset(_ p: FixedCoordinate, from origin: FixedCoordinate) -> (x: Double, y: Double) {
         (Double(p.lon &- origin.lon) * metresPerLonUnit, Double(p.lat &- origin.lat) * metresPerLatUnit)
     }
+
+    /// Metres from `origin` to `p` in the plane of `offset`.
+    @inlinable public func distance(_ p: FixedCoordinate, from origin: FixedCoordinate) -> Double {
+        let (x, y) = offset(p, from: origin)
+        return (x * x + y * y).squareRoot()
+    }
 }

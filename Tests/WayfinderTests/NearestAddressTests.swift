@@ -15,16 +15,16 @@ import WayfinderGraph
     }
 
     @Test func theNearestWithinTheLimitAndTheFirstOfATie() {
-        var addresses = NearestAddress()
-        addresses.add(7, point(north: 0, east: 900))   // 900 m east: inside the band's latitude, not nearest
-        addresses.add(3, point(north: 400))            // 400 m north
-        addresses.add(5, point(north: -400))           // 400 m south: as near as 3, added later
-        addresses.add(9, point(north: 2000))           // outside the band
-        addresses.sort()
+        let addresses = NearestAddress([
+            (point(north: 0, east: 900), 7),   // 900 m east: inside the band's latitude, not nearest
+            (point(north: 400), 3),            // 400 m north
+            (point(north: -400), 5),           // 400 m south: as near as 3, added later
+            (point(north: 2000), 9),           // outside the band
+        ])
         #expect(addresses.nearest(to: street, within: 1000, projection) == 3)
         #expect(addresses.nearest(to: street, within: 300, projection) == nil)
         #expect(addresses.nearest(to: point(north: 1900), within: 1000, projection) == 9)
         #expect(addresses.nearest(to: point(north: 5000), within: 1000, projection) == nil)
-        #expect(NearestAddress().nearest(to: street, within: 1000, projection) == nil)
+        #expect(NearestAddress([]).nearest(to: street, within: 1000, projection) == nil)
     }
 }
