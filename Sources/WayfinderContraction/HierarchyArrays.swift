@@ -44,10 +44,10 @@ struct HierarchyArrays {
                                                  selfLoops: &selfLoops, exclusion: &exclusion, leavesNameHeads: leavesNameHeads)
         selfLoops.removeAll { $0.weight >= infiniteWeight }
         let owner = BufferOwner()
-        var payloads = Self.originalPayloads(forwardArcs, backwardArcs)
+        let payloads = PackedInts.words(Self.originalPayloads(forwardArcs, backwardArcs))
         var forward = Self.stored(taking: &forwardArcs)
         var backward = Self.stored(taking: &backwardArcs)
-        var ids = forward.ids + backward.ids
+        let ids = PackedInts.words(forward.ids + backward.ids)
         (forward.ids, backward.ids) = ([], [])
         return ContractionHierarchy(
             rankOfNode: owner.keep(taking: &rankOfNode), nodeAtRank: owner.keep(taking: &nodeAtRank),
@@ -55,7 +55,7 @@ struct HierarchyArrays {
             backwardFirst: owner.keep(taking: &backwardFirst), backwardArcs: owner.keep(taking: &backward.arcs),
             forwardShortcutArcs: ShortcutArcMap(bits: owner.keep(taking: &forward.bits), before: owner.keep(taking: &forward.before)),
             backwardShortcutArcs: ShortcutArcMap(bits: owner.keep(taking: &backward.bits), before: owner.keep(taking: &backward.before)),
-            shortcutArcIds: owner.keep(taking: &ids), originalPayloads: owner.keep(taking: &payloads),
+            shortcutArcIds: PackedInts(words: owner.keep(ids)), originalPayloads: PackedInts(words: owner.keep(payloads)),
             selfLoops: owner.keep(taking: &selfLoops), shortcuts: owner.keep(shortcuts.table),
             shortcutMiddles: shortcuts.middles.map { owner.keep($0) },
             coreDistances: owner.keep(core.distances), coreNextHop: owner.keep(core.nextHop),

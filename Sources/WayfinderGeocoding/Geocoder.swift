@@ -18,7 +18,9 @@ public final class Geocoder: @unchecked Sendable {  // read-only views of an imm
     let streetPoints: UnsafeBufferPointer<FixedCoordinate>
     let streetPieces: UnsafeBufferPointer<StreetPiece>
     let streetCellKeys: UnsafeBufferPointer<UInt32>
-    let streetSegments: UnsafeBufferPointer<Int32>
+    /// Each cell's segments, by their first point in `streetPoints`: 21 bits for a
+    /// million points, not 32.
+    let streetSegments: PackedInts
     /// Boundaries and areas (`AreaLookup.swift`); empty in files built before them.
     let areaTable: AreaTable
     /// Empty for files built before other names were kept.
@@ -55,7 +57,7 @@ public final class Geocoder: @unchecked Sendable {  // read-only views of an imm
         streetPoints = try require(.streetPoints, FixedCoordinate.self)
         streetPieces = try require(.streetPieces, StreetPiece.self)
         streetCellKeys = try require(.streetCellKeys, UInt32.self)
-        streetSegments = try require(.streetSegments, Int32.self)
+        streetSegments = PackedInts(words: try require(.streetSegments, UInt64.self))
         areaTable = try AreaTable(file: file)
         otherNameOffsets = file.section(kind: SectionKind.otherNameOffsets.rawValue, as: UInt32.self) ?? UnsafeBufferPointer(start: nil, count: 0)
         otherNames = file.section(kind: SectionKind.otherNames.rawValue, as: Int32.self) ?? UnsafeBufferPointer(start: nil, count: 0)
@@ -75,7 +77,8 @@ public final class Geocoder: @unchecked Sendable {  // read-only views of an imm
             && ascending(tokenOffsets, end: tokenBytes.count) && ascending(postingOffsets, end: postings.count)
             && postings.allSatisfy { Int($0 >> 1) < items.count }
             && streetCellKeys.count == streetSegments.count && zip(streetCellKeys, streetCellKeys.dropFirst()).allSatisfy { $0 <= $1 }
-            && streetSegments.allSatisfy { $0 >= 0 && Int($0) + 1 < streetPoints.count }
+            && streetSegments.validationError == nil
+            && (0..<streetSegments.count).allSatisfy { Int(streetSegments[$0]) + 1 < streetPoints.count }
             && (streetPieces.first?.firstPoint ?? 0) == 0 && zip(streetPieces, streetPieces.dropFirst()).allSatisfy { $0.firstPoint < $1.firstPoint }
             && (otherNameOffsets.isEmpty || (otherNameOffsets.count == items.count + 1 && ascending(otherNameOffsets, end: otherNames.count / 2)
                 && otherNames.count % 2 == 0 && otherNames.allSatisfy { $0 >= 0 && $0 < stringCount }))

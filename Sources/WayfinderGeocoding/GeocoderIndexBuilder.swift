@@ -16,7 +16,9 @@ public struct GeocoderIndex {
     private var streetPoints: [FixedCoordinate] = []
     private var streetPieces: [StreetPiece] = []
     private var streetCellKeys: [UInt32] = []
+    /// Each listed segment's first point, while pieces are added; `PackedInts` words after.
     private var streetSegments: [Int32] = []
+    private var packedStreetSegments: [UInt64] = []
     private var areaIndex: AreaIndex?
     /// Areas in the index (countries, municipalities, postal code areas…).
     public var areaCount: Int { (areaIndex?.areas.count ?? 1) - 1 }
@@ -66,7 +68,8 @@ public struct GeocoderIndex {
         }
         let sortedSegments = streetSegmentKeys.indices.sorted { (streetSegmentKeys[$0], $0) < (streetSegmentKeys[$1], $1) }
         streetCellKeys = sortedSegments.map { streetSegmentKeys[$0] }
-        streetSegments = sortedSegments.map { streetSegments[$0] }
+        packedStreetSegments = PackedInts.words(sortedSegments.map { streetSegments[$0] })
+        streetSegments = []
         streetSegmentKeys = []
         tokens.flatten(into: &self)
         areaIndex = AreaIndex(source.areas, items: items, names: { [texts] in texts.text($0) }, itemGrid: grid)
@@ -88,7 +91,7 @@ public struct GeocoderIndex {
         func size<T>(_ array: [T]) -> Int { array.count * MemoryLayout<T>.stride }
         return MemoryLayout<SnapGrid>.stride + size(items) + size(itemCells) + size(tokenOffsets) + size(tokenBytes)
             + size(tokenMasks) + size(postingOffsets) + size(postings) + size(streetPoints) + size(streetPieces) + size(streetCellKeys)
-            + size(streetSegments) + size(texts.offsets) + size(texts.bytes) + size(otherNameOffsets) + size(otherNames)
+            + size(packedStreetSegments) + size(texts.offsets) + size(texts.bytes) + size(otherNameOffsets) + size(otherNames)
             + (areaIndex?.byteCount ?? 0)
             + (poi?.byteCount ?? 0)
     }
@@ -107,7 +110,7 @@ public struct GeocoderIndex {
         writer.add(kind: SectionKind.streetPoints.rawValue, streetPoints)
         writer.add(kind: SectionKind.streetPieces.rawValue, streetPieces)
         writer.add(kind: SectionKind.streetCellKeys.rawValue, streetCellKeys)
-        writer.add(kind: SectionKind.streetSegments.rawValue, streetSegments)
+        writer.add(kind: SectionKind.streetSegments.rawValue, packedStreetSegments)
         areaIndex?.add(to: &writer)
         writer.add(kind: SectionKind.otherNameOffsets.rawValue, otherNameOffsets)
         writer.add(kind: SectionKind.otherNames.rawValue, otherNames)

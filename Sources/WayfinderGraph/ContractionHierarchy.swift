@@ -60,11 +60,13 @@ public struct ContractionHierarchy: @unchecked Sendable {
     /// Which forward and backward arcs are shortcuts (see the type's documentation).
     public let forwardShortcutArcs: ShortcutArcMap
     public let backwardShortcutArcs: ShortcutArcMap
-    /// The shortcut arcs' ids, forward arcs' then backward arcs', in arc order.
-    public let shortcutArcIds: UnsafeBufferPointer<Int32>
-    /// The original arcs' payloads, forward arcs' then backward arcs', in arc order; empty
+    /// The shortcut arcs' ids, forward arcs' then backward arcs', in arc order, in as many
+    /// bits as the shortcuts' count needs.
+    public let shortcutArcIds: PackedInts
+    /// The original arcs' payloads, forward arcs' then backward arcs', in arc order (packed
+    /// as the ids are); empty
     /// where every payload is 0 (the turn-expanded modes).
-    public let originalPayloads: UnsafeBufferPointer<Int32>
+    public let originalPayloads: PackedInts
     /// Where the backward arcs start in `shortcutArcIds` and in `originalPayloads`.
     public let forwardShortcutCount: Int, forwardOriginalCount: Int
     /// The cycles at ranks that have one, by increasing head (see the type's documentation).
@@ -89,7 +91,7 @@ public struct ContractionHierarchy: @unchecked Sendable {
         forwardFirst: UnsafeBufferPointer<Int32>, forwardArcs: UnsafeBufferPointer<BaseArc>,
         backwardFirst: UnsafeBufferPointer<Int32>, backwardArcs: UnsafeBufferPointer<BaseArc>,
         forwardShortcutArcs: ShortcutArcMap, backwardShortcutArcs: ShortcutArcMap,
-        shortcutArcIds: UnsafeBufferPointer<Int32>, originalPayloads: UnsafeBufferPointer<Int32>,
+        shortcutArcIds: PackedInts, originalPayloads: PackedInts,
         selfLoops: UnsafeBufferPointer<CHArc>, shortcuts: UnsafeBufferPointer<Shortcut>,
         shortcutMiddles: UnsafeBufferPointer<Int32>?,
         coreDistances: UnsafeBufferPointer<Int32>, coreNextHop: UnsafeBufferPointer<UInt16>,
@@ -206,7 +208,9 @@ public struct ContractionHierarchy: @unchecked Sendable {
         guard forwardShortcutCount == forwardShortcutArcs.count, shortcutArcIds.count == arcShortcuts,
               originalPayloads.isEmpty || originalPayloads.count == forwardArcs.count + backwardArcs.count - arcShortcuts
         else { return "contraction hierarchy: the shortcut arcs do not match their ids or payloads" }
-        if let i = shortcutArcIds.firstIndex(where: { $0 < 0 || Int($0) >= shortcuts.count }) {
+        if let problem = originalPayloads.validationError { return "contraction hierarchy: the original arcs' payloads: \(problem)" }
+        if let problem = shortcutArcIds.validationError { return "contraction hierarchy: the shortcut arcs' ids: \(problem)" }
+        if let i = (0..<shortcutArcIds.count).first(where: { shortcutArcIds[$0] < 0 || Int(shortcutArcIds[$0]) >= shortcuts.count }) {
             return "contraction hierarchy: shortcut arc \(i) names no shortcut"
         }
         // Halves have larger ids, so unpacking always terminates. Every node a path can be

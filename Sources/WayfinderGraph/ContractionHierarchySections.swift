@@ -15,7 +15,8 @@ extension ContractionHierarchy {
                                                 before: try require(.chForwardShortcutsBefore, UInt32.self)),
             backwardShortcutArcs: ShortcutArcMap(bits: try require(.chBackwardShortcutBits, UInt64.self),
                                                  before: try require(.chBackwardShortcutsBefore, UInt32.self)),
-            shortcutArcIds: try require(.chShortcutArcIds, Int32.self), originalPayloads: try require(.chOriginalPayloads, Int32.self),
+            shortcutArcIds: PackedInts(words: try require(.chShortcutArcIds, UInt64.self)), 
+            originalPayloads: PackedInts(words: try require(.chOriginalPayloads, UInt64.self)),
             selfLoops: try require(.chSelfLoops, CHArc.self),
             shortcuts: try require(.chShortcuts, Shortcut.self),
             shortcutMiddles: file.rawSection(kind: SectionKind.chShortcutMiddles.rawValue, mode: mode.rawValue) == nil
@@ -50,8 +51,8 @@ extension ContractionHierarchy {
         writer.add(kind: SectionKind.chForwardShortcutsBefore.rawValue, mode: m, Array(forwardShortcutArcs.before))
         writer.add(kind: SectionKind.chBackwardShortcutBits.rawValue, mode: m, Array(backwardShortcutArcs.bits))
         writer.add(kind: SectionKind.chBackwardShortcutsBefore.rawValue, mode: m, Array(backwardShortcutArcs.before))
-        writer.add(kind: SectionKind.chShortcutArcIds.rawValue, mode: m, Array(shortcutArcIds))
-        writer.add(kind: SectionKind.chOriginalPayloads.rawValue, mode: m, Array(originalPayloads))
+        writer.add(kind: SectionKind.chShortcutArcIds.rawValue, mode: m, Array(shortcutArcIds.words))
+        writer.add(kind: SectionKind.chOriginalPayloads.rawValue, mode: m, Array(originalPayloads.words))
         writer.add(kind: SectionKind.chSelfLoops.rawValue, mode: m, Array(selfLoops))
         writer.add(kind: SectionKind.chShortcuts.rawValue, mode: m, Array(shortcuts))
         if let shortcutMiddles { writer.add(kind: SectionKind.chShortcutMiddles.rawValue, mode: m, Array(shortcutMiddles)) }

@@ -1,7 +1,7 @@
 /// The graph file: one versioned, checksummed file of typed sections, memory-mapped and
 /// read in place.
 ///
-/// ## Layout (format version 6, `GraphFile.formatVersion`; little-endian)
+/// ## Layout (format version 7, `GraphFile.formatVersion`; little-endian)
 ///
 /// The container below has not changed since version 1; the version is raised whenever what
 /// a section holds changes (2: shortcut table, map-ordered ranks, compact snapping index;
@@ -28,7 +28,9 @@
 ///
 /// Every section is 64-byte aligned and the mapping is page aligned, so a section can be
 /// bound to `UnsafeBufferPointer<T>` in place for any `T` with alignment ≤ 64. The file
-/// ends right after its last section. Kinds are chosen by callers; `(kind, mode)` pairs
+/// ends right after its last section. Two entries may name the same bytes (the same offset,
+/// length and crc): the writer stores a section once when another has the same bytes
+/// (format 7). Kinds are chosen by callers; `(kind, mode)` pairs
 /// are unique; readers ignore kinds they do not know, so new sections need no new format
 /// version. Kind `GraphFile.metadataKind` (1) is reserved for the key/value metadata:
 /// element size 1, entries sorted by key, each `keyLength UInt32, key UTF-8,
@@ -96,7 +98,7 @@ public enum GraphFileError: Error, Equatable, CustomStringConvertible {
 /// long as this object lives (hold it, e.g. through `bufferOwner`). The writer replaces
 /// files by rename, so rewriting the path never disturbs an open mapping.
 public final class GraphFile: @unchecked Sendable {  // immutable after init
-    public static let formatVersion: UInt32 = 6
+    public static let formatVersion: UInt32 = 7
     /// Reserved section kind of the metadata; `GraphFileWriter.add` rejects it.
     public static let metadataKind: UInt32 = SectionKind.metadata.rawValue
 
@@ -287,11 +289,18 @@ enum Layout {
                                  elementSize: Int(elementSize), crc: u32(at + 28)))
         }
 
-        // Sections in file order (empty ones first at a shared offset) must not overlap;
-        // when verifying, the gaps between them must be zero and every crc must match.
+        // Sections in file order (empty ones first at a shared offset) must not overlap,
+        // except that entries may name the same bytes (same offset, length and crc); when
+        // verifying, the gaps between them must be zero and every crc must match.
         var cursor = tableEnd
+        var previous: Entry?
         func gapIsZero(to end: Int) -> Bool { bytes[cursor..<end].allSatisfy { $0 == 0 } }
         for entry in entries.sorted(by: { ($0.offset, $0.length) < ($1.offset, $1.length) }) {
+            defer { previous = entry }
+            if let previous, entry.length > 0, entry.offset == previous.offset, entry.length == previous.length {
+                guard entry.crc == previous.crc else { throw .checksumMismatch(path: path, section: entry.name) }
+                continue
+            }
             guard entry.offset >= cursor else { throw malformed("\(entry.name) overlaps another section") }
             if verify {
                 guard gapIsZero(to: entry.offset) else {

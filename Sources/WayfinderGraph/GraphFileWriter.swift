@@ -68,10 +68,17 @@ public struct GraphFileWriter {
 public final class GraphFileStream: @unchecked Sendable {  // the temp file is only used under `written`'s lock
     private let temp: TempFile
     private let tableCapacity: Int
-    /// Where the next section goes, and whether the file is done with (renamed or removed).
+    /// Where the next section goes, where each section's bytes went, and whether the file
+    /// is done with (renamed or removed).
     private struct Written {
         var position: Int
+        var offsets: [WrittenBytes: [Int]] = [:]
         var finished = false
+    }
+    /// A written section's crc and length: the bytes of a later one with both are compared.
+    private struct WrittenBytes: Hashable {
+        var crc: UInt32
+        var count: Int
     }
     private let written: Mutex<Written>
 
@@ -106,20 +113,31 @@ public final class GraphFileStream: @unchecked Sendable {  // the temp file is o
         return placed
     }
 
-    /// Writes one section at the next aligned offset; the caller holds the lock.
+    /// Writes one section at the next aligned offset, or names the bytes of one already
+    /// written when they are the same (a walking network's arcs leaving each intersection
+    /// are its segments leaving it: two sections, one copy); the caller holds the lock.
     private func place(_ section: PendingSection, at written: inout Written) throws(GraphFileError) -> PendingSection {
         if section.written != nil { return section }
-        let offset = Layout.aligned(written.position)
-        temp.writeZeros(offset - written.position)
+        var placed = section
+        placed.withBytes = { _ in }
+        var earlier: Int?
         var crc: UInt32 = 0
         section.withBytes { bytes in
             crc = crc32(bytes)
-            temp.write(bytes)
+            guard bytes.count > 0 else { return }
+            earlier = written.offsets[WrittenBytes(crc: crc, count: bytes.count), default: []].first { temp.holds(bytes, at: $0) }
         }
         try temp.check()
+        if let earlier {
+            placed.written = (earlier, crc)
+            return placed
+        }
+        let offset = Layout.aligned(written.position)
+        temp.writeZeros(offset - written.position)
+        section.withBytes { temp.write($0) }
+        try temp.check()
         written.position = offset + section.byteCount
-        var placed = section
-        placed.withBytes = { _ in }
+        if section.byteCount > 0 { written.offsets[WrittenBytes(crc: crc, count: section.byteCount), default: []].append(offset) }
         placed.written = (offset, crc)
         return placed
     }
@@ -217,7 +235,7 @@ private final class TempFile {
 
     /// Creates the file and skips `headerSize` bytes, written last by `finish`.
     func create(reserving headerSize: Int) throws(GraphFileError) {
-        fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw failure("cannot create \(path)") }
         created = true
         guard lseek(fd, off_t(headerSize), SEEK_SET) >= 0 else { throw failure("lseek") }
@@ -242,6 +260,22 @@ private final class TempFile {
             if n <= 0 { error = failure("write", n == 0 ? EIO : errno) }
             done += max(n, 0)
         }
+    }
+
+    /// Whether the file holds `bytes` at `offset` (read back in pieces; a read error sets
+    /// `error` and answers no).
+    func holds(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> Bool {
+        var piece = [UInt8](repeating: 0, count: min(bytes.count, 1 << 20))
+        var done = 0
+        while error == nil && done < bytes.count {
+            let count = min(piece.count, bytes.count - done)
+            let n = piece.withUnsafeMutableBytes { pread(fd, $0.baseAddress, count, off_t(offset + done)) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { error = failure("read back", n == 0 ? EIO : errno); return false }
+            guard piece.withUnsafeBytes({ memcmp($0.baseAddress!, bytes.baseAddress! + done, n) == 0 }) else { return false }
+            done += n
+        }
+        return error == nil
     }
 
     private static let zeros = [UInt8](repeating: 0, count: Layout.alignment)

@@ -35,7 +35,8 @@ public struct SharedRoads: @unchecked Sendable {  // read-only views of an immut
 public struct ModeRoads: @unchecked Sendable {  // read-only views of an immutable mapping
     public let file: GraphFile
     public let segments: UnsafeBufferPointer<RoadSegment>
-    public let segmentComponent: UnsafeBufferPointer<Int32>
+    /// Each segment's component (0: the largest), in as many bits as the last needs.
+    public let segmentComponent: PackedInts
     public let componentSize: UnsafeBufferPointer<Int32>
     /// Directed segments leaving each intersection: `nodeLeaving[nodeFirst[v] ..< nodeFirst[v + 1]]`.
     public let nodeFirst: UnsafeBufferPointer<Int32>
@@ -44,7 +45,7 @@ public struct ModeRoads: @unchecked Sendable {  // read-only views of an immutab
     public init(file: GraphFile, mode: TravelMode) throws(GraphFileError) {
         self.file = file
         segments = try file.require(SectionKind.segments, of: mode, as: RoadSegment.self)
-        segmentComponent = try file.require(SectionKind.segmentComponent, of: mode, as: Int32.self)
+        segmentComponent = PackedInts(words: try file.require(SectionKind.segmentComponent, of: mode, as: UInt64.self))
         componentSize = try file.require(SectionKind.componentSize, of: mode, as: Int32.self)
         nodeFirst = try file.require(SectionKind.nodeFirst, of: mode, as: Int32.self)
         nodeLeaving = try file.require(SectionKind.nodeLeaving, of: mode, as: Int32.self)
@@ -59,9 +60,10 @@ public struct ModeRoads: @unchecked Sendable {  // read-only views of an immutab
                                              pointCount: pointCount) {
             return damage
         }
+        if let problem = segmentComponent.validationError { return "components: \(problem)" }
         guard segmentComponent.count == segments.count else { return "has \(segmentComponent.count) components for \(segments.count) segments" }
-        for c in segmentComponent where c < 0 || Int(c) >= componentSize.count {
-            return "names component \(c) of \(componentSize.count)"
+        for s in 0..<segmentComponent.count where segmentComponent[s] < 0 || Int(segmentComponent[s]) >= componentSize.count {
+            return "names component \(segmentComponent[s]) of \(componentSize.count)"
         }
         var previous: Int32 = 0
         for first in nodeFirst {
@@ -92,7 +94,7 @@ public struct ModeRoads: @unchecked Sendable {  // read-only views of an immutab
                            nodeFirst: [Int32], nodeLeaving: [Int32], mode: TravelMode, to writer: inout GraphFileWriter) {
         let m = mode.rawValue
         writer.add(kind: SectionKind.segments.rawValue, mode: m, segments)
-        writer.add(kind: SectionKind.segmentComponent.rawValue, mode: m, segmentComponent)
+        writer.add(kind: SectionKind.segmentComponent.rawValue, mode: m, PackedInts.words(segmentComponent))
         writer.add(kind: SectionKind.componentSize.rawValue, mode: m, componentSize)
         writer.add(kind: SectionKind.nodeFirst.rawValue, mode: m, nodeFirst)
         writer.add(kind: SectionKind.nodeLeaving.rawValue, mode: m, nodeLeaving)

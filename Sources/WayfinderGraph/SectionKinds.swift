@@ -85,7 +85,8 @@ extension SectionKind {
     /// `[RoadSegment]`.
     public static let segments = SectionKind(20, "segments", .modeRoads, perMode: true)
     /// The strongly connected component of each segment and the size of each component
-    /// (`[Int32]`, by decreasing size: component 0 is the main network).
+    /// (`PackedInts` since format 7, and `[Int32]`), by decreasing size: component 0 is the
+    /// main network.
     public static let segmentComponent = SectionKind(21, "segmentComponent", .modeRoads, perMode: true)
     public static let componentSize = SectionKind(22, "componentSize", .modeRoads, perMode: true)
     /// The directed segments leaving each intersection in CSR form (`[Int32]` offsets,
@@ -153,8 +154,9 @@ extension SectionKind {
 
     /// `[SnapGrid]`, one element.
     public static let snapGrid = SectionKind(50, "snapGrid", .snapIndex, perMode: true)
-    /// `[UInt32]` `cellKeys`, `[Int32]` `cellFirst` and `[Int32]` `segments`. (52 was the
-    /// per-piece `[SnapEntry]` list of import revisions before 4: retired, never reuse it.)
+    /// `[UInt32]` `cellKeys`, `[Int32]` `cellFirst` and `segments` (`PackedInts` since
+    /// format 7). (52 was the per-piece `[SnapEntry]` list of import revisions before 4:
+    /// retired, never reuse it.)
     public static let snapKeys = SectionKind(51, "snapKeys", .snapIndex, perMode: true)
     public static let snapCellFirst = SectionKind(53, "snapCellFirst", .snapIndex, perMode: true)
     public static let snapSegments = SectionKind(54, "snapSegments", .snapIndex, perMode: true)
@@ -217,7 +219,7 @@ extension SectionKind {
     public static let postings = SectionKind(109, "geocoder postings", .geocoder)
     /// Street geometry (`[FixedCoordinate]`), its pieces (`[StreetPiece]`, by first point),
     /// and its grid: cell keys (`[UInt32]`, sorted) and the first point of the segment each
-    /// key lists (`[Int32]`).
+    /// key lists (`PackedInts` since format 7).
     public static let streetPoints = SectionKind(110, "geocoder streetPoints", .geocoder)
     public static let streetPieces = SectionKind(111, "geocoder streetPieces", .geocoder)
     public static let streetCellKeys = SectionKind(112, "geocoder streetCellKeys", .geocoder)

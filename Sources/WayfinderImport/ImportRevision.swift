@@ -22,5 +22,9 @@ public enum ImportRevision {
     /// the shortcut arcs' ids and the original arcs' payloads beside them.
     /// 8: the core's nodes are ordered by estimates that count direct arcs only as witnesses
     /// (`Contractor`, item 4): the same answers, a few more arcs inside the core.
-    public static let current = 8
+    /// 9: graph format 7: sections with the same bytes stored once (walking's base graph
+    /// and its segments at each intersection); in as few bits as they need (`PackedInts`):
+    /// shortcut arc ids, original arc payloads, snapping index segments, segment components
+    /// and the geocoder's street grid segments.
+    public static let current = 9
 }

@@ -22,7 +22,7 @@ public struct RoutingGraph: @unchecked Sendable {
     /// The bearing each directed segment leaves its intersection with, measured at import;
     /// empty in a file written without them (the directions then measure them per route).
     public let bearings: SegmentBearings
-    public let segmentComponent: UnsafeBufferPointer<Int32>
+    public let segmentComponent: PackedInts
     public let componentSize: UnsafeBufferPointer<Int32>
     /// Directed segments leaving each intersection: `nodeLeaving[nodeFirst[v] ..< nodeFirst[v + 1]]`.
     public let nodeFirst: UnsafeBufferPointer<Int32>
@@ -43,7 +43,7 @@ public struct RoutingGraph: @unchecked Sendable {
     /// cell's segments start in `snapSegments` (`snapKeys.count + 1` offsets), and those.
     public let snapKeys: UnsafeBufferPointer<UInt32>
     public let snapCellFirst: UnsafeBufferPointer<Int32>
-    public let snapSegments: UnsafeBufferPointer<Int32>
+    public let snapSegments: PackedInts
     /// Pieces traffic closed both ways, by first point, ascending: not snapped to.
     public let snapClosedPieces: UnsafeBufferPointer<Int32>
     /// The pieces running on a traffic feed's speeds, and the sources' names.

@@ -353,13 +353,13 @@ struct HandMadeTests {
         let h = buildContractionHierarchy(nodeCount: g.nodeCount, arcs: g.arcs)
         #expect(h.validationError() == nil)
         #expect(h.shortcutArcIds.count == h.forwardShortcutArcs.count + h.backwardShortcutArcs.count && h.shortcutArcIds.count > 1)
-        var ids = Array(h.shortcutArcIds)
+        var ids = (0..<h.shortcutArcIds.count).map { h.shortcutArcIds[$0] }
         ids[1] = Int32(h.shortcuts.count)
         let owner = BufferOwner()
         let broken = ContractionHierarchy(
             rankOfNode: h.rankOfNode, nodeAtRank: h.nodeAtRank, forwardFirst: h.forwardFirst, forwardArcs: h.forwardArcs,
             backwardFirst: h.backwardFirst, backwardArcs: h.backwardArcs, forwardShortcutArcs: h.forwardShortcutArcs,
-            backwardShortcutArcs: h.backwardShortcutArcs, shortcutArcIds: owner.keep(ids),
+            backwardShortcutArcs: h.backwardShortcutArcs, shortcutArcIds: PackedInts(words: owner.keep(PackedInts.words(ids))),
             originalPayloads: h.originalPayloads, selfLoops: h.selfLoops,
             shortcuts: h.shortcuts, shortcutMiddles: h.shortcutMiddles, coreDistances: h.coreDistances, coreNextHop: h.coreNextHop, owner: owner)
         #expect(broken.validationError() == "contraction hierarchy: shortcut arc 1 names no shortcut")

@@ -21,7 +21,7 @@ import WayfinderGraph
                         ContractionHierarchy(rankOfNode: ranks, nodeAtRank: ranks, forwardFirst: first, forwardArcs: arcs,
                                              backwardFirst: backwardFirst, backwardArcs: .init(start: nil, count: 0),
                                              forwardShortcutArcs: forwardMap, backwardShortcutArcs: noArcs,
-                                             shortcutArcIds: .init(start: nil, count: 0), originalPayloads: .init(start: nil, count: 0),
+                                             shortcutArcIds: PackedInts(words: .init(start: nil, count: 0)), originalPayloads: PackedInts(words: .init(start: nil, count: 0)),
                                              selfLoops: .init(start: nil, count: 0), shortcuts: .init(start: nil, count: 0), shortcutMiddles: nil,
                                              coreDistances: .init(start: nil, count: 0), coreNextHop: .init(start: nil, count: 0),
                                              owner: nil).validationError()
@@ -77,7 +77,7 @@ import WayfinderGraph
                             ContractionHierarchy(rankOfNode: ranks, nodeAtRank: ranks, forwardFirst: first, forwardArcs: .init(start: nil, count: 0),
                                                  backwardFirst: first, backwardArcs: .init(start: nil, count: 0),
                                                  forwardShortcutArcs: noArcs, backwardShortcutArcs: noArcs,
-                                                 shortcutArcIds: .init(start: nil, count: 0), originalPayloads: .init(start: nil, count: 0),
+                                                 shortcutArcIds: PackedInts(words: .init(start: nil, count: 0)), originalPayloads: PackedInts(words: .init(start: nil, count: 0)),
                                                  selfLoops: .init(start: nil, count: 0), shortcuts: .init(start: nil, count: 0), shortcutMiddles: nil,
                                                  coreDistances: .init(start: nil, count: 0), coreNextHop: .init(start: nil, count: 0),
                                                  owner: nil).with(filters: filters).validationError()

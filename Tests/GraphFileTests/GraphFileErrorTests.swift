@@ -130,16 +130,17 @@ import WayfinderGraph
             try writeSample(to: path)
             var bytes = try readBytes(path)
             #expect(bytes.u32(at: 8) == GraphFile.formatVersion)
-            bytes.setU32(7, at: 8)
+            let other = GraphFile.formatVersion + 1
+            bytes.setU32(other, at: 8)
             try writeBytes(bytes, to: path)
             #expect(throws: GraphFileError.checksumMismatch(path: path, section: "header")) {
                 try GraphFile(path: path)
             }
             bytes.fixHeaderCRC()  // now the file is intact, just of another version
             try writeBytes(bytes, to: path)
-            let expected = GraphFileError.unsupportedVersion(path: path, found: 7, expected: GraphFile.formatVersion)
+            let expected = GraphFileError.unsupportedVersion(path: path, found: other, expected: GraphFile.formatVersion)
             #expect(throws: expected) { try GraphFile(path: path) }
-            #expect(expected.description == "graph file \(path) was written by format version 7; this Wayfinder reads version \(GraphFile.formatVersion): rebuild it with `wayfinder build`")
+            #expect(expected.description == "graph file \(path) was written by format version \(other); this Wayfinder reads version \(GraphFile.formatVersion): rebuild it with `wayfinder build`")
         }
     }
 
