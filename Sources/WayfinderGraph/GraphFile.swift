@@ -3,14 +3,15 @@
 ///
 /// ## Layout (format version 7, `GraphFile.formatVersion`; little-endian)
 ///
-/// The container below has not changed since version 1; the version is raised whenever what
-/// a section holds changes (2: shortcut table, map-ordered ranks, compact snapping index;
-/// 3: core tables, sparse self-loops; 4: way transport, classes and flags for underground,
-/// start-point and restricted ways, search-node copies for via-way restrictions; 5: shortcut
-/// records without their middle node, which turn-expanded modes name by the original arcs'
-/// heads and walking keeps in `chShortcutMiddles`; 6: hierarchy arcs of 8 bytes, which are
-/// shortcuts in `ShortcutArcMap`s, their ids and payloads beside). Which
-/// kinds the routing data and the geocoder use: `SectionKinds.swift`.
+/// The container below has not changed since version 1 but for shared bytes (7); the version
+/// is raised whenever what a section holds changes (2: shortcut table, map-ordered ranks,
+/// compact snapping index; 3: core tables, sparse self-loops; 4: way transport, classes and
+/// flags for underground, start-point and restricted ways, search-node copies for via-way
+/// restrictions; 5: shortcut records without their middle node, which turn-expanded modes
+/// name by the original arcs' heads and walking keeps in `chShortcutMiddles`; 6: hierarchy
+/// arcs of 8 bytes, which are shortcuts in `ShortcutArcMap`s, their ids and payloads beside;
+/// 7: sections with the same bytes stored once, ids in `PackedInts`). Which kinds the
+/// routing data and the geocoder use: `SectionKinds.swift`.
 ///
 /// ```
 /// offset  size  field
