@@ -78,7 +78,7 @@ public final class Geocoder: @unchecked Sendable {  // read-only views of an imm
             && postings.allSatisfy { Int($0 >> 1) < items.count }
             && streetCellKeys.count == streetSegments.count && zip(streetCellKeys, streetCellKeys.dropFirst()).allSatisfy { $0 <= $1 }
             && streetSegments.validationError == nil
-            && (0..<streetSegments.count).allSatisfy { Int(streetSegments[$0]) + 1 < streetPoints.count }
+            && streetSegments.firstIndex(notBelow: streetPoints.count - 1) == nil
             && (streetPieces.first?.firstPoint ?? 0) == 0 && zip(streetPieces, streetPieces.dropFirst()).allSatisfy { $0.firstPoint < $1.firstPoint }
             && (otherNameOffsets.isEmpty || (otherNameOffsets.count == items.count + 1 && ascending(otherNameOffsets, end: otherNames.count / 2)
                 && otherNames.count % 2 == 0 && otherNames.allSatisfy { $0 >= 0 && $0 < stringCount }))

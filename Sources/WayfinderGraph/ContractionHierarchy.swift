@@ -210,7 +210,7 @@ public struct ContractionHierarchy: @unchecked Sendable {
         else { return "contraction hierarchy: the shortcut arcs do not match their ids or payloads" }
         if let problem = originalPayloads.validationError { return "contraction hierarchy: the original arcs' payloads: \(problem)" }
         if let problem = shortcutArcIds.validationError { return "contraction hierarchy: the shortcut arcs' ids: \(problem)" }
-        if let i = (0..<shortcutArcIds.count).first(where: { shortcutArcIds[$0] < 0 || Int(shortcutArcIds[$0]) >= shortcuts.count }) {
+        if let i = shortcutArcIds.firstIndex(notBelow: shortcuts.count) {
             return "contraction hierarchy: shortcut arc \(i) names no shortcut"
         }
         // Halves have larger ids, so unpacking always terminates. Every node a path can be

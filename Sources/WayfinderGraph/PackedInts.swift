@@ -51,6 +51,12 @@ public struct PackedInts: @unchecked Sendable {  // a read-only view; `words`' o
         return words
     }
 
+    /// The first value at or above `limit` (an id naming nothing), nil when all are below.
+    /// Widths stop at 31 bits, so no value of a header that fits is negative.
+    public func firstIndex(notBelow limit: Int) -> Int? {
+        (0..<count).first { Int(self[$0]) >= limit }
+    }
+
     /// What is wrong with the header against the words' count, nil when it fits.
     public var validationError: String? {
         guard !words.isEmpty else { return nil }

@@ -62,7 +62,7 @@ public struct ModeRoads: @unchecked Sendable {  // read-only views of an immutab
         }
         if let problem = segmentComponent.validationError { return "components: \(problem)" }
         guard segmentComponent.count == segments.count else { return "has \(segmentComponent.count) components for \(segments.count) segments" }
-        for s in 0..<segmentComponent.count where segmentComponent[s] < 0 || Int(segmentComponent[s]) >= componentSize.count {
+        if let s = segmentComponent.firstIndex(notBelow: componentSize.count) {
             return "names component \(segmentComponent[s]) of \(componentSize.count)"
         }
         var previous: Int32 = 0

@@ -82,9 +82,7 @@ public struct SnapIndex: @unchecked Sendable {  // read-only views of an immutab
             if cellFirst[i] > cellFirst[i + 1] { return "snap cell \(i) ends before it starts" }
         }
         if let problem = segments.validationError { return "snap index: \(problem)" }
-        for e in 0..<segments.count where segments[e] < 0 || Int(segments[e]) >= segmentCount {
-            return "snap index names segment \(segments[e]) of \(segmentCount)"
-        }
+        if let e = segments.firstIndex(notBelow: segmentCount) { return "snap index names segment \(segments[e]) of \(segmentCount)" }
         for i in closedPieces.indices.dropFirst() where closedPieces[i] <= closedPieces[i - 1] { return "closed pieces out of order" }
         return nil
     }
