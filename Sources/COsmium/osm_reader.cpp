@@ -4,8 +4,6 @@
 #include <osmium/area/assembler.hpp>
 #include <osmium/area/multipolygon_manager.hpp>
 #include <osmium/handler.hpp>
-#include <osmium/handler/node_locations_for_ways.hpp>
-#include <osmium/index/map/flex_mem.hpp>
 #include <osmium/io/any_input.hpp>
 #include <osmium/tags/tags_filter.hpp>
 #include <osmium/thread/pool.hpp>
@@ -15,6 +13,7 @@
 #include <unistd.h>
 
 #include "callback_thread.hpp"
+#include "node_locations.hpp"
 #include "relation_blobs.hpp"
 #include "way_areas.hpp"
 
@@ -28,11 +27,6 @@
 #include <vector>
 
 namespace {
-
-// FlexMem, not a dense array: real node ids (~1e10) would make a dense index tens of GB.
-// Negative ids (JOSM-style hand-made files) get their own, normally empty, index.
-using Index = osmium::index::map::FlexMem<osmium::unsigned_object_id_type, osmium::Location>;
-using LocationHandler = osmium::handler::NodeLocationsForWays<Index, Index>;
 
 // Copies libosmium's objects into the callback thread's batches (callback_thread.hpp).
 struct Dispatch : osmium::handler::Handler {
@@ -320,12 +314,11 @@ extern "C" int wf_osm_read(const char *path, const wf_osm_handlers *handlers, wf
             // nodes (most of the file); the main pass waits for it at the first way.
             RelationsPass first{path, !handlers->relations_from_every_blob && reader.header().get("sorting") == "Type_then_ID", manager};
             AreaDispatch areas{callbacks};
-            Index positive, negative;
-            LocationHandler locations{positive, negative};
-            locations.ignore_errors();
-            osmium::apply(reader, first, locations, dispatch, progress, manager.handler([&areas](osmium::memory::Buffer &&buffer) {
-                osmium::apply(buffer, areas);
-            }));
+            dispatch.stats.scratch_bytes = wf::with_node_locations(handlers->scratch_dir, [&](auto &locations) {
+                osmium::apply(reader, first, locations, dispatch, progress, manager.handler([&areas](osmium::memory::Buffer &&buffer) {
+                    osmium::apply(buffer, areas);
+                }));
+            });
             first.wait();
             dispatch.stats.relations_from_tail = first.from_tail;
             dispatch.stats.simple_way_areas = simple_rings.simple;
@@ -334,10 +327,9 @@ extern "C" int wf_osm_read(const char *path, const wf_osm_handlers *handlers, wf
                 areas.incomplete(*handle, manager);
             });
         } else if (handlers->way) {
-            Index positive, negative;
-            LocationHandler locations{positive, negative};
-            locations.ignore_errors(); // clipped extracts: missing nodes are normal, not fatal
-            osmium::apply(reader, locations, dispatch, progress);
+            dispatch.stats.scratch_bytes = wf::with_node_locations(handlers->scratch_dir, [&](auto &locations) {
+                osmium::apply(reader, locations, dispatch, progress);
+            });
         } else {
             osmium::apply(reader, dispatch, progress);
         }
@@ -353,6 +345,8 @@ extern "C" int wf_osm_read(const char *path, const wf_osm_handlers *handlers, wf
         return WF_OSM_OK;
     } catch (const osmium::io_error &e) {
         return fail(error, error_size, is_malformed(e) ? WF_OSM_MALFORMED : WF_OSM_ERROR, "", e.what());
+    } catch (const wf::ScratchError &e) {
+        return fail(error, error_size, WF_OSM_SCRATCH, "", e.what());
     } catch (const std::system_error &e) {
         return fail(error, error_size, WF_OSM_UNREADABLE, "", e.what());
     } catch (const std::bad_alloc &) {
@@ -362,4 +356,15 @@ extern "C" int wf_osm_read(const char *path, const wf_osm_handlers *handlers, wf
     } catch (...) {
         return fail(error, error_size, WF_OSM_ERROR, "", "unknown C++ exception");
     }
+}
+
+extern "C" int wf_osm_check_scratch(const char *dir) {
+    if (!dir || !*dir) {
+        errno = ENOENT;
+        return -1;
+    }
+    int fd = wf::scratch_file(dir);
+    if (fd < 0) return -1;
+    ::close(fd);
+    return 0;
 }

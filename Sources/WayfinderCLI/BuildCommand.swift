@@ -5,7 +5,7 @@ import WayfinderImport
 /// `wayfinder build --input FILE.osm.pbf --output GRAPH`.
 public enum BuildCommand {
     public static let help = HelpPage(
-        usage: ["wayfinder build IN.osm.pbf OUT.wfg [--modes LIST] [--threads N] [--no-basemap] [--quiet]",
+        usage: ["wayfinder build IN.osm.pbf OUT.wfg [--modes LIST] [--threads N] [--no-basemap] [--scratch DIR] [--quiet]",
                 "wayfinder build --input IN.osm.pbf --output OUT.wfg [options]"],
         summary: """
         Builds one graph file (the driving, walking and cycling contraction hierarchies and
@@ -15,6 +15,13 @@ public enum BuildCommand {
         OUT.wfg is left untouched. The file also holds the base map /tiles draws (water,
         parks, land use, buildings, place names); --no-basemap leaves it out, for a server
         that only routes.
+        The read holds every node's location until the ways that use it have come: in memory,
+        or with --scratch in an unnamed memory-mapped file in DIR, 8 bytes per node id up to
+        the largest, which the kernel can write back to disk instead of holding it in RAM.
+        That suits the planet, whose ids are dense (about 100 GB). An extract's ids are
+        sparse (thousands of nodes among ids up to 13 billion): the read stops with an error
+        once the file would outgrow its nodes 16 times. The file has no name, so nothing is
+        left behind.
         The output's directory must exist and be writable and the input must be a readable OSM
         file: both are checked before any work, so a wrong path fails at once.
         Progress goes to stderr: on a terminal one line redrawn in place (phase, percentage or
@@ -33,12 +40,14 @@ public enum BuildCommand {
                                  with an error
           --threads N            threads building the graph (default 2)
           --no-basemap           leave out the base map /tiles draws
+          --scratch DIR          keep the read's node locations in a file in DIR, not in
+                                 memory (checked before any work, like the output)
           --quiet                no progress or summary on stderr (warnings still)
         """,
         exitCodes: [(.ok, "built"), HelpPage.internalError,
                     (.badInput, "bad arguments (also an output that is the input)"),
                     (.fileError, "missing, unreadable, truncated or corrupt input"),
-                    (.writeFailed, "the output cannot be written")],
+                    (.writeFailed, "the output cannot be written, or the scratch directory cannot\nhold the node locations (missing, not writable, or full)")],
         examples: ["wayfinder build data/monaco.osm.pbf monaco.wfg",
                    "wayfinder build --input data/helsinki.osm.pbf --output helsinki.wfg",
                    "wayfinder build data/andorra.osm.pbf andorra-routing.wfg --no-basemap --quiet",
@@ -47,7 +56,7 @@ public enum BuildCommand {
     public static func run(_ words: [String], console: Console = Console()) -> Int32 {
         if let code = help.answer(words, console: console) { return code }
         return runCommand(console) { () throws(CommandError) in
-            let args = try Arguments(words, valued: ["input", "output", "threads", "modes"])
+            let args = try Arguments(words, valued: ["input", "output", "threads", "modes", "scratch"])
             try args.allowOnly(flags: ["quiet", "no-basemap"])
             let (input, output) = try files(args)
             var threads = 2
@@ -63,7 +72,7 @@ public enum BuildCommand {
             display?.start()
             do throws(BuildError) {
                 summary = try GraphBuilder.build(input: input, output: output, threads: threads, baseMap: !args.has("no-basemap"),
-                                                 modes: modes, live: display?.progress) { line in
+                                                 modes: modes, scratch: args["scratch"], live: display?.progress) { line in
                     if let display { display.summary(line) } else if line.hasPrefix("warning: ") { console.error(line + "\n") }
                 }
             } catch {

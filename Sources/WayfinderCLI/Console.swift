@@ -72,7 +72,7 @@ public enum CommandError: Error, CustomStringConvertible {
     init(_ error: GraphFileError) { self = .file(error.description) }
     init(_ error: BuildError) {
         switch error {
-        case .output: self = .writeFailed(error.description)
+        case .output, .scratch: self = .writeFailed(error.description)
         case .outputIsInput: self = .usage(error.description)
         case .input, .noRoads: self = .file(error.description)
         }

@@ -1,17 +1,22 @@
+import COsmium
 import Foundation
 import WayfinderGraph
 
 /// What `GraphBuilder.build` checks before any work, so that a mistyped path fails in a
 /// millisecond instead of after the whole build: the output can be written
 /// (`GraphFileWriter.checkDestination`), the input exists, is a readable file and starts as
-/// its suffix says (`OSMReader.checkHeader`), and the two are not the same file.
+/// its suffix says (`OSMReader.checkHeader`), the two are not the same file, and a scratch
+/// directory, when given, takes a file.
 enum BuildPreconditions {
-    static func check(input: String, output: String) throws(BuildError) {
+    static func check(input: String, output: String, scratch: String? = nil) throws(BuildError) {
         do { try OSMReader.checkHeader(path: input) } catch { throw .input(error) }
         do { try GraphFileWriter.checkDestination(output) } catch { throw .output(error) }
         var a = stat(), b = stat()
         if stat(input, &a) == 0, stat(output, &b) == 0, a.st_dev == b.st_dev, a.st_ino == b.st_ino {
             throw .outputIsInput(path: output)
+        }
+        if let scratch, wf_osm_check_scratch(scratch) != 0 {
+            throw .scratch(directory: scratch, reason: String(cString: strerror(errno)))
         }
     }
 }

@@ -12,6 +12,9 @@ public enum BuildError: Error, CustomStringConvertible {
     case noRoads(path: String)
     /// The output path names the input file itself.
     case outputIsInput(path: String)
+    /// The scratch directory (`wayfinder build --scratch`) cannot hold the node locations:
+    /// it is missing or not writable, or its disk is full.
+    case scratch(directory: String, reason: String)
 
     public var description: String {
         switch self {
@@ -19,6 +22,7 @@ public enum BuildError: Error, CustomStringConvertible {
         case .output(let e): return e.description
         case .noRoads(let path): return "no routable roads in \(path)"
         case .outputIsInput(let path): return "the output \(path) is the input file; give another path"
+        case .scratch(let directory, let reason): return "cannot keep node locations in \(directory): \(reason)"
         }
     }
 }
@@ -64,10 +68,13 @@ public enum GraphBuilder {
     /// The output and the input are checked first (`BuildPreconditions`): a path that cannot
     /// work fails before any work. `modes`: the modes built (`wayfinder build --modes`), every
     /// one by default; a server answers the others with an error naming the build.
+    /// `scratch`: a directory where the read keeps its node locations in a memory-mapped file
+    /// instead of in memory (`wayfinder build --scratch`, `OSMReader.read(scratch:)`).
     public static func build(input: String, output: String, threads: Int = 2, baseMap: Bool = true,
-                             modes: [TravelMode] = TravelMode.allCases, live: BuildProgress? = nil,
+                             modes: [TravelMode] = TravelMode.allCases, scratch: String? = nil,
+                             live: BuildProgress? = nil,
                              progress: (String) -> Void = { _ in }) throws(BuildError) -> BuildSummary {
-        try BuildPreconditions.check(input: input, output: output)
+        try BuildPreconditions.check(input: input, output: output, scratch: scratch)
         BuildMemory.returnFreedArrays()
         defer { live?.finish() }
         var summary = BuildSummary()
@@ -95,11 +102,15 @@ public enum GraphBuilder {
             summary.osm = try OSMReader.read(path: input, into: collector,
                                              alongside: CollectorFanout(geocoding!, areas!, baseMapCollector),
                                              kinds: OSMEntityKinds.all.union(baseMap ? [.areas, .baseMapAreas] : .areas),
-                                             progress: live.map { _ in reading })
-        } catch { throw .input(error) }
+                                             progress: live.map { _ in reading }, scratch: scratch)
+        } catch {
+            if case .scratch(let directory, let reason) = error { throw .scratch(directory: directory, reason: reason) }
+            throw .input(error)
+        }
         summary.counts = collector.counts
         phase("read", "\(summary.osm.nodes) nodes, \(summary.osm.ways) ways, \(summary.osm.relations) relations; "
-              + "\(collector.counts.routableWays) routable ways, \(collector.counts.skippedWayRefs) way refs without location skipped")
+              + "\(collector.counts.routableWays) routable ways, \(collector.counts.skippedWayRefs) way refs without location skipped"
+              + (scratch == nil ? "" : String(format: "; node locations in a %.1f MiB scratch file", Double(summary.osm.scratchBytes) / 1_048_576)))
         guard !collector.ways.isEmpty else { throw .noRoads(path: input) }
 
         let modes = TravelMode.allCases.filter(modes.contains)

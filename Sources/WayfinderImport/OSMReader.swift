@@ -201,6 +201,9 @@ public struct OSMReadStats: Sendable, Equatable {
     /// With `.areas`: the areas of closed ways that are simple polygons, written without
     /// libosmium's general assembler (`COsmium/way_areas.hpp`).
     public var simpleWayAreas = 0
+    /// With a scratch directory: the size its file of node locations reached (8 bytes per
+    /// node id up to the largest).
+    public var scratchBytes = 0
 
     public init(nodes: Int = 0, ways: Int = 0, relations: Int = 0, missingLocations: Int = 0, seconds: Double = 0) {
         self.nodes = nodes
@@ -217,12 +220,16 @@ public enum OSMReadError: Error, Equatable, CustomStringConvertible {
     case unreadable(path: String, reason: String)
     /// Corrupt or truncated PBF/XML.
     case malformed(path: String, reason: String)
+    /// The scratch file of node locations cannot be made in `directory`, or grown there (a
+    /// full disk): nothing wrong with the input.
+    case scratch(directory: String, reason: String)
 
     public var description: String {
         switch self {
         case .notFound(let path): "input file not found: \(path)"
         case .unreadable(let path, let reason): "cannot read \(path): \(reason)"
         case .malformed(let path, let reason): "malformed OSM file \(path): \(reason)"
+        case .scratch(let directory, let reason): "scratch directory \(directory): \(reason)"
         }
     }
 }
@@ -243,10 +250,13 @@ public enum OSMReader {
     ///   - alongside: a second handler, called on a thread of its own with every object in
     ///     the same order, beside `handler` (which alone counts progress). The two must share
     ///     no mutable state.
+    ///   - scratch: a directory where the node locations are kept, in an unnamed
+    ///     memory-mapped file (8 bytes per node id up to the largest: about 100 GB for the
+    ///     planet), instead of in memory (`COsmium/node_locations.hpp`). Nil: in memory.
     public static func read(
         path: String, into handler: some OSMHandler, alongside: (any OSMHandler)? = nil, kinds: OSMEntityKinds = .all,
         threads: Int = 1, progress: BuildProgress.Track? = nil, relationsFromEveryBlob: Bool = false,
-        everyAreaByOsmium: Bool = false
+        everyAreaByOsmium: Bool = false, scratch: String? = nil
     ) throws(OSMReadError) -> OSMReadStats {
         // The C callbacks cannot capture the generic type, so they call through an existential.
         let box = HandlerBox(handler, progress), secondBox = alongside.map { HandlerBox($0, nil) }
@@ -306,7 +316,10 @@ public enum OSMReader {
         var message = [CChar](repeating: 0, count: 512)
         let start = ContinuousClock.now
         let code = withExtendedLifetime((box, secondBox)) {
-            wf_osm_read(path, &handlers, &stats, &message, message.count)
+            scratch.withOptionalCString { directory in
+                handlers.scratch_dir = directory
+                return wf_osm_read(path, &handlers, &stats, &message, message.count)
+            }
         }
         let elapsed = ContinuousClock.now - start
         let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -319,6 +332,7 @@ public enum OSMReader {
                 seconds: Double(c.seconds) + Double(c.attoseconds) * 1e-18)
             result.relationsFromTail = stats.relations_from_tail != 0
             result.simpleWayAreas = Int(stats.simple_way_areas)
+            result.scratchBytes = Int(stats.scratch_bytes)
             if stats.has_bounds != 0 {
                 result.boundsMin = FixedCoordinate(lat: stats.min_lat, lon: stats.min_lon)
                 result.boundsMax = FixedCoordinate(lat: stats.max_lat, lon: stats.max_lon)
@@ -326,6 +340,7 @@ public enum OSMReader {
             return result
         case WF_OSM_NOT_FOUND: throw .notFound(path: path)
         case WF_OSM_MALFORMED: throw .malformed(path: path, reason: reason)
+        case WF_OSM_SCRATCH: throw .scratch(directory: scratch ?? "", reason: reason)
         default: throw .unreadable(path: path, reason: reason)
         }
     }
@@ -337,5 +352,15 @@ private final class HandlerBox {
     let receivesAreas: Bool
     init(_ handler: any OSMHandler, _ progress: BuildProgress.Track?) {
         (self.handler, self.progress, receivesAreas) = (handler, progress, handler.receivesAreas)
+    }
+}
+
+extension Optional<String> {
+    /// `body` with the string's C form, or with nil.
+    func withOptionalCString<R>(_ body: (UnsafePointer<CChar>?) -> R) -> R {
+        switch self {
+        case .some(let text): text.withCString { body($0) }
+        case .none: body(nil)
+        }
     }
 }

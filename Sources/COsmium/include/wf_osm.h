@@ -19,6 +19,7 @@ extern "C" {
 #define WF_OSM_MALFORMED 2   /* corrupt or truncated PBF/XML/compression */
 #define WF_OSM_ERROR 3       /* anything else (unknown format, out of memory...) */
 #define WF_OSM_UNREADABLE 4  /* exists but cannot be read (permissions, directory, I/O error) */
+#define WF_OSM_SCRATCH 5     /* the scratch file of node locations cannot be made or grown */
 
 typedef struct wf_tag {
     const char *key;
@@ -81,6 +82,9 @@ typedef struct wf_osm_handlers {
     /* Non-zero: libosmium assembles every area, even a simple closed way's (way_areas.hpp;
      * the tests compare the two). */
     int areas_by_osmium_only;
+    /* Optional: a directory for the node locations, kept in an unnamed memory-mapped file
+     * there (8 bytes per node id up to the largest) instead of in memory. NULL: in memory. */
+    const char *scratch_dir;
 } wf_osm_handlers;
 
 /* Counts cover only the entity types that were decoded (nodes are decoded when
@@ -94,6 +98,8 @@ typedef struct wf_osm_stats {
     int relations_from_tail;
     /* The areas of simple closed ways written without libosmium's assembler. */
     uint64_t simple_way_areas;
+    /* With scratch_dir: the size the scratch file of node locations reached. */
+    uint64_t scratch_bytes;
 } wf_osm_stats;
 
 /* Reads the whole file, calling the handlers in file order. Returns a WF_OSM_* code;
@@ -101,6 +107,10 @@ typedef struct wf_osm_stats {
  * gets a one-line NUL-terminated message. `stats` may be NULL. */
 int wf_osm_read(const char *path, const wf_osm_handlers *handlers, wf_osm_stats *stats,
                 char *error, size_t error_size);
+
+/* Whether the read could make its scratch file in `dir` (see scratch_dir): 0, or -1 with
+ * errno set. Makes one and closes it, so nothing is left behind. */
+int wf_osm_check_scratch(const char *dir);
 
 #ifdef __cplusplus
 }
