@@ -14,8 +14,8 @@ public enum VerifyCommand {
         summary: """
         Checks a graph file before it is put into service:
           - it loads: header, section table and every section checksum; each contraction
-            hierarchy and base graph passes its structural checks; the base map's offsets stay
-            in its sections;
+            hierarchy and base graph passes its structural checks, and their search nodes and
+            payloads name the mode's road segments; the base map's offsets stay in its sections;
           - N fixed random routes per mode (default 50) are found, and agree with plain Dijkstra;
           - against --previous: segments, search nodes and main-network size of each mode have
             not dropped by more than --max-drop (default 0.2, i.e. 20%); and the area the roads
@@ -122,6 +122,12 @@ public enum VerifyCommand {
             if let problem = graph.base.nodeCount == graph.hierarchy.nodeCount ? graph.base.validationError()
                                                                              : "base graph: not one node per hierarchy node" {
                 checks.append(Check(passed: false, description: "\(mode): base graph invalid: \(problem)"))
+                continue
+            }
+            if let problem = SearchNodeValidation.validationError(
+                mode: mode, segmentCount: graph.segments.count, intersectionCount: graph.nodeFirst.count - 1,
+                copies: graph.searchNodeCopies, hierarchy: graph.hierarchy, base: graph.base) {
+                checks.append(Check(passed: false, description: "\(mode): search nodes do not match the roads: \(problem)"))
                 continue
             }
             do { checks.append(sampleRoutes(try RoutingGraph(file: file, mode: mode), count: routes)) } catch { throw CommandError(error) }

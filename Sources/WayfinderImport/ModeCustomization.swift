@@ -53,7 +53,12 @@ struct ModeCustomization {
         if let damage = old.validationError() { throw Damage(description: damage) }
         let copies = SearchNodeCopies.read(file: file, mode: mode)  // none for walking
         let n = mode.isTurnExpanded ? 2 * roads.segments.count + copies.count : roads.nodeFirst.count - 1
-        guard current.nodeCount == n, old.nodeCount == n else { throw Damage(description: "the \(mode) graph's node counts disagree") }
+        if let damage = current.validationError() { throw Damage(description: damage) }
+        if let damage = SearchNodeValidation.validationError(mode: mode, segmentCount: roads.segments.count,
+                                                             intersectionCount: roads.nodeFirst.count - 1, copies: copies,
+                                                             hierarchy: old, base: current) {
+            throw Damage(description: "the \(mode) graph's search nodes do not match its roads: \(damage)")
+        }
 
         // The import's weights: kept by the first customization, else the file's own.
         let keptWeights = file.section(kind: SectionKind.importedSegmentWeights.rawValue, mode: mode.rawValue, as: Int32.self)
@@ -69,6 +74,11 @@ struct ModeCustomization {
         guard importedWeights.count == 2 * roads.segments.count, importedBase.nodeCount == n,
               Int(importedBase.first.last ?? 0) == importedBase.arcs.count else {
             throw Damage(description: "the \(mode) graph's imported weights do not fit its segments")
+        }
+        if let damage = importedBase.validationError() ?? SearchNodeValidation.validationError(
+            mode: mode, segmentCount: roads.segments.count, intersectionCount: roads.nodeFirst.count - 1, copies: copies,
+            hierarchy: old, base: importedBase) {
+            throw Damage(description: "the \(mode) graph's imported base graph: \(damage)")
         }
 
         var areaPieces = Set<Int32>()

@@ -13,7 +13,8 @@ import WayfinderRouting
 ///   `validationError()` and, when that finds nothing, a Dijkstra search over it (as
 ///   verify's sample routes); its hierarchy's `validationError()`, and, when that finds
 ///   nothing, the core hops unpacked as every server does at opening (`CoreExpansions`),
-///   which must then be safe.
+///   which must then be safe, and the search nodes checked against the roads
+///   (`SearchNodeValidation`).
 /// The OSM node ids are decoded whole whether or not their blocks validate: decoding a
 /// damaged table must stay inside the sections too.
 /// Opening may fail with any `GraphFileError` and validation may fail; neither may crash.
@@ -35,6 +36,11 @@ func fuzzGraphFile(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
         guard graph.hierarchy.validationError() == nil else { continue }
         _ = CoreExpansions(graph.hierarchy)
+        if graph.base.validationError() == nil {
+            _ = SearchNodeValidation.validationError(
+                mode: mode, segmentCount: graph.segments.count, intersectionCount: graph.nodeFirst.count - 1,
+                copies: graph.searchNodeCopies, hierarchy: graph.hierarchy, base: graph.base)
+        }
     }
     return 0
 }
