@@ -196,6 +196,7 @@ if Context.environment["WAYFINDER_FUZZ"] != nil {
         ("fuzz-trace-file", "TraceFileFuzz", ["FuzzSupport", "WayfinderCLI"]),
         ("fuzz-segment-speeds", "SegmentSpeedsFuzz", ["FuzzSupport", "WayfinderImport"]),
         ("fuzz-graph-file", "GraphFileFuzz", ["FuzzSupport", "CZlib", "WayfinderGraph", "WayfinderRouting"]),
+        ("fuzz-osm-file", "OSMFileFuzz", ["FuzzSupport", "WayfinderGraph", "WayfinderImport", "WayfinderRouting"]),
     ]
     for fuzz in fuzzTargets {
         package.targets.append(.executableTarget(name: fuzz.target, dependencies: fuzz.dependencies, path: "Tests/Fuzz/\(fuzz.target)"))

@@ -19,15 +19,29 @@ struct AreaIndex {
     /// Area grid cells are this many item grid cells on a side (about 900 m): most cells
     /// then lie wholly inside or outside each area, and a lookup there tests no geometry.
     static let cellFactor: Int32 = 4
+    /// The most cells the grid may have: its offsets are dense, 4 bytes a cell, over the
+    /// items' whole box. Beyond it (the planet, or one address node far from an extract:
+    /// two POIs at opposite corners of the globe made 850 MB of offsets) the cells double
+    /// until they fit, and lookups test more boundaries. Extracts up to a country's size
+    /// stay well below it (the 20x20 tiling: 2.5 million cells).
+    static let maximumCells = 1 << 24
+
+    /// `cellFactor` item cells a side, doubled while there are more than `maximumCells`.
+    static func grid(over itemGrid: SnapGrid) -> SnapGrid {
+        var size = Int(itemGrid.cellSize) * Int(cellFactor)
+        var columns = (Int(itemGrid.columns) + Int(cellFactor) - 1) / Int(cellFactor)
+        var rows = (Int(itemGrid.rows) + Int(cellFactor) - 1) / Int(cellFactor)
+        while columns * rows > maximumCells {
+            (size, columns, rows) = (2 * size, (columns + 1) / 2, (rows + 1) / 2)
+        }
+        return SnapGrid(minLat: itemGrid.minLat, minLon: itemGrid.minLon, cellSize: Int32(min(size, Int(Int32.max / 2))),
+                        columns: Int32(columns), rows: Int32(rows))
+    }
 
     /// `items` are the finished items, to point each area at the one that stands for it.
     /// `names[id]` is the text of an item's name id.
     init(_ source: [SourceArea], items: [GeocoderItem], names: (Int32) -> String, itemGrid: SnapGrid) {
-        let cell = itemGrid.cellSize.multipliedReportingOverflow(by: Self.cellFactor)
-        let size = cell.overflow ? Int32.max / 2 : cell.partialValue
-        grid = SnapGrid(minLat: itemGrid.minLat, minLon: itemGrid.minLon, cellSize: size,
-                        columns: (itemGrid.columns + Self.cellFactor - 1) / Self.cellFactor,
-                        rows: (itemGrid.rows + Self.cellFactor - 1) / Self.cellFactor)
+        grid = Self.grid(over: itemGrid)
         var itemOf: [Int64: Int32] = [:]  // osmId << 2 | type
         var placesNamed: [String: [Int32]] = [:]
         for (i, item) in items.enumerated() where item.kind == GeocoderKind.place.rawValue {
@@ -104,11 +118,10 @@ struct AreaIndex {
                         for ring in Int(a[area].firstRing)..<Int(a[area + 1].firstRing) {
                             let first = Int(r[ring].firstPoint), end = Int(r[ring + 1].firstPoint)
                             for i in first..<max(first, end - 1) {
-                                let (u, v) = (p[i], p[i + 1])
-                                let (r0, c0) = grid.cell(FixedCoordinate(lat: min(u.lat, v.lat), lon: min(u.lon, v.lon)))
-                                let (r1, c1) = grid.cell(FixedCoordinate(lat: max(u.lat, v.lat), lon: max(u.lon, v.lon)))
-                                for row in r0...r1 {
-                                    for column in c0...c1 { crossed[Int(row) * Int(grid.columns) + Int(column)] = Int32(area) }
+                                // Every cell the edge may touch (`SnapGrid.forEachCell`); any
+                                // other is wholly inside or outside, so its centre tells.
+                                grid.forEachCell(touchedBy: p[i], p[i + 1]) { row, column in
+                                    crossed[Int(row) * Int(grid.columns) + Int(column)] = Int32(area)
                                 }
                             }
                         }
@@ -123,8 +136,7 @@ struct AreaIndex {
                                     lists[cell].append(UInt32(area) << 1 | 1)
                                     continue
                                 }
-                                let centre = FixedCoordinate(lat: grid.minLat &+ row &* grid.cellSize &+ grid.cellSize / 2,
-                                                             lon: grid.minLon &+ column &* grid.cellSize &+ grid.cellSize / 2)
+                                let centre = grid.centre(row: row, column: column)
                                 if shapes.contains(area, centre) { lists[cell].append(UInt32(area) << 1) }
                             }
                         }

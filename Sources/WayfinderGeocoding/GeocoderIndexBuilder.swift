@@ -47,11 +47,8 @@ public struct GeocoderIndex {
             box = (min(box.minLat, p.lat), min(box.minLon, p.lon), max(box.maxLat, p.lat), max(box.maxLon, p.lon))
         }
         if box.minLat > box.maxLat { box = (0, 0, 0, 0) }
-        var cell = Self.preferredCellSize
-        while (Int(box.maxLat - box.minLat) / Int(cell) + 1) * (Int(box.maxLon - box.minLon) / Int(cell) + 1) >= Int(UInt32.max) { cell *= 2 }
-        grid = SnapGrid(minLat: box.minLat, minLon: box.minLon, cellSize: cell,
-                        columns: Int32(Int(box.maxLon - box.minLon) / Int(cell) + 1),
-                        rows: Int32(Int(box.maxLat - box.minLat) / Int(cell) + 1))
+        grid = SnapGrid.covering(minLat: box.minLat, minLon: box.minLon, maxLat: box.maxLat, maxLon: box.maxLon,
+                                 preferredCellSize: Self.preferredCellSize)
 
         // Items in cell order, so a cell's items are one contiguous range.
         let keys = drafts.map { grid.key($0.location) }
@@ -144,20 +141,16 @@ public struct GeocoderIndex {
 
     private var streetSegmentKeys: [UInt32] = []
 
-    /// Appends a street piece's points, listing each segment under every cell its box touches.
+    /// Appends a street piece's points, listing each segment under every cell its box touches
+    /// (along the line for one tens of cells long: `SnapGrid.forEachCell(touchedBy:_:_:)`).
     private mutating func addStreetPiece(_ points: [FixedCoordinate], item: Int32) {
         let first = streetPoints.count
         streetPieces.append(StreetPiece(firstPoint: Int32(first), item: item))
         streetPoints.append(contentsOf: points)
         for p in first..<(streetPoints.count - 1) {
-            let a = streetPoints[p], b = streetPoints[p + 1]
-            let (r0, c0) = grid.cell(FixedCoordinate(lat: min(a.lat, b.lat), lon: min(a.lon, b.lon)))
-            let (r1, c1) = grid.cell(FixedCoordinate(lat: max(a.lat, b.lat), lon: max(a.lon, b.lon)))
-            for r in r0...r1 {
-                for c in c0...c1 {
-                    streetSegmentKeys.append(UInt32(r) * UInt32(grid.columns) + UInt32(c))
-                    streetSegments.append(Int32(p))
-                }
+            grid.forEachCell(touchedBy: streetPoints[p], streetPoints[p + 1]) { r, c in
+                streetSegmentKeys.append(UInt32(r) * UInt32(grid.columns) + UInt32(c))
+                streetSegments.append(Int32(p))
             }
         }
     }
@@ -268,21 +261,5 @@ private struct TextTable {
         let ids = table.ids(String(decoding: strings[id], as: UTF8.self))
         words[Int(id)] = ids
         return ids
-    }
-}
-
-extension SnapGrid {
-    /// `(row, column)` of the cell holding `p`, clamped to the grid.
-    @inlinable
-    func cell(_ p: FixedCoordinate) -> (Int32, Int32) {
-        let row = min(max(0, (p.lat &- minLat) / cellSize), rows - 1)
-        let column = min(max(0, (p.lon &- minLon) / cellSize), columns - 1)
-        return (row, column)
-    }
-
-    @inlinable
-    func key(_ p: FixedCoordinate) -> UInt32 {
-        let (row, column) = cell(p)
-        return UInt32(row) * UInt32(columns) + UInt32(column)
     }
 }

@@ -31,7 +31,7 @@ public struct PoiBox: Sendable, BitwiseCopyable, Equatable {
         return (x * x + y * y).squareRoot()
     }
 
-    var area: Double { Double(maxLat - minLat) * Double(maxLon - minLon) }
+    var area: Double { (Double(maxLat) - Double(minLat)) * (Double(maxLon) - Double(minLon)) }
 }
 
 /// One extra tag of an item: `PoiExtraTags.keys[key]` = POI string `value`.
@@ -171,7 +171,8 @@ private struct ContainerRings {
             let points = source.containerPoints[Int(source.containerRings[r])..<Int(source.containerRings[r + 1])]
             let box = PoiBox(points) ?? PoiBox(minLat: 1, minLon: 1, maxLat: 0, maxLon: 0)
             boxes.append(box)
-            guard box.minLat <= box.maxLat, (box.maxLat - box.minLat) / Self.cell < 20, (box.maxLon - box.minLon) / Self.cell < 20 else { continue }
+            guard box.minLat <= box.maxLat, (Int(box.maxLat) - Int(box.minLat)) / Int(Self.cell) < 20,
+                  (Int(box.maxLon) - Int(box.minLon)) / Int(Self.cell) < 20 else { continue }
             for row in (box.minLat / Self.cell)...(box.maxLat / Self.cell) {
                 for column in (box.minLon / Self.cell)...(box.maxLon / Self.cell) { pairs.append((Self.key(row, column), Int32(r))) }
             }

@@ -2,7 +2,8 @@ import WayfinderGraph
 
 /// Builds the snapping index of one mode (`SnapIndex`, in WayfinderGraph, describes it and
 /// reads it back): every usable segment is listed once under each grid cell the bounding box
-/// of one of its sub-segments touches, sorted by cell, then segment.
+/// of one of its sub-segments touches (along the line for a sub-segment tens of cells long:
+/// `SnapGrid.forEachCell(touchedBy:_:_:)`), sorted by cell, then segment.
 struct SnapIndexBuilder {
     var grid: SnapGrid
     var cellKeys: [UInt32] = []
@@ -26,27 +27,19 @@ struct SnapIndexBuilder {
             }
         }
         if segments.isEmpty { (minLat, minLon, maxLat, maxLon) = (0, 0, 0, 0) }
-        var cell = Self.preferredCellSize
-        while (Int(maxLat - minLat) / Int(cell) + 1) * (Int(maxLon - minLon) / Int(cell) + 1) >= Int(UInt32.max) { cell *= 2 }
-        grid = SnapGrid(minLat: minLat, minLon: minLon, cellSize: cell,
-                        columns: Int32(Int(maxLon - minLon) / Int(cell) + 1),
-                        rows: Int32(Int(maxLat - minLat) / Int(cell) + 1))
+        grid = SnapGrid.covering(minLat: minLat, minLon: minLon, maxLat: maxLat, maxLon: maxLon,
+                                 preferredCellSize: Self.preferredCellSize)
         // (cell key << 32 | segment), once per cell a piece of the segment touches.
         var pairs: [UInt64] = []
         pairs.reserveCapacity(segments.count * 2)
         for (i, s) in segments.enumerated() where ways.isEmpty || ways[Int(s.way)].transport == Transport.road.rawValue {
             let before = pairs.count
             for p in Int(s.firstPoint)..<Int(s.lastPoint) {
-                let a = points[p], b = points[p + 1]
-                let c0 = (min(a.lon, b.lon) - minLon) / cell, c1 = (max(a.lon, b.lon) - minLon) / cell
-                let r0 = (min(a.lat, b.lat) - minLat) / cell, r1 = (max(a.lat, b.lat) - minLat) / cell
-                for r in r0...r1 {
-                    for c in c0...c1 {
-                        let key = UInt64(UInt32(r) * UInt32(grid.columns) + UInt32(c))
-                        // Consecutive pieces mostly share a cell: skip the repeat at once.
-                        if pairs.count > before && pairs[pairs.count - 1] == key << 32 | UInt64(i) { continue }
-                        pairs.append(key << 32 | UInt64(i))
-                    }
+                grid.forEachCell(touchedBy: points[p], points[p + 1]) { r, c in
+                    let key = UInt64(UInt32(r) * UInt32(grid.columns) + UInt32(c))
+                    // Consecutive pieces mostly share a cell: skip the repeat at once.
+                    if pairs.count > before && pairs[pairs.count - 1] == key << 32 | UInt64(i) { return }
+                    pairs.append(key << 32 | UInt64(i))
                 }
             }
         }

@@ -20,9 +20,8 @@ enum MapEndpoints {
 
     /// The area the snapping grid of a graph covers.
     private static func extent(_ graph: RoutingGraph) -> CoordinateBox {
-        let g = graph.snapGrid
-        return CoordinateBox(minLat: g.minLat, minLon: g.minLon,
-                             maxLat: g.minLat &+ g.rows &* g.cellSize, maxLon: g.minLon &+ g.columns &* g.cellSize)
+        let box = graph.snapGrid.coveredBox
+        return CoordinateBox(minLat: box.minLat, minLon: box.minLon, maxLat: box.maxLat, maxLon: box.maxLon)
     }
 
     /// `GET /leaflet/NAME`: a file of Debian's libjs-leaflet.
