@@ -87,9 +87,13 @@ struct TurnArcs {
                 for next in allowed {
                     // The one place a turn's cost is decided, and what entering a road open only
                     // to those with business there costs (car.lua's routability weight).
-                    let cost = turns.cost(from: incoming, to: next, ends: ends, obstacles: nodeObstacles)
-                        + RestrictedAccess.entryCost(network, from: incoming, to: next)
-                    part.arcs.append(WeightedArc(tail: incoming, head: next, weight: weight(next) + cost, payload: 0))
+                    let cost = Int64(turns.cost(from: incoming, to: next, ends: ends, obstacles: nodeObstacles))
+                        + Int64(RestrictedAccess.entryCost(network, from: incoming, to: next))
+                    // Saturated at `infiniteWeight` (no path): a segment's weight is clamped
+                    // there when its time passes 24.8 days, and a road thousands of km long
+                    // (a node misplaced, found by fuzzing) came near enough that the turn's
+                    // cost took the sum past `Int32.max`, a trap.
+                    part.arcs.append(WeightedArc(tail: incoming, head: next, weight: Int32(clamping: Int64(weight(next)) + cost), payload: 0))
                 }
             }
         }
