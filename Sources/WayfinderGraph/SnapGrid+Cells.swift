@@ -4,8 +4,10 @@
 extension SnapGrid {
     /// A piece whose bounding box spans at most this many cells is listed under every cell
     /// of its box; a longer one only along its line. 4096 cells is a box about 13 km on a
-    /// side at the snapping index's 200 m: no road piece of the extracts measured comes
-    /// near it (a way has a node at every bend), so their indexes are what they always were.
+    /// side at 200 m cells: no piece of the seven extracts in `data/` comes near it (a way
+    /// has a node at every bend), so their indexes are what they were. The scale tilings'
+    /// geocoder streets are smaller: their straight 30–65 km connectors, simplified to one
+    /// piece, were listed under tens of thousands of cells each.
     public static let boxListingLimit = 4096
 
     /// A grid over the box, of `preferredCellSize` units (1e-7 degrees) a cell, doubled until
