@@ -26,5 +26,9 @@ public enum ImportRevision {
     /// and its segments at each intersection); in as few bits as they need (`PackedInts`):
     /// shortcut arc ids, original arc payloads, snapping index segments, segment components
     /// and the geocoder's street grid segments.
-    public static let current = 9
+    /// 10: a piece whose box spans more than 4096 cells is listed along its line only, in the
+    /// snapping index and the geocoder's streets (`SnapGrid.forEachCell`: long straight
+    /// named roads, simplified to one piece); grids measured in 64 bits (extracts across
+    /// the antimeridian built at all); the geocoder's area grid kept to 2^24 cells.
+    public static let current = 10
 }
