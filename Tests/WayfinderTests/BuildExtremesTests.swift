@@ -15,6 +15,13 @@ import WayfinderRouting
         return output
     }
 
+    /// Builds the fuzz target's seed `name` (`Tests/Fuzz/Corpus/osm-file/NAME.osm`).
+    func build(seed name: String) throws -> String {
+        let seed = URL(fileURLWithPath: dataDirectory).deletingLastPathComponent()
+            .appendingPathComponent("Tests/Fuzz/Corpus/osm-file/\(name).osm").path
+        return try build(String(contentsOfFile: seed, encoding: .utf8), name)
+    }
+
     /// Two points 50° of longitude apart: the snapping index lists the piece along its line
     /// (it was every cell of its box, 6.25 million a mode), and a point beside it still snaps.
     @Test func anExtractWithAFarNodeBuildsSmallAndSnaps() throws {
@@ -43,20 +50,9 @@ import WayfinderRouting
     /// Roads on both sides of the antimeridian (Fiji, Chukotka, the Aleutians, the planet):
     /// their box is 3.6 billion units wide, past `Int32`, which stopped the build with an
     /// overflow trap in the snapping index's and the geocoder's grids. Both now measure it in
-    /// 64 bits, and each side still snaps.
+    /// 64 bits, and each side still snaps (the fuzz seed `antimeridian.osm`).
     @Test func anExtractAcrossTheAntimeridianBuildsAndSnaps() throws {
-        let output = try build("""
-            <?xml version="1.0" encoding="UTF-8"?>
-            <osm version="0.6">
-             <node id="1" lat="-17.000" lon="179.950"/>
-             <node id="2" lat="-17.010" lon="179.960"/>
-             <node id="3" lat="-16.500" lon="-179.950"/>
-             <node id="4" lat="-16.510" lon="-179.940"><tag k="amenity" v="cafe"/><tag k="name" v="Far Cafe"/></node>
-             <way id="1"><nd ref="1"/><nd ref="2"/><tag k="highway" v="residential"/><tag k="name" v="West Road"/></way>
-             <way id="2"><nd ref="3"/><nd ref="4"/><tag k="highway" v="residential"/><tag k="name" v="East Road"/></way>
-            </osm>
-
-            """, "fiji")
+        let output = try build(seed: "antimeridian")
         for mode in TravelMode.allCases {
             let graph = try RoutingGraph(path: output, mode: mode)
             for (lat, lon) in [(-17.005, 179.955), (-16.505, -179.945)] {
@@ -69,24 +65,10 @@ import WayfinderRouting
 
     /// A motorway link thousands of km long, open only to those with business there: its
     /// weight plus the cost of turning onto it passed `Int32.max`, and adding the two trapped
-    /// (the input as fuzzing found it). Turn arcs now saturate at `infiniteWeight`, which is
+    /// (`overlong-segment.osm`, as fuzzing found it). Turn arcs now saturate at `infiniteWeight`, which is
     /// no path: it builds, and every hierarchy passes verify's checks.
     @Test func aSegmentTooLongToTimeBuilds() throws {
-        let output = try build("""
-            <?xml version="1.0" encoding="UTF-8"?>
-            <osm version="0.6">
-             <node id="1" lat="-33.8600" lon="151.2000"/>
-             <node id="2" lat="-33.8600" lon="151.2100"/>
-             <node id="3" lat="-33.1650" lon="151.2100"/>
-             <node id="4" lat="-07.8650" lon="151.2000"/>
-             <way id="1"><nd ref="1"/><nd ref="2"/><tag k="highway" v="motorway"/><tag k="oneway" v="yes"/><tag k="maxspeed" v="none"/></way>
-             <way id="2"><nd ref="2"/><nd ref="3"/><tag k="route" v="ferry"/><tag k="duration" v="00:20"/></way>
-             <way id="3"><nd ref="3"/><nd ref="4"/><nd ref="2"/><tag k="highway" v="motorway_link"/><tag k="access" v="destination"/><tag k="steps" v="yes"/></way>
-             <way id="4"><nd ref="4"/><nd ref="2"/><tag k="highway" v="steps"/><tag k="ramp:bicycle" v="yes"/><tag k="incline" v="up"/></way>
-             <way id="5"><nd ref="1"/><nd ref="9"/><tag k="highway" v="service"/><tag k="service" v="parking_aisle"/></way>
-            </osm>
-
-            """, "long")
+        let output = try build(seed: "overlong-segment")
         for mode in TravelMode.allCases {
             let graph = try RoutingGraph(path: output, mode: mode)
             #expect(graph.hierarchy.validationError() == nil && graph.base.validationError() == nil, "\(mode)")
