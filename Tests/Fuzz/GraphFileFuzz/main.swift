@@ -21,10 +21,10 @@ import WayfinderRouting
 @_cdecl("LLVMFuzzerTestOneInput")
 func fuzzGraphFile(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var bytes = Array(UnsafeBufferPointer(start: data, count: size))
-    let asIs = FuzzFiles.write(bytes, "as-is")
+    let asIs = FuzzFiles.write(bytes, "as-is.wfg")
     _ = try? GraphFile(path: asIs, verifyChecksums: true)
     _ = try? GraphFile(path: asIs, verifyChecksums: false)
-    guard FuzzFiles.fixChecksums(&bytes), let file = try? GraphFile(path: FuzzFiles.write(bytes, "fixed")) else { return 0 }
+    guard FuzzFiles.fixChecksums(&bytes), let file = try? GraphFile(path: FuzzFiles.write(bytes, "fixed.wfg")) else { return 0 }
     let nodeIds = PointNodeIds(file: file)
     if !nodeIds.isEmpty { _ = (nodeIds.all(), nodeIds[nodeIds.count / 2]) }
     for mode in TravelMode.allCases {
@@ -47,18 +47,7 @@ func fuzzGraphFile(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 
 FuzzDriver.run(fuzzGraphFile)
 
-enum FuzzFiles {
-    /// Writes `bytes` to this process's scratch file `name` (in /dev/shm) and returns its path.
-    static func write(_ bytes: [UInt8], _ name: String) -> String {
-        let path = "/dev/shm/wayfinder-fuzz-\(getpid())-\(name).wfg"
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { fatalError("cannot write \(path)") }
-        defer { close(fd) }
-        let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-        guard written == bytes.count else { fatalError("short write to \(path)") }
-        return path
-    }
-
+extension FuzzFiles {
     /// Sets the declared file size, every in-bounds section's crc32 and the header's crc32
     /// (the layout of `GraphFile.swift`); false when the bytes have no header to fix.
     static func fixChecksums(_ bytes: inout [UInt8]) -> Bool {

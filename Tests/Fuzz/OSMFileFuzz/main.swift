@@ -16,7 +16,7 @@ import WayfinderRouting
 func fuzzOSMFile(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = UnsafeBufferPointer(start: data, count: size)
     let xml = bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "<")
-    let input = FuzzScratch.write(bytes, xml ? "in.osm" : "in.osm.pbf"), output = FuzzScratch.path("out.wfg")
+    let input = FuzzFiles.write(bytes, xml ? "in.osm" : "in.osm.pbf"), output = FuzzFiles.path("out.wfg")
     unlink(output)
     guard (try? GraphBuilder.build(input: input, output: output, threads: 1)) != nil else { return 0 }
     let file: GraphFile
@@ -36,19 +36,3 @@ func fuzzOSMFile(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 }
 
 FuzzDriver.run(fuzzOSMFile)
-
-/// This process's files in /dev/shm (the build writes its graph beside the output).
-enum FuzzScratch {
-    static func path(_ name: String) -> String { "/dev/shm/wayfinder-fuzz-\(getpid())-\(name)" }
-
-    /// Writes `bytes` to this process's file `name` and returns its path.
-    static func write(_ bytes: UnsafeBufferPointer<UInt8>, _ name: String) -> String {
-        let path = path(name)
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { fatalError("cannot write \(path)") }
-        defer { close(fd) }
-        let written = bytes.isEmpty ? 0 : Glibc.write(fd, bytes.baseAddress, bytes.count)
-        guard written == bytes.count else { fatalError("short write to \(path)") }
-        return path
-    }
-}
