@@ -195,7 +195,7 @@ if Context.environment["WAYFINDER_FUZZ"] != nil {
         ("fuzz-coordinate-csv", "CoordinateCSVFuzz", ["FuzzSupport", "WayfinderCLI"]),
         ("fuzz-trace-file", "TraceFileFuzz", ["FuzzSupport", "WayfinderCLI"]),
         ("fuzz-segment-speeds", "SegmentSpeedsFuzz", ["FuzzSupport", "WayfinderImport"]),
-        ("fuzz-graph-file", "GraphFileFuzz", ["FuzzSupport", "CZlib", "WayfinderGraph", "WayfinderRouting"]),
+        ("fuzz-graph-file", "GraphFileFuzz", ["FuzzSupport", "CZlib", "WayfinderGraph", "WayfinderRouting", "WayfinderGeocoding"]),
         ("fuzz-osm-file", "OSMFileFuzz", ["FuzzSupport", "WayfinderGraph", "WayfinderImport", "WayfinderRouting"]),
     ]
     for fuzz in fuzzTargets {

@@ -1,5 +1,6 @@
 import Foundation
 import WayfinderEngine
+import WayfinderGeocoding
 import WayfinderGraph
 import WayfinderRouting
 
@@ -16,6 +17,8 @@ public enum VerifyCommand {
           - it loads: header, section table and every section checksum; each contraction
             hierarchy and base graph passes its structural checks, and their search nodes and
             payloads name the mode's road segments; the base map's offsets stay in its sections;
+            the geocoder's indexes stay in theirs, and its order by OSM object lists every
+            item once, sorted;
           - N fixed random routes per mode (default 50) are found, and agree with plain Dijkstra;
           - against --previous: segments, search nodes and main-network size of each mode have
             not dropped by more than --max-drop (default 0.2, i.e. 20%); and the area the roads
@@ -104,6 +107,7 @@ public enum VerifyCommand {
                 checks.append(Check(passed: true, description: "no base map (built with --no-basemap or before it existed): /tiles draws roads and labels only"))
             }
         } catch { throw CommandError(error) }
+        checks.append(try geocoderCheck(file))
         for mode in TravelMode.allCases {
             // Validated before anything follows its arcs; then opened as the service opens it.
             let graph: RoutingGraph
@@ -145,6 +149,24 @@ public enum VerifyCommand {
             }
         }
         return checks
+    }
+
+    /// The geocoder opens as the server opens it, and its order by OSM object (`/lookup`) is
+    /// every item once, sorted: the open checks only that it names items.
+    static func geocoderCheck(_ file: GraphFile) throws(CommandError) -> Check {
+        let geocoder: Geocoder
+        do { geocoder = try Geocoder(file: file) } catch {
+            if case .missingSection = error {
+                return Check(passed: true, description: "no geocoder (built before it existed): the geocoding endpoints answer 503")
+            }
+            throw CommandError(error)
+        }
+        if let problem = GeocoderOSMIndex.validationError(geocoder) {
+            return Check(passed: false, description: "geocoder: \(problem)")
+        }
+        return Check(passed: true, description: "geocoder: \(geocoder.itemCount) items; "
+                     + (GeocoderOSMIndex.isStored(in: geocoder) ? "their order by OSM object sound"
+                                                                : "no stored order by OSM object (an older build): sorted at open"))
     }
 
     /// The roads of the new graph cover about the area of the previous one (`CoveredArea`).

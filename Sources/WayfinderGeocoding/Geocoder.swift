@@ -28,6 +28,8 @@ public final class Geocoder: @unchecked Sendable {  // read-only views of an imm
     let otherNames: UnsafeBufferPointer<Int32>
     /// Extra tags, footprints and the searchable types (`PoiIndex.swift`).
     let poi: PoiData
+    /// Item indices by OSM object (`GeocoderOSMIndex`); empty in files built before it.
+    let osmOrder: PackedInts
 
     public convenience init(path: String, verifyChecksums: Bool = true) throws(GraphFileError) {
         try self.init(file: GraphFile(path: path, verifyChecksums: verifyChecksums))
@@ -62,6 +64,8 @@ public final class Geocoder: @unchecked Sendable {  // read-only views of an imm
         otherNameOffsets = file.section(kind: SectionKind.otherNameOffsets.rawValue, as: UInt32.self) ?? UnsafeBufferPointer(start: nil, count: 0)
         otherNames = file.section(kind: SectionKind.otherNames.rawValue, as: Int32.self) ?? UnsafeBufferPointer(start: nil, count: 0)
         poi = try PoiData(file: file, itemCount: items.count)
+        osmOrder = PackedInts(words: file.section(kind: SectionKind.geocoderOSMOrder.rawValue, as: UInt64.self)
+                                  ?? UnsafeBufferPointer(start: nil, count: 0))
         guard isConsistent else { throw .unreadable(path: file.path, reason: "malformed geocoder index") }
     }
 
@@ -83,6 +87,8 @@ public final class Geocoder: @unchecked Sendable {  // read-only views of an imm
             && (otherNameOffsets.isEmpty || (otherNameOffsets.count == items.count + 1 && ascending(otherNameOffsets, end: otherNames.count / 2)
                 && otherNames.count % 2 == 0 && otherNames.allSatisfy { $0 >= 0 && $0 < stringCount }))
             && streetPieces.allSatisfy { $0.item >= 0 && Int($0.item) < items.count } && (streetSegments.isEmpty || !streetPieces.isEmpty)
+            && (osmOrder.isEmpty || (osmOrder.validationError == nil && osmOrder.count == items.count
+                                     && osmOrder.firstIndex(notBelow: items.count) == nil))
             && items.allSatisfy { item in
                 GeocoderKind(rawValue: item.kind) != nil && OSMObjectType(rawValue: item.osmType) != nil
                     && [item.name, item.street, item.housenumber, item.postcode, item.city, item.type, item.phone,

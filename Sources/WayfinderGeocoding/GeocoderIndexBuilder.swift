@@ -26,6 +26,8 @@ public struct GeocoderIndex {
     /// `otherNames[2 * otherNameOffsets[i] ..< 2 * otherNameOffsets[i + 1]]`.
     private var otherNameOffsets: [UInt32] = [0]
     private var otherNames: [Int32] = []
+    /// `PackedInts` words: item indices by OSM object (`GeocoderOSMIndex`).
+    private var osmOrder: [UInt64] = []
     private var poi: PoiIndexBuilder?
 
     /// Items per kind.
@@ -69,6 +71,7 @@ public struct GeocoderIndex {
         streetSegments = []
         streetSegmentKeys = []
         tokens.flatten(into: &self)
+        osmOrder = PackedInts.words(GeocoderOSMIndex.order(of: items))
         areaIndex = AreaIndex(source.areas, items: items, names: { [texts] in texts.text($0) }, itemGrid: grid)
         poi = PoiIndexBuilder(drafts, order: order, source)
     }
@@ -88,7 +91,7 @@ public struct GeocoderIndex {
         func size<T>(_ array: [T]) -> Int { array.count * MemoryLayout<T>.stride }
         return MemoryLayout<SnapGrid>.stride + size(items) + size(itemCells) + size(tokenOffsets) + size(tokenBytes)
             + size(tokenMasks) + size(postingOffsets) + size(postings) + size(streetPoints) + size(streetPieces) + size(streetCellKeys)
-            + size(packedStreetSegments) + size(texts.offsets) + size(texts.bytes) + size(otherNameOffsets) + size(otherNames)
+            + size(packedStreetSegments) + size(osmOrder) + size(texts.offsets) + size(texts.bytes) + size(otherNameOffsets) + size(otherNames)
             + (areaIndex?.byteCount ?? 0)
             + (poi?.byteCount ?? 0)
     }
@@ -111,6 +114,7 @@ public struct GeocoderIndex {
         areaIndex?.add(to: &writer)
         writer.add(kind: SectionKind.otherNameOffsets.rawValue, otherNameOffsets)
         writer.add(kind: SectionKind.otherNames.rawValue, otherNames)
+        writer.add(kind: SectionKind.geocoderOSMOrder.rawValue, osmOrder)
         poi?.add(to: &writer)
     }
 

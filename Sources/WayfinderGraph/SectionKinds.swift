@@ -22,7 +22,7 @@
 ///  50...55  one mode's snapping index             60...67  driving: the exclusion filters (HierarchyFilters)
 ///  70...73  the OSM node ids of the points (PointNodeIds)
 ///  80...87  the base map of /tiles (BaseMapSections.swift)
-/// 100...115, 120...127, 130...134  the geocoder index (WayfinderGeocoding)
+/// 100...116, 120...127, 130...134  the geocoder index (WayfinderGeocoding)
 /// ```
 ///
 /// Shared sections have mode 0; a per-mode kind is written once per mode, under the mode's
@@ -228,6 +228,10 @@ extension SectionKind {
     /// and `[Int32]` (key, value) string ids, two per name. Optional: older files have none.
     public static let otherNameOffsets = SectionKind(114, "geocoder otherNameOffsets", .geocoder)
     public static let otherNames = SectionKind(115, "geocoder otherNames", .geocoder)
+    /// Every item's index ordered by OSM object (`GeocoderOSMIndex`: type, then id, then
+    /// index), in `PackedInts`. Optional: a file written before it has none, and its order
+    /// is sorted when the file is opened.
+    public static let geocoderOSMOrder = SectionKind(116, "geocoder osmOrder", .geocoder)
     /// Areas (`[GeocoderArea]`, by level, a sentinel last), their rings (`[AreaRing]`, a
     /// sentinel last) and points (`[FixedCoordinate]`), their own string table, and the area
     /// grid (`[SnapGrid]`, one; `areaCellAreas[areaCellOffsets[c] ..< areaCellOffsets[c + 1]]`:
@@ -269,7 +273,7 @@ extension SectionKind {
         chForwardShortcutBits, chForwardShortcutsBefore, chBackwardShortcutBits, chBackwardShortcutsBefore, chShortcutArcIds, chOriginalPayloads,
         geocoderGrid, geocoderStringOffsets, geocoderStringBytes, geocoderItems, geocoderItemCells,
         tokenOffsets, tokenBytes, tokenMasks, postingOffsets, postings,
-        streetPoints, streetPieces, streetCellKeys, streetSegments, otherNameOffsets, otherNames,
+        streetPoints, streetPieces, streetCellKeys, streetSegments, otherNameOffsets, otherNames, geocoderOSMOrder,
         areas, areaRings, areaPoints, areaStringOffsets, areaStringBytes, areaGrid, areaCellOffsets, areaCellAreas,
         poiStringOffsets, poiStringBytes, poiTags, poiFootprints, poiVocabulary,
     ]

@@ -30,5 +30,7 @@ public enum ImportRevision {
     /// snapping index and the geocoder's streets (`SnapGrid.forEachCell`: long straight
     /// named roads, simplified to one piece); grids measured in 64 bits (extracts across
     /// the antimeridian built at all); the geocoder's area grid kept to 2^24 cells.
-    public static let current = 10
+    /// 11: the geocoder's items ordered by OSM object (`SectionKind.geocoderOSMOrder`), for
+    /// `/lookup` and `/details` without a sort when a server opens the file.
+    public static let current = 11
 }

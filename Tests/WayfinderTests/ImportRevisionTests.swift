@@ -9,7 +9,7 @@ import WayfinderImport
     /// The digest of the sections a build of Monaco writes, at the revision it was recorded.
     /// When the importer's output changes on purpose, raise `ImportRevision.current` and
     /// record both here (the failure message gives the new digest).
-    static let recorded = (revision: 10, digest: "913acb7f82b781b5")
+    static let recorded = (revision: 11, digest: "14b6b490b5769623")
 
     @Test func theImporterWritesWhatItsRevisionSays() throws {
         let file = try GraphFile(path: ExtractGraphs.shared.path("monaco"))

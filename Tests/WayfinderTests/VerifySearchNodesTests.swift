@@ -8,51 +8,29 @@ import WayfinderRouting
 /// are right but whose walking payloads or via-way copies point past the segments fails the
 /// check, readably, instead of reading out of bounds.
 @Suite struct VerifySearchNodesTests {
-    /// Monaco's graph with one section of `mode` replaced (or added) by `body`'s bytes.
-    func damaged(_ name: String, kind: SectionKind, mode: TravelMode,
-                 _ body: (GraphFile, inout GraphFileWriter) throws -> Void) throws -> String {
-        let monaco = try GraphFile(path: try ExtractGraphs.shared.path("monaco"))
-        var writer = GraphFileWriter()
-        writer.metadata = monaco.metadata
-        for section in monaco.sections where section.kind != GraphFile.metadataKind
-            && !(section.kind == kind.rawValue && section.mode == mode.rawValue) {
-            writer.add(copyOf: monaco, kind: section.kind, mode: section.mode)
-        }
-        try body(monaco, &writer)
-        let path = "\(temporaryDirectory())/\(name).wfg"
-        try writer.write(to: path)
-        return path
-    }
-
-    func verify(_ path: String) -> (code: Int32, output: String) {
-        let console = Console(capturing: true)
-        let code = WayfinderCommand.run(["verify", path, "--routes", "5"], console: console)
-        return (code, console.output + console.errors)
-    }
-
     @Test func aWalkingPayloadPastTheSegmentsFailsTheCheck() throws {
         let walking = TravelMode.walking
         let graph = try RoutingGraph(path: try ExtractGraphs.shared.path("monaco"), mode: walking)
         let directed = Int32(2 * graph.segments.count)
         let payloads = try #require(graph.base.payloads)
-        let path = try damaged("base-payload", kind: .basePayloads, mode: walking) { _, writer in
+        let path = try monacoWithSection("base-payload", kind: .basePayloads, mode: walking.rawValue) { _, writer in
             var changed = Array(payloads)
             changed[changed.count / 3] = directed
             writer.add(kind: SectionKind.basePayloads.rawValue, mode: walking.rawValue, changed)
         }
-        let r = verify(path)
+        let r = verifyGraph(path)
         #expect(r.code == ExitCode.verificationFailed.rawValue, "\(r.output)")
         #expect(r.output.contains("FAIL walking: search nodes do not match the roads: base arc \(payloads.count / 3) "
                                   + "names directed segment \(directed) of \(directed)"), "\(r.output)")
         #expect(r.output.contains("ok   driving: ") && r.output.contains("ok   cycling: "), "\(r.output)")
 
         let original = graph.hierarchy.originalPayloads
-        let packed = try damaged("hierarchy-payload", kind: .chOriginalPayloads, mode: walking) { _, writer in
+        let packed = try monacoWithSection("hierarchy-payload", kind: .chOriginalPayloads, mode: walking.rawValue) { _, writer in
             var values = (0..<original.count).map { original[$0] }
             values[values.count - 1] = directed + 5
             writer.add(kind: SectionKind.chOriginalPayloads.rawValue, mode: walking.rawValue, PackedInts.words(values))
         }
-        let h = verify(packed)
+        let h = verifyGraph(packed)
         #expect(h.code == ExitCode.verificationFailed.rawValue, "\(h.output)")
         #expect(h.output.contains("FAIL walking: search nodes do not match the roads: original hierarchy arc "
                                   + "\(original.count - 1) names directed segment \(directed + 5) of \(directed)"), "\(h.output)")
@@ -62,10 +40,10 @@ import WayfinderRouting
     @Test func aSearchNodeCountThatDisagreesFailsTheCheck() throws {
         let driving = TravelMode.driving
         let graph = try RoutingGraph(path: try ExtractGraphs.shared.path("monaco"), mode: driving)
-        let path = try damaged("copies", kind: .searchNodeCopies, mode: driving) { _, writer in
+        let path = try monacoWithSection("copies", kind: .searchNodeCopies, mode: driving.rawValue) { _, writer in
             writer.add(kind: SectionKind.searchNodeCopies.rawValue, mode: driving.rawValue, Array(graph.searchNodeCopies) + [0])
         }
-        let r = verify(path)
+        let r = verifyGraph(path)
         #expect(r.code == ExitCode.verificationFailed.rawValue, "\(r.output)")
         let nodes = 2 * graph.segments.count + graph.searchNodeCopies.count
         #expect(r.output.contains("FAIL driving: search nodes do not match the roads: the hierarchy has \(nodes) nodes and "

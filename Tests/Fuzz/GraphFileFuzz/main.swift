@@ -1,6 +1,7 @@
 import CZlib
 import FuzzSupport
 import Glibc
+import WayfinderGeocoding
 import WayfinderGraph
 import WayfinderRouting
 
@@ -15,6 +16,9 @@ import WayfinderRouting
 ///   nothing, the core hops unpacked as every server does at opening (`CoreExpansions`),
 ///   which must then be safe, and the search nodes checked against the roads
 ///   (`SearchNodeValidation`).
+/// The geocoder, when it opens, answers the lookups a server makes from its order by OSM
+/// object and its street pieces, which the open checks only for range (`wayfinder verify`
+/// checks the order in full, also run here).
 /// The OSM node ids are decoded whole whether or not their blocks validate: decoding a
 /// damaged table must stay inside the sections too.
 /// Opening may fail with any `GraphFileError` and validation may fail; neither may crash.
@@ -27,6 +31,12 @@ func fuzzGraphFile(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard FuzzFiles.fixChecksums(&bytes), let file = try? GraphFile(path: FuzzFiles.write(bytes, "fixed.wfg")) else { return 0 }
     let nodeIds = PointNodeIds(file: file)
     if !nodeIds.isEmpty { _ = (nodeIds.all(), nodeIds[nodeIds.count / 2]) }
+    if let geocoder = try? Geocoder(file: file) {
+        let index = GeocoderOSMIndex(geocoder), lines = GeocoderStreetLines(geocoder)
+        _ = GeocoderOSMIndex.validationError(geocoder)
+        for id: Int64 in [1, 1 << 20, 1 << 40] { _ = (index.items(.node, id), index.items(.way, id)) }
+        for item in [0, geocoder.itemCount / 2, geocoder.itemCount - 1] { _ = lines.lines(Int32(item)) }
+    }
     for mode in TravelMode.allCases {
         guard let graph = try? RoutingGraph(file: file, mode: mode, unpackCoreHops: false) else { continue }
         if graph.base.validationError() == nil, graph.base.nodeCount > 0 {
