@@ -38,26 +38,25 @@ struct FilteredUpwardArcs {
 
     /// `UpwardArcs.isStalled` over the arcs the filter keeps.
     @inline(__always)
-    func isStalled(_ v: Int32, at key: Int32, _ labels: SearchLabels, filter: UInt8) -> Bool {
+    func isStalled(_ v: Int32, at key: Int32, _ labels: RankLabels, filter: UInt8) -> Bool {
         let inCore = v >= coreStart
         for i in Int(plain.stallFirst[Int(v)])..<Int(plain.stallFirst[Int(v) + 1]) {
             let arc = plain.stallArcs[i]
             let kept = inCore ? stallMasks[i - stallMaskBase] & filter != 0 : rankFilters[Int(arc.head)] & filter != 0
-            let w = Int(arc.head)
-            if kept && labels.isSet(w) && Int64(labels[w].dist) + Int64(arc.weight) < Int64(key) { return true }
+            if kept && labels.reaches(arc.head, plus: arc.weight, below: key) { return true }
         }
         guard inCore else { return false }
         let local = Int(v - coreStart)
         for j in Int(stallExtraFirst[local])..<Int(stallExtraFirst[local + 1]) where stallExtraMasks[j] & filter != 0 {
-            let arc = stallExtraArcs[j], w = Int(arc.head)
-            if labels.isSet(w) && Int64(labels[w].dist) + Int64(arc.weight) < Int64(key) { return true }
+            let arc = stallExtraArcs[j]
+            if labels.reaches(arc.head, plus: arc.weight, below: key) { return true }
         }
         return false
     }
 
     /// `UpwardArcs.relax` over the arcs the filter keeps.
     @inline(__always)
-    func relax(from v: Int32, at key: Int32, below bound: Int32, _ labels: SearchLabels, _ heap: MinHeap, filter: UInt8) {
+    func relax(from v: Int32, at key: Int32, below bound: Int32, _ labels: RankLabels, _ heap: MinHeap, filter: UInt8) {
         let inCore = v >= coreStart
         for i in Int(plain.first[Int(v)])..<Int(plain.first[Int(v) + 1]) {
             let arc = plain.arcs[i]

@@ -10,9 +10,10 @@ struct Label: Stamped {
     static var unset: Label { Label(dist: 0, stamp: 0, parent: -1, parentArc: -1) }
 }
 
-/// The labels of one Dijkstra-style search, one per node (or rank), reused by every search and
-/// never cleared as a whole (version stamps tell this search's labels from older ones): both
-/// directions of `CHQuery`, of the table's sweeps (`UpwardSearch` holds them) and `DijkstraQuery`.
+/// The labels of one Dijkstra-style search, one per node, reused by every search and never
+/// cleared as a whole (version stamps tell this search's labels from older ones):
+/// `DijkstraQuery`'s, which may reach most of the graph. The hierarchy's upward searches reach
+/// a few thousand ranks at most and keep theirs hashed (`RankLabels`).
 typealias SearchLabels = VersionStamps<Label>
 
 extension VersionStamps where Record == Label {

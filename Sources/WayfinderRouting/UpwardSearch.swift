@@ -6,13 +6,13 @@ import WayfinderGraph
 /// `UpwardSweep` (complete searches whose visits fill buckets): each settles nodes its own way
 /// with the steps of `UpwardArcs`. Labels are indexed by rank; each records the arc that set it
 /// (stored at the parent rank, in this direction's arcs). Buffers are reused by every search
-/// and never cleared as a whole (`SearchLabels`).
+/// and never cleared as a whole (`RankLabels`).
 final class UpwardSearch {
     let arcs: UpwardArcs
     /// The same arcs for searches that exclude roads (nil without exclusion filters).
     let filtered: FilteredUpwardArcs?
-    /// One record per rank, so that reading a label costs one cache miss, not three.
-    private(set) var labels: SearchLabels
+    /// The ranks this search reached, hashed (`RankLabels`: memory for the search, not the graph).
+    let labels = RankLabels()
     let heap = MinHeap()
     /// Core ranks reached (settled) by this search, with their distances, when it stops at the
     /// core (`CHQuery`; the table's sweeps climb through it).
@@ -24,10 +24,7 @@ final class UpwardSearch {
     init(_ hierarchy: ContractionHierarchy, forward: Bool) {
         arcs = UpwardArcs(hierarchy, forward: forward)
         filtered = FilteredUpwardArcs(hierarchy, forward: forward)
-        labels = SearchLabels(count: hierarchy.nodeCount)
     }
-
-    deinit { labels.deallocate() }
 
     func begin() {
         labels.nextRound()
@@ -68,11 +65,10 @@ struct UpwardArcs {
     /// Stall-on-demand, for `v` settled at `key`: an arc from a higher rank w down to v that
     /// gives a shorter label shows that no shortest up/down path climbs through v with this label.
     @inline(__always)
-    func isStalled(_ v: Int32, at key: Int32, _ labels: SearchLabels) -> Bool {
+    func isStalled(_ v: Int32, at key: Int32, _ labels: RankLabels) -> Bool {
         for i in Int(stallFirst[Int(v)])..<Int(stallFirst[Int(v) + 1]) {
             let arc = stallArcs[i]
-            let w = Int(arc.head)
-            if labels.isSet(w) && Int64(labels[w].dist) + Int64(arc.weight) < Int64(key) { return true }
+            if labels.reaches(arc.head, plus: arc.weight, below: key) { return true }
         }
         return false
     }
@@ -81,7 +77,7 @@ struct UpwardArcs {
     /// reaches more cheaply, below `bound` only (the best total so far of a search that stops,
     /// or `infiniteWeight`, which counts as no path in every search).
     @inline(__always)
-    func relax(from v: Int32, at key: Int32, below bound: Int32, _ labels: SearchLabels, _ heap: MinHeap) {
+    func relax(from v: Int32, at key: Int32, below bound: Int32, _ labels: RankLabels, _ heap: MinHeap) {
         for i in Int(first[Int(v)])..<Int(first[Int(v) + 1]) {
             let arc = arcs[i]
             let d = Int64(key) + Int64(arc.weight)
