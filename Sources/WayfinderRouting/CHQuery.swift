@@ -9,8 +9,8 @@ public final class CHQuery {
     public let hierarchy: ContractionHierarchy
     /// Core hops unpacked in advance, if given (and once they are).
     public let coreHops: CoreHops?
-    private let forward: UpwardSearch
-    private let backward: UpwardSearch
+    private let forward: UpwardSearch<RankLabels>
+    private let backward: UpwardSearch<RankLabels>
 
     // Result of the last search: the best total and the path's shape: up from a source to
     // rank `upEnd`, across the core from `upEnd` to `downStart` (the same rank when the
@@ -125,7 +125,7 @@ public final class CHQuery {
     }
 
     @inline(__always)
-    private func settleNext(_ side: UpwardSearch, other: UpwardSearch, loopRank: Int32, coreStart: Int32) {
+    private func settleNext(_ side: UpwardSearch<RankLabels>, other: UpwardSearch<RankLabels>, loopRank: Int32, coreStart: Int32) {
         let (key, v) = side.heap.pop()
         if key > side.labels[Int(v)].dist { return }  // superseded entry (lazy deletion)
         side.settled += 1

@@ -38,7 +38,7 @@ struct FilteredUpwardArcs {
 
     /// `UpwardArcs.isStalled` over the arcs the filter keeps.
     @inline(__always)
-    func isStalled(_ v: Int32, at key: Int32, _ labels: RankLabels, filter: UInt8) -> Bool {
+    func isStalled<Labels: UpwardLabels>(_ v: Int32, at key: Int32, _ labels: Labels, filter: UInt8) -> Bool {
         let inCore = v >= coreStart
         for i in Int(plain.stallFirst[Int(v)])..<Int(plain.stallFirst[Int(v) + 1]) {
             let arc = plain.stallArcs[i]
@@ -56,7 +56,7 @@ struct FilteredUpwardArcs {
 
     /// `UpwardArcs.relax` over the arcs the filter keeps.
     @inline(__always)
-    func relax(from v: Int32, at key: Int32, below bound: Int32, _ labels: RankLabels, _ heap: MinHeap, filter: UInt8) {
+    func relax<Labels: UpwardLabels>(from v: Int32, at key: Int32, below bound: Int32, _ labels: Labels, _ heap: MinHeap, filter: UInt8) {
         let inCore = v >= coreStart
         for i in Int(plain.first[Int(v)])..<Int(plain.first[Int(v) + 1]) {
             let arc = plain.arcs[i]

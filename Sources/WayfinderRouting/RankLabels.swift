@@ -12,7 +12,7 @@
 /// Like `VersionStamps`, nothing is cleared between searches: a slot belongs to this search
 /// when its label's stamp is the search's number. Within a search no entry is ever removed,
 /// so linear probing can stop at the first slot of an older search (`slot(of:)`).
-final class RankLabels {
+final class RankLabels: UpwardLabels {
     private struct Entry {
         var rank: Int32
         var label: Label
@@ -29,7 +29,8 @@ final class RankLabels {
 
     static let initialCapacity = 4096
 
-    init() {
+    /// `rankCount` plays no part: the table follows the searches.
+    init(rankCount: Int = 0) {
         entries = .allocate(capacity: Self.initialCapacity)
         entries.initialize(repeating: Entry(rank: -1, label: .unset), count: Self.initialCapacity)
         mask = Self.initialCapacity - 1
@@ -37,6 +38,8 @@ final class RankLabels {
     }
 
     deinit { entries.deallocate() }
+
+    func deallocate() {}  // `deinit` frees the table
 
     /// Starts a new search: every rank unlabelled.
     func nextRound() {

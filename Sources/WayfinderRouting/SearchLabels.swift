@@ -10,10 +10,11 @@ struct Label: Stamped {
     static var unset: Label { Label(dist: 0, stamp: 0, parent: -1, parentArc: -1) }
 }
 
-/// The labels of one Dijkstra-style search, one per node, reused by every search and never
-/// cleared as a whole (version stamps tell this search's labels from older ones):
-/// `DijkstraQuery`'s, which may reach most of the graph. The hierarchy's upward searches reach
-/// a few thousand ranks at most and keep theirs hashed (`RankLabels`).
+/// The labels of one Dijkstra-style search, one per node (or rank), reused by every search
+/// and never cleared as a whole (version stamps tell this search's labels from older ones):
+/// `DijkstraQuery`'s, which may reach most of the graph, and the table's sweeps', which run
+/// to the top of the hierarchy many times a request, where an array is quicker than a hash
+/// (`UpwardLabels`).
 typealias SearchLabels = VersionStamps<Label>
 
 extension VersionStamps where Record == Label {
@@ -29,5 +30,36 @@ extension VersionStamps where Record == Label {
         guard self[v].stamp != current || dist < self[v].dist else { return false }
         self[v] = Label(dist: dist, stamp: current, parent: parent, parentArc: parentArc)
         return true
+    }
+}
+
+/// What an upward search (`UpwardSearch`) needs of its labels, stored one of two ways:
+/// - `RankLabels`, hashed, for a route's two searches: memory for what one search reaches.
+///   Each request thread keeps one pair per mode, and an array per rank was 32 bytes per
+///   search node per thread (the 20x20 tiling: 780 MB for a two-thread server);
+/// - `SearchLabels`, one record per rank, for the table's sweeps: a 100 × 100 table at 20x20
+///   took 12 ms with hashed labels against 10 ms, its sweeps touching thousands of ranks each.
+///   A table also keeps buckets per rank (`TargetBuckets`), so hashing only its labels would
+///   not make its memory follow the request.
+protocol UpwardLabels {
+    init(rankCount: Int)
+    var current: UInt32 { get }
+    mutating func nextRound()
+    func reached(_ v: Int32) -> Bool
+    /// Rank `i`'s label, current or not (see `reached`).
+    subscript(i: Int) -> Label { get }
+    /// Whether rank `w` has a label in this search that, plus `weight`, is below `key`.
+    func reaches(_ w: Int32, plus weight: Int32, below key: Int32) -> Bool
+    func improve(_ v: Int, to dist: Int32, parent: Int32, parentArc: Int32) -> Bool
+    /// Frees what an array keeps; nothing for a class that frees its own.
+    func deallocate()
+}
+
+extension VersionStamps: UpwardLabels where Record == Label {
+    init(rankCount: Int) { self.init(count: rankCount) }
+
+    @inline(__always) func reaches(_ w: Int32, plus weight: Int32, below key: Int32) -> Bool {
+        let label = self[Int(w)]
+        return label.stamp == current && Int64(label.dist) + Int64(weight) < Int64(key)
     }
 }

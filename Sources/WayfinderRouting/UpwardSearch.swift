@@ -6,13 +6,13 @@ import WayfinderGraph
 /// `UpwardSweep` (complete searches whose visits fill buckets): each settles nodes its own way
 /// with the steps of `UpwardArcs`. Labels are indexed by rank; each records the arc that set it
 /// (stored at the parent rank, in this direction's arcs). Buffers are reused by every search
-/// and never cleared as a whole (`RankLabels`).
-final class UpwardSearch {
+/// and never cleared as a whole; routes hash them by rank, tables keep one per rank
+/// (`UpwardLabels`).
+final class UpwardSearch<Labels: UpwardLabels> {
     let arcs: UpwardArcs
     /// The same arcs for searches that exclude roads (nil without exclusion filters).
     let filtered: FilteredUpwardArcs?
-    /// The ranks this search reached, hashed (`RankLabels`: memory for the search, not the graph).
-    let labels = RankLabels()
+    private(set) var labels: Labels
     let heap = MinHeap()
     /// Core ranks reached (settled) by this search, with their distances, when it stops at the
     /// core (`CHQuery`; the table's sweeps climb through it).
@@ -24,7 +24,10 @@ final class UpwardSearch {
     init(_ hierarchy: ContractionHierarchy, forward: Bool) {
         arcs = UpwardArcs(hierarchy, forward: forward)
         filtered = FilteredUpwardArcs(hierarchy, forward: forward)
+        labels = Labels(rankCount: hierarchy.nodeCount)
     }
+
+    deinit { labels.deallocate() }
 
     func begin() {
         labels.nextRound()
@@ -65,7 +68,7 @@ struct UpwardArcs {
     /// Stall-on-demand, for `v` settled at `key`: an arc from a higher rank w down to v that
     /// gives a shorter label shows that no shortest up/down path climbs through v with this label.
     @inline(__always)
-    func isStalled(_ v: Int32, at key: Int32, _ labels: RankLabels) -> Bool {
+    func isStalled<Labels: UpwardLabels>(_ v: Int32, at key: Int32, _ labels: Labels) -> Bool {
         for i in Int(stallFirst[Int(v)])..<Int(stallFirst[Int(v) + 1]) {
             let arc = stallArcs[i]
             if labels.reaches(arc.head, plus: arc.weight, below: key) { return true }
@@ -77,7 +80,7 @@ struct UpwardArcs {
     /// reaches more cheaply, below `bound` only (the best total so far of a search that stops,
     /// or `infiniteWeight`, which counts as no path in every search).
     @inline(__always)
-    func relax(from v: Int32, at key: Int32, below bound: Int32, _ labels: RankLabels, _ heap: MinHeap) {
+    func relax<Labels: UpwardLabels>(from v: Int32, at key: Int32, below bound: Int32, _ labels: Labels, _ heap: MinHeap) {
         for i in Int(first[Int(v)])..<Int(first[Int(v) + 1]) {
             let arc = arcs[i]
             let d = Int64(key) + Int64(arc.weight)

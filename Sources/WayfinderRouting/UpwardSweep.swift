@@ -3,7 +3,7 @@ import WayfinderGraph
 /// One direction of a many-to-many search: a complete `UpwardSearch` (no target to stop at),
 /// each visited rank handed to the owner, and the metres along the search tree for distances.
 final class UpwardSweep {
-    let search: UpwardSearch
+    let search: UpwardSearch<SearchLabels>
     /// Metres along the search tree to each visited rank, for the owner to fill in `visit`
     /// (not initialised: written before it is read, parents being visited before children).
     let metres: UnsafeMutablePointer<Double>

@@ -16,8 +16,8 @@ import WayfinderGraph
 final class ViaNodeSearch {
     let hierarchy: ContractionHierarchy
     let coreHops: CoreHops?
-    private let forward: UpwardSearch
-    private let backward: UpwardSearch
+    private let forward: UpwardSearch<RankLabels>
+    private let backward: UpwardSearch<RankLabels>
     /// Ranks the forward search settled, in order (its search space, for candidates below the core).
     private var forwardSettled: [Int32] = []
     /// Per core rank (indexed from `coreStart`): the distance from the sources through the
@@ -166,7 +166,7 @@ final class ViaNodeSearch {
 
     /// The label of the highest rank on `side`'s path down to `rank` (itself included) whose
     /// node lies on the best route: about what that path shares with it.
-    private func shared(_ side: UpwardSearch, from rank: Int32, _ isOnBest: (Int32) -> Bool) -> Int32 {
+    private func shared(_ side: UpwardSearch<RankLabels>, from rank: Int32, _ isOnBest: (Int32) -> Bool) -> Int32 {
         let nodeAtRank = hierarchy.nodeAtRank
         var v = rank
         while true {
