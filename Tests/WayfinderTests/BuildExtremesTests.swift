@@ -15,6 +15,11 @@ import WayfinderRouting
         return output
     }
 
+    /// An OSM XML extract of `elements` (its node and way lines).
+    func extract(_ elements: String) -> String {
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<osm version=\"0.6\">\n\(elements)</osm>\n"
+    }
+
     /// Builds the fuzz target's seed `name` (`Tests/Fuzz/Corpus/osm-file/NAME.osm`).
     func build(seed name: String) throws -> String {
         let seed = URL(fileURLWithPath: dataDirectory).deletingLastPathComponent()
@@ -25,15 +30,12 @@ import WayfinderRouting
     /// Two points 50° of longitude apart: the snapping index lists the piece along its line
     /// (it was every cell of its box, 6.25 million a mode), and a point beside it still snaps.
     @Test func anExtractWithAFarNodeBuildsSmallAndSnaps() throws {
-        let output = try build("""
-            <?xml version="1.0" encoding="UTF-8"?>
-            <osm version="0.6">
+        let output = try build(extract("""
              <node id="1" lat="0.0" lon="10.0"/>
              <node id="2" lat="0.5" lon="60.0"/>
              <way id="1"><nd ref="1"/><nd ref="2"/><tag k="highway" v="residential"/><tag k="name" v="Long Road"/></way>
-            </osm>
 
-            """, "far")
+            """), "far")
         let size = try #require(try FileManager.default.attributesOfItem(atPath: output)[.size] as? Int)
         #expect(size < 4_000_000, "\(size) bytes")
         for mode in TravelMode.allCases {
@@ -79,17 +81,14 @@ import WayfinderRouting
     /// geocoder's area grid, dense over the items' box, was 212 million cells (850 MB of
     /// offsets); it keeps to `AreaIndex.maximumCells` now.
     @Test func placesAtOppositeCornersOfTheGlobeKeepTheAreaGridSmall() throws {
-        let output = try build("""
-            <?xml version="1.0" encoding="UTF-8"?>
-            <osm version="0.6">
+        let output = try build(extract("""
              <node id="1" lat="43.70" lon="7.40"/>
              <node id="2" lat="43.71" lon="7.41"/>
              <node id="3" lat="-80.0" lon="-170.0"><tag k="addr:housenumber" v="1"/><tag k="addr:street" v="Far Street"/></node>
              <node id="4" lat="80.0" lon="170.0"><tag k="amenity" v="cafe"/><tag k="name" v="Far Cafe"/></node>
              <way id="1"><nd ref="1"/><nd ref="2"/><tag k="highway" v="residential"/><tag k="name" v="Near Street"/></way>
-            </osm>
 
-            """, "globe")
+            """), "globe")
         let file = try GraphFile(path: output)
         let offsets = try #require(file.sections.first { $0.kind == SectionKind.areaCellOffsets.rawValue })
         #expect(offsets.length <= 4 * ((1 << 24) + 1), "\(offsets.length) bytes")
