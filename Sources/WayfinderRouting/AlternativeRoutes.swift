@@ -86,6 +86,9 @@ final class AlternativeRoutes {
               travelWeight: ([RoutePiece], Int32) -> Int32) -> [(weight: Int32, pieces: [RoutePiece])] {
         sources.removeAll(keepingCapacity: true)
         targets.removeAll(keepingCapacity: true)
+        for stamps in [onBest, covered, bestSegments, candidateSegments, passedSegments, passedIntersections] {
+            stamps.releaseBetweenRequests()
+        }
         ends.appendSourceEntries(source, to: &sources)
         ends.appendTargetEntries(target, to: &targets)
         let shift = ends.shift(target), epsilon = criteria.epsilon

@@ -19,8 +19,11 @@ final class ArcCharges {
     init(graph: RoutingGraph) {
         self.graph = graph
         hierarchy = graph.hierarchy
-        memo = ShortcutMemo(count: hierarchy.shortcuts.count, what: "shortcut charge counts")
+        memo = ShortcutMemo(count: hierarchy.shortcuts.count)
     }
+
+    /// Forgets the remembered counts if they take more than a request thread keeps.
+    func releaseBetweenRequests() { memo.releaseBetweenRequests() }
 
     /// Entries of the arc at `index` among the forward (`forward`) or backward arcs, stored at `rank`.
     @inline(__always)

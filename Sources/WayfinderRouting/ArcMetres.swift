@@ -18,8 +18,11 @@ final class ArcMetres {
         self.graph = graph
         hierarchy = graph.hierarchy
         turnExpanded = graph.mode.isTurnExpanded
-        memo = ShortcutMemo(count: hierarchy.shortcuts.count, what: "shortcut lengths")
+        memo = ShortcutMemo(count: hierarchy.shortcuts.count)
     }
+
+    /// Forgets the remembered lengths if they take more than a request thread keeps.
+    func releaseBetweenRequests() { memo.releaseBetweenRequests() }
 
     /// Metres of the arc at `index` among the forward (`forward`) or backward arcs, stored at `rank`.
     @inline(__always)

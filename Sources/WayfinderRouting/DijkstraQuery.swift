@@ -48,6 +48,8 @@ public final class DijkstraQuery {
         if !excluded.isEmpty && nodeClasses == nil { fatalError("DijkstraQuery: no road classes to exclude by") }
         // Whether a node's road is excluded (only asked when something is).
         func removes(_ x: Int32) -> Bool { !nodeClasses!(x).isDisjoint(with: excluded) }
+        labels.releaseBetweenRequests()
+        targetWeights.releaseBetweenRequests()
         labels.nextRound()
         targetWeights.nextRound()
         heap.removeAll()

@@ -41,6 +41,8 @@ final class RankLabels: UpwardLabels {
 
     func deallocate() {}  // `deinit` frees the table
 
+    func releaseBetweenRequests() {}  // the table is as large as the largest search needed
+
     /// Starts a new search: every rank unlabelled.
     func nextRound() {
         current &+= 1

@@ -95,6 +95,7 @@ public final class ReachQuery {
         self.direction = direction
         self.maxMilliseconds = maxMilliseconds
         self.maxMetres = maxMetres
+        labels.releaseBetweenRequests()
         labels.nextRound()
         heap.removeAll()
         touched.removeAll(keepingCapacity: true)

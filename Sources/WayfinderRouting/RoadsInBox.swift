@@ -59,14 +59,16 @@ public final class RoadsInBox {
     public private(set) var leastClass: RoadClass = .other
     /// Whether the last answer stopped at the limit with roads left out.
     public private(set) var truncated = false
-    /// `seen[s] == generation`: segment `s` was already judged in this query.
-    private var seen: [UInt32]
-    private var generation: UInt32 = 0
+    /// Segments already judged in this query (paged: memory for the segments of the boxes
+    /// asked, not one stamp per segment of the graph in every thread).
+    private var seen: VersionStamps<UInt32>
 
     public init(graph: RoutingGraph) {
         self.graph = graph
-        seen = Array(repeating: 0, count: graph.segments.count)
+        seen = VersionStamps(count: graph.segments.count)
     }
+
+    deinit { seen.deallocate() }
 
     /// The least important class worth drawing on a view `span` metres across; about what a
     /// web map shows at the zoom level of that width on a laptop screen.
@@ -93,11 +95,8 @@ public final class RoadsInBox {
         truncated = false
         var least = (requested ?? Self.leastClass(forSpan: box.span)).rawValue
         defer { leastClass = RoadClass(rawValue: least) ?? .other }
-        generation &+= 1
-        if generation == 0 {
-            for i in seen.indices { seen[i] = 0 }
-            generation = 1
-        }
+        seen.releaseBetweenRequests()
+        seen.nextRound()
         let grid = graph.snapGrid
         let cell = Int64(grid.cellSize)
         // The grid's cells under the box, clipped to the grid (entries outside it do not exist).
@@ -114,13 +113,13 @@ public final class RoadsInBox {
             var cell = graph.firstSnapCell(atOrAfter: lowKey)
             while !full && cell < keys.count && keys[cell] <= highKey {
                 graph.forEachSnapPiece(inCellAt: cell, keep: { s in
-                    !full && seen[Int(s)] != generation && roadClass(ofSegment: s).rawValue <= least
+                    !full && !seen.isSet(Int(s)) && roadClass(ofSegment: s).rawValue <= least
                 }) { entry in
                     let s = entry.segment
-                    guard !full, seen[Int(s)] != generation else { return }
+                    guard !full, !seen.isSet(Int(s)) else { return }
                     let p = Int(graph.segments[Int(s)].firstPoint + entry.offset)
                     guard box.touches(graph.points[p], graph.points[p + 1]) else { return }
-                    seen[Int(s)] = generation
+                    seen.set(Int(s))
                     segments.append(s)
                     if segments.count > limit {
                         while segments.count > limit && least > 0 {

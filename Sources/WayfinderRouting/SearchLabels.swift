@@ -14,7 +14,7 @@ struct Label: Stamped {
 /// and never cleared as a whole (version stamps tell this search's labels from older ones):
 /// `DijkstraQuery`'s, which may reach most of the graph, and the table's sweeps', which run
 /// to the top of the hierarchy many times a request, where an array is quicker than a hash
-/// (`UpwardLabels`).
+/// (`UpwardLabels`). Paged (`PagedArray`): memory for what a request's searches write.
 typealias SearchLabels = VersionStamps<Label>
 
 extension VersionStamps where Record == Label {
@@ -39,8 +39,8 @@ extension VersionStamps where Record == Label {
 ///   search node per thread (the 20x20 tiling: 780 MB for a two-thread server);
 /// - `SearchLabels`, one record per rank, for the table's sweeps: a 100 × 100 table at 20x20
 ///   took 12 ms with hashed labels against 10 ms, its sweeps touching thousands of ranks each.
-///   A table also keeps buckets per rank (`TargetBuckets`), so hashing only its labels would
-///   not make its memory follow the request.
+///   Their memory follows the request by pages instead (`PagedArray`), as the table's
+///   buckets' does.
 protocol UpwardLabels {
     init(rankCount: Int)
     var current: UInt32 { get }
@@ -53,6 +53,8 @@ protocol UpwardLabels {
     func improve(_ v: Int, to dist: Int32, parent: Int32, parentArc: Int32) -> Bool
     /// Frees what an array keeps; nothing for a class that frees its own.
     func deallocate()
+    /// Gives back memory a larger request before needed, as a request starts.
+    func releaseBetweenRequests()
 }
 
 extension VersionStamps: UpwardLabels where Record == Label {

@@ -66,6 +66,10 @@ public final class TableQuery {
         var durations = [Int32](repeating: -1, count: sources.count * columns)
         var metres = distances ? [Double](repeating: -1, count: sources.count * columns) : []
         if !sources.isEmpty && columns > 0 {
+            // What a larger table before needed, beyond what a thread keeps, goes back first.
+            forward.releaseBetweenRequests()
+            arcMetres?.releaseBetweenRequests()
+            arcCharges?.releaseBetweenRequests()
             let arcs = distances ? arcMetres ?? ArcMetres(graph: graph) : nil
             if distances { arcMetres = arcs }
             let charged = ends.turnExpanded && !graph.restrictedDirections.isEmpty ? arcCharges ?? ArcCharges(graph: graph) : nil
@@ -105,6 +109,7 @@ public final class TableQuery {
     private func fillBuckets(_ targets: [Snap], _ arcs: ArcMetres?, _ charged: ArcCharges?, _ filter: UInt8) {
         let rankOfNode = graph.hierarchy.rankOfNode, nodeAtRank = graph.hierarchy.nodeAtRank
         buckets.begin()
+        backward.releaseBetweenRequests()
         shifts.removeAll(keepingCapacity: true)
         for (j, target) in targets.enumerated() {
             shifts.append(ends.shift(target))

@@ -5,12 +5,23 @@ import WayfinderGraph
 /// from `v` to that target (and, for distances, the metres of that path).
 ///
 /// Flat arrays only: per rank a stamp, the start and the size of its bucket (valid when the
-/// stamp is the current one, so nothing is cleared between tables), and the entries of all
-/// buckets back to back. Sweeps append to a log; `group()` sorts the log by rank in linear time.
+/// stamp is the current one, so nothing is cleared between tables; paged, so that only the
+/// ranks the sweeps reach take memory), and the entries of all buckets back to back. Sweeps
+/// append to a log; `group()` sorts the log by rank in linear time.
 final class TargetBuckets {
     struct Entry {
         var target: Int32
         var weight: Int32
+    }
+
+    /// A rank's bucket: `start..<start + size` in `entries` (while grouping, `start` counts
+    /// down from the bucket's end).
+    struct Slot: Stamped {
+        var stamp: UInt32
+        var start: Int32
+        var size: Int32
+
+        static var unset: Slot { Slot(stamp: 0, start: 0, size: 0) }
     }
 
     private(set) var entries: [Entry] = []
@@ -18,9 +29,7 @@ final class TargetBuckets {
     private(set) var metres: [Double] = []
     /// Parallel to `entries`: restricted-road entries on that path (`ArcCharges`; 0 where not counted).
     private(set) var charges: [Int32] = []
-    private var stamps: VersionStamps<UInt32>
-    private let start: UnsafeMutablePointer<Int32>
-    private let size: UnsafeMutablePointer<Int32>
+    private var slots: VersionStamps<Slot>
     private var logRanks: [Int32] = []
     private var logEntries: [Entry] = []
     private var logMetres: [Double] = []
@@ -28,20 +37,15 @@ final class TargetBuckets {
     private var touched: [Int32] = []
 
     init(nodeCount: Int) {
-        stamps = VersionStamps(count: nodeCount)
-        start = .allocate(capacity: max(nodeCount, 1))
-        size = .allocate(capacity: max(nodeCount, 1))
+        slots = VersionStamps(count: nodeCount)
     }
 
-    deinit {
-        stamps.deallocate()
-        start.deallocate()
-        size.deallocate()
-    }
+    deinit { slots.deallocate() }
 
-    /// Empties every bucket.
+    /// Empties every bucket (and gives back what a larger table before needed).
     func begin() {
-        stamps.nextRound()
+        slots.releaseBetweenRequests()
+        slots.nextRound()
         logRanks.removeAll(keepingCapacity: true)
         logEntries.removeAll(keepingCapacity: true)
         logMetres.removeAll(keepingCapacity: true)
@@ -56,12 +60,13 @@ final class TargetBuckets {
         logEntries.append(Entry(target: target, weight: weight))
         logMetres.append(metres)
         logCharges.append(charges)
-        if !stamps.isSet(Int(rank)) {
-            stamps.set(Int(rank))
-            size[Int(rank)] = 0
+        var slot = slots[Int(rank)]
+        if slot.stamp != slots.current {
+            slot = Slot(stamp: slots.current, start: 0, size: 0)
             touched.append(rank)
         }
-        size[Int(rank)] += 1
+        slot.size += 1
+        slots[Int(rank)] = slot
     }
 
     /// Makes the buckets of everything recorded since `begin()` (a stable counting sort of
@@ -69,8 +74,8 @@ final class TargetBuckets {
     func group() {
         var offset: Int32 = 0
         for v in touched {
-            offset += size[Int(v)]
-            start[Int(v)] = offset  // end for now; placing counts it down to the start
+            offset += slots[Int(v)].size
+            slots[Int(v)].start = offset  // end for now; placing counts it down to the start
         }
         let count = logRanks.count
         entries.removeAll(keepingCapacity: true)
@@ -81,18 +86,19 @@ final class TargetBuckets {
         charges.append(contentsOf: repeatElement(0, count: count))
         for k in stride(from: count - 1, through: 0, by: -1) {
             let v = Int(logRanks[k])
-            start[v] -= 1
-            entries[Int(start[v])] = logEntries[k]
-            metres[Int(start[v])] = logMetres[k]
-            charges[Int(start[v])] = logCharges[k]
+            slots[v].start -= 1
+            let at = Int(slots[v].start)
+            entries[at] = logEntries[k]
+            metres[at] = logMetres[k]
+            charges[at] = logCharges[k]
         }
     }
 
     /// Positions in `entries` of the bucket of a rank (empty if no sweep visited it).
     @inline(__always)
     func bucket(_ rank: Int32) -> Range<Int> {
-        guard stamps.isSet(Int(rank)) else { return 0..<0 }
-        let first = Int(start[Int(rank)])
-        return first..<(first + Int(size[Int(rank)]))
+        let slot = slots[Int(rank)]
+        guard slot.stamp == slots.current else { return 0..<0 }
+        return Int(slot.start)..<Int(slot.start + slot.size)
     }
 }

@@ -5,19 +5,19 @@ import WayfinderGraph
 final class UpwardSweep {
     let search: UpwardSearch<SearchLabels>
     /// Metres along the search tree to each visited rank, for the owner to fill in `visit`
-    /// (not initialised: written before it is read, parents being visited before children).
-    let metres: UnsafeMutablePointer<Double>
+    /// (written before it is read, parents being visited before children).
+    let metres: PagedArray<Double>
     /// Restricted-road entries along the search tree to each visited rank (`ArcCharges`),
     /// filled the same way.
-    let charges: UnsafeMutablePointer<Int32>
+    let charges: PagedArray<Int32>
     private let isForward: Bool
 
     /// A sweep along the graph's arcs (`forward`) or against them, towards a target.
     init(_ hierarchy: ContractionHierarchy, forward: Bool) {
         isForward = forward
         search = UpwardSearch(hierarchy, forward: forward)
-        metres = .allocate(capacity: max(hierarchy.nodeCount, 1))
-        charges = .allocate(capacity: max(hierarchy.nodeCount, 1))
+        metres = PagedArray(count: hierarchy.nodeCount)
+        charges = PagedArray(count: hierarchy.nodeCount)
     }
 
     deinit {
@@ -26,6 +26,13 @@ final class UpwardSweep {
     }
 
     func begin() { search.begin() }
+
+    /// Gives back what a larger table before needed (`PagedArray`), as a table starts.
+    func releaseBetweenRequests() {
+        search.labels.releaseBetweenRequests()
+        metres.release(keepingAtMost: PagedArray<Double>.keptBetweenRequests)
+        charges.release(keepingAtMost: PagedArray<Int32>.keptBetweenRequests)
+    }
 
     /// An initial label; the smaller one wins if a rank is given twice.
     func add(_ rank: Int32, _ weight: Int32) { search.add(rank, weight) }

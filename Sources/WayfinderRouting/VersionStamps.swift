@@ -1,5 +1,5 @@
 /// A per-slot record of `VersionStamps`: it belongs to the round whose number it carries.
-protocol Stamped {
+protocol Stamped: BitwiseCopyable {
     var stamp: UInt32 { get }
     /// The record of a slot that no round has set (stamp 0: rounds are numbered from 1).
     static var unset: Self { get }
@@ -13,16 +13,16 @@ protocol Stamped {
 /// A record is the stamp alone (`VersionStamps<UInt32>`: a set of slots, as the table's
 /// buckets use) or a search's label with its stamp inside (`SearchLabels`), so that reading a
 /// label and whether it is current costs one cache miss, not two.
+/// The records are a `PagedArray`: memory for the pages a request's searches write, given
+/// back between requests above `PagedArray.keptBetweenRequests` (`releaseBetweenRequests`).
+/// A slot never written reads as all zero bits, which has stamp 0, as `unset` does.
 /// A value type over memory its owner frees with `deallocate()`; hot loops copy it into a local.
 struct VersionStamps<Record: Stamped> {
-    private let records: UnsafeMutablePointer<Record>
-    private let count: Int
+    private let records: PagedArray<Record>
     private(set) var current: UInt32 = 0
 
     init(count: Int) {
-        self.count = count
-        records = .allocate(capacity: max(count, 1))
-        records.initialize(repeating: .unset, count: max(count, 1))
+        records = PagedArray(count: count)
     }
 
     func deallocate() { records.deallocate() }
@@ -31,10 +31,17 @@ struct VersionStamps<Record: Stamped> {
     mutating func nextRound() {
         current &+= 1
         if current == 0 {
-            records.update(repeating: .unset, count: count)
+            records.releaseAll()
             current = 1
         }
     }
+
+    /// Gives the records' memory back if it is more than a request thread keeps (every slot
+    /// is then unset, as after `nextRound`). For the owner to call as a request starts.
+    func releaseBetweenRequests() { records.release(keepingAtMost: PagedArray<Record>.keptBetweenRequests) }
+
+    /// Bytes the records hold.
+    var residentBytes: Int { records.residentBytes }
 
     @inline(__always) func isSet(_ i: Int) -> Bool { records[i].stamp == current }
 
