@@ -45,6 +45,13 @@ public final class ReachQuery {
     /// Needed to search with `arrive`; may be set once the first such search comes.
     public var transposed: BaseGraph?
     var labels: VersionStamps<ReachLabel>
+    /// What the labels may keep between isochrones (`PagedArray`). More than a table's
+    /// arrays: an isochrone reaches tens of thousands of road points whose ids scatter over
+    /// the array, about one 4 KiB page for every twenty labels at the 20x20 tiling, and each
+    /// page given back costs a fault when the next isochrone writes it (0.5 → 0.9 ms a
+    /// 30-minute driving search there with 16 MiB). 256 MiB holds the 20x20 tiling's
+    /// largest mode whole, and bounds a planet thread's.
+    static var keptLabelBytes: Int { 256 << 20 }
     private let heap = MinHeap()
     /// Nodes labelled by the last search, each once, in the order first labelled.
     var touched: [Int32] = []
@@ -95,7 +102,7 @@ public final class ReachQuery {
         self.direction = direction
         self.maxMilliseconds = maxMilliseconds
         self.maxMetres = maxMetres
-        labels.releaseBetweenRequests()
+        labels.releaseBetweenRequests(keepingAtMost: Self.keptLabelBytes)
         labels.nextRound()
         heap.removeAll()
         touched.removeAll(keepingCapacity: true)

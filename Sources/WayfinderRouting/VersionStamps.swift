@@ -36,8 +36,11 @@ struct VersionStamps<Record: Stamped> {
         }
     }
 
-    /// Gives the records' memory back if it is more than a request thread keeps (every slot
-    /// is then unset, as after `nextRound`). For the owner to call as a request starts.
+    /// Gives the records' memory back if it is more than `bytes` (every slot is then unset,
+    /// as after `nextRound`). For the owner to call as a request starts.
+    func releaseBetweenRequests(keepingAtMost bytes: Int) { records.release(keepingAtMost: bytes) }
+
+    /// `releaseBetweenRequests(keepingAtMost:)` with what a request thread keeps of an array.
     func releaseBetweenRequests() { records.release(keepingAtMost: PagedArray<Record>.keptBetweenRequests) }
 
     /// Bytes the records hold.
