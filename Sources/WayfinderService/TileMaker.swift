@@ -209,9 +209,12 @@ public final class TileMaker {
         json.key("labels"); json.beginArray()
         let low = -Double(frame.buffer), high = Double(WebMercator.tileExtent + frame.buffer)
         let scale = frame.shift >= 0 ? Double(Int64(1) << frame.shift) : 1 / Double(Int64(1) << -frame.shift)
-        for label in served.placeLabels.labels where (label.kind.minZoom...label.kind.maxZoom).contains(frame.z) {
-            let x = Double(Int64(label.x) - frame.originX) * scale, y = Double(Int64(label.y) - frame.originY) * scale
+        let places = served.placeLabels
+        for position in places.candidates(for: frame) {
+            let point = places.point(at: position)
+            let x = Double(Int64(point.x) - frame.originX) * scale, y = Double(Int64(point.y) - frame.originY) * scale
             guard x >= low, x <= high, y >= low, y <= high else { continue }
+            let label = places.label(at: position)
             json.beginObject()
             json.key("name"); json.string(label.name)
             json.key("kind"); json.string(label.kind.name)
