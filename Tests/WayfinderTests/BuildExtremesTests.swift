@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WayfinderGraph
+@testable import WayfinderGeocoding
 @testable import WayfinderImport
 import WayfinderRouting
 
